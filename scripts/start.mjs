@@ -1,0 +1,23 @@
+// `npm start`: build when the sources are newer than the last build, then run the server.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const STAMP = 'dist/.build-stamp';
+const INPUTS = ['src', 'drizzle', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs'];
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+const builtAt = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
+if (builtAt === 0 || INPUTS.some((input) => newestMtime(input) > builtAt)) {
+  console.log('Building PipLens...');
+  const { build } = await import('./build.mjs');
+  await build();
+}
+await import('../dist/server/index.js');

@@ -1,0 +1,118 @@
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import { Scalar } from '@scalar/hono-api-reference';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { createAuth, type Auth } from './auth/auth';
+import { accountsRoutes } from './features/accounts/accounts.routes';
+import { clientEventsRoutes } from './features/client-events/client-events.routes';
+import { historyRoutes } from './features/history/history.routes';
+import type { AppDeps, AppEnv, SessionUser } from './lib/context';
+import { ApiError, errorBody } from './lib/errors';
+import { webRoutes } from './web-static';
+
+const HEALTH_TIMEOUT_MS = 2000;
+
+const healthRoute = createRoute({
+  method: 'get',
+  path: '/api/health',
+  summary: 'Liveness and database check',
+  responses: {
+    200: { description: 'Serving', content: { 'application/json': { schema: z.object({ status: z.literal('ok') }) } } },
+    503: {
+      description: 'The database does not answer',
+      content: { 'application/json': { schema: z.object({ status: z.literal('unavailable') }) } },
+    },
+  },
+});
+
+export interface App {
+  app: OpenAPIHono<AppEnv>;
+  auth: Auth;
+}
+
+export function createApp(deps: AppDeps): App {
+  const auth = createAuth(deps);
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        throw new ApiError(400, 'VALIDATION_FAILED', 'The request is not valid.', result.error.issues);
+      }
+    },
+  });
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const logger = deps.logger.child({ reqId: c.get('requestId') });
+    c.set('logger', logger);
+    c.set('db', deps.database.db);
+    c.set('deps', deps);
+    await next();
+    logger.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: undefined,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(errorBody(error.code, error.message, error.details), error.status);
+    if (error instanceof HTTPException) return c.json(errorBody('HTTP_ERROR', error.message), error.status);
+    c.get('logger').error({ err: error }, 'unhandled error');
+    return c.json(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'), 500);
+  });
+  app.notFound((c) => c.json(errorBody('NOT_FOUND', 'Not found'), 404));
+
+  app.openapi(healthRoute, async (c) => {
+    try {
+      await Promise.race([
+        deps.database.ping(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('database ping timed out')), HEALTH_TIMEOUT_MS)),
+      ]);
+      return c.json({ status: 'ok' as const }, 200);
+    } catch (error) {
+      c.get('logger').error({ err: error }, 'health check failed');
+      return c.json({ status: 'unavailable' as const }, 503);
+    }
+  });
+
+  app.route('/api/auth', accountsRoutes(auth));
+
+  // Every other API route sees the signed-in user (or null).
+  app.use('/api/*', async (c, next) => {
+    const found = await auth.api.getSession({ headers: c.req.raw.headers });
+    c.set('user', found ? toSessionUser(found.user) : null);
+    c.set('sessionId', found?.session.id ?? null);
+    await next();
+  });
+
+  app.route('/api/client-events', clientEventsRoutes());
+  app.route('/api/history', historyRoutes());
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'PipLens API', version: '1.0.0' },
+  });
+  app.get('/api/docs', Scalar({ url: '/api/openapi.json', pageTitle: 'PipLens API reference' }));
+
+  if (deps.webRoot) {
+    app.route('/', webRoutes(deps.webRoot, { supportEmail: deps.env.SUPPORT_EMAIL, appUrl: deps.env.APP_URL }));
+  }
+  return { app, auth };
+}
+
+function toSessionUser(raw: { id: string; email: string; name: string; createdAt: Date; role?: unknown }): SessionUser {
+  return {
+    id: raw.id,
+    email: raw.email,
+    name: raw.name,
+    role: typeof raw.role === 'string' ? raw.role : 'user',
+    createdAt: new Date(raw.createdAt),
+  };
+}

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_SUPPORT_EMAIL } from '../shared/constants';
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+    HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default('127.0.0.1')),
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
+    DATABASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+        .optional(),
+    ),
+    APP_URL: optionalUrl,
+    APP_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+    ADMIN_EMAILS: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .default('')
+        .transform((raw) =>
+          raw
+            .split(',')
+            .map((email) => email.trim().toLowerCase())
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.email())),
+    ),
+    SUPPORT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default(DEFAULT_SUPPORT_EMAIL)),
+    SMTP_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('PipLens <no-reply@piplens.app>')),
+    GEMINI_API_KEY: optionalString,
+    GEMINI_MODEL: z.preprocess(emptyAsUndefined, z.string().default('gemini-2.0-flash')),
+    GEMINI_BASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z.url().default('https://generativelanguage.googleapis.com'),
+    ),
+    OPENROUTER_API_KEY: optionalString,
+    OPENROUTER_MODELS: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .default('qwen/qwen2.5-vl-72b-instruct:free,google/gemini-2.0-flash-exp:free')
+        .transform((raw) =>
+          raw
+            .split(',')
+            .map((model) => model.trim())
+            .filter(Boolean),
+        ),
+    ),
+    OPENROUTER_BASE_URL: z.preprocess(emptyAsUndefined, z.url().default('https://openrouter.ai/api/v1')),
+    PAYMENTS_MODE: z.preprocess(emptyAsUndefined, z.enum(['live', 'sandbox']).optional()),
+    FLUTTERWAVE_PUBLIC_KEY: optionalString,
+    FLUTTERWAVE_SECRET_KEY: optionalString,
+    FLUTTERWAVE_ENCRYPTION_KEY: optionalString,
+    FLUTTERWAVE_WEBHOOK_HASH: optionalString,
+    FLUTTERWAVE_BASE_URL: z.preprocess(emptyAsUndefined, z.url().default('https://api.flutterwave.com')),
+    FLUTTERWAVE_SCRIPT_URL: z.preprocess(emptyAsUndefined, z.url().default('https://checkout.flutterwave.com/v3.js')),
+    LOG_LEVEL: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    ANALYSIS_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).default(2)),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.PAYMENTS_MODE === 'sandbox') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS_MODE'],
+        message: 'sandbox payments are refused in production; set PAYMENTS_MODE=live',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'is required in production' });
+    }
+  });
+
+export type RawEnv = z.infer<typeof EnvSchema>;
+export type Env = Omit<RawEnv, 'APP_SECRET' | 'PAYMENTS_MODE' | 'APP_URL'> & {
+  APP_SECRET: string;
+  PAYMENTS_MODE: 'live' | 'sandbox';
+  APP_URL: string;
+};
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Outside production a missing APP_SECRET is generated once and kept in DATA_DIR, so sessions survive restarts. */
+function secretFromDataDir(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`));
+  }
+  const raw = parsed.data;
+  const dataDir = path.resolve(raw.DATA_DIR);
+  return {
+    ...raw,
+    DATA_DIR: dataDir,
+    APP_SECRET: raw.APP_SECRET ?? secretFromDataDir(dataDir),
+    PAYMENTS_MODE: raw.PAYMENTS_MODE ?? (raw.NODE_ENV === 'production' ? 'live' : 'sandbox'),
+    APP_URL: (raw.APP_URL ?? `http://${raw.HOST}:${raw.PORT}`).replace(/\/$/, ''),
+  };
+}
+
+/** The only place that reads process.env on the server. */
+export function loadEnv(): Env {
+  // eslint-disable-next-line no-restricted-properties -- the env module is the one sanctioned reader
+  return parseEnv(process.env);
+}

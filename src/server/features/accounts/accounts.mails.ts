@@ -1,0 +1,56 @@
+import type { MailMessage } from '../../lib/mailer';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function layout(title: string, paragraphs: string[], action: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px">
+<h1 style="font-size:22px">${escapeHtml(title)}</h1>${body}
+<p><a href="${escapeHtml(action.url)}" style="background:#2563eb;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="color:#64748b;font-size:12px">PipLens · ${escapeHtml(action.url)}</p></body></html>`;
+}
+
+export function welcomeMail(input: { to: string; name: string; appUrl: string; trialDays: number }): MailMessage {
+  const dashboard = `${input.appUrl}/dashboard`;
+  const paragraphs = [
+    `Hi ${input.name},`,
+    `Welcome to PipLens. Your ${input.trialDays}-day free trial has started: upload a screenshot of any forex chart and PipLens reads the candles and the price scale, then gives you a trend, an entry, a stop loss, a take profit and a position size that fits your capital.`,
+    'Trading carries risk. Use every analysis as one input to your own decision, and never risk money you cannot afford to lose.',
+  ];
+  return {
+    to: input.to,
+    subject: 'Welcome to PipLens',
+    text: `${paragraphs.join('\n\n')}\n\nOpen your dashboard: ${dashboard}\n`,
+    html: layout('Welcome to PipLens', paragraphs, { label: 'Open your dashboard', url: dashboard }),
+  };
+}
+
+export function signupNotificationMail(input: {
+  to: string;
+  newUserEmail: string;
+  newUserName: string;
+  appUrl: string;
+}): MailMessage {
+  const paragraphs = [`A new trader signed up: ${input.newUserName} <${input.newUserEmail}>.`];
+  return {
+    to: input.to,
+    subject: `New PipLens sign-up: ${input.newUserEmail}`,
+    text: `${paragraphs.join('\n\n')}\n\n${input.appUrl}\n`,
+    html: layout('New sign-up', paragraphs, { label: 'Open PipLens', url: input.appUrl }),
+  };
+}
+
+export function passwordResetMail(input: { to: string; name: string; url: string }): MailMessage {
+  const paragraphs = [
+    `Hi ${input.name},`,
+    'Someone asked to reset the password of your PipLens account. If it was you, open the link below to choose a new password. The link works once and expires in one hour.',
+    'If you did not ask for this, ignore this mail: your password stays as it is.',
+  ];
+  return {
+    to: input.to,
+    subject: 'Reset your PipLens password',
+    text: `${paragraphs.join('\n\n')}\n\nReset your password: ${input.url}\n`,
+    html: layout('Reset your password', paragraphs, { label: 'Reset password', url: input.url }),
+  };
+}

@@ -1,0 +1,75 @@
+import { hashPassword } from 'better-auth/crypto';
+import { eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { LOGIN_THROTTLED_MESSAGE, LoginSchema, SIGNUP_REFUSED_MESSAGE, SignupRequestSchema } from '../../../shared/auth';
+import type { Auth } from '../../auth/auth';
+import { user } from '../../db/schema';
+import type { AppEnv } from '../../lib/context';
+import { ApiError } from '../../lib/errors';
+import { clientIp } from '../../lib/request';
+import { checkLogin, clearFailures, recordFailure, throttleKeys } from './login-throttle';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Re-creates the request with the body already read, for the auth library. */
+function forward(c: Context<AppEnv>, body: unknown): Request {
+  return new Request(c.req.raw.url, { method: 'POST', headers: c.req.raw.headers, body: JSON.stringify(body) });
+}
+
+async function readJson(c: Context<AppEnv>): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new ApiError(400, 'INVALID_BODY', 'The request body must be JSON.');
+  }
+}
+
+/**
+ * /api/auth/*: better-auth's handler, with PipLens's own rules in front of the two
+ * endpoints that matter for abuse: login throttling and sign-up without enumeration.
+ */
+export function accountsRoutes(auth: Auth) {
+  const routes = new Hono<AppEnv>();
+
+  routes.post('/sign-in/email', async (c) => {
+    const body = await readJson(c);
+    const parsed = LoginSchema.safeParse(body);
+    if (!parsed.success) {
+      throw new ApiError(400, 'VALIDATION_FAILED', 'Invalid email or password', parsed.error.issues);
+    }
+    const db = c.get('db');
+    const keys = throttleKeys(parsed.data.email, clientIp(c));
+    const verdict = await checkLogin(db, keys);
+    if (verdict.refused) {
+      c.header('Retry-After', String(verdict.retryAfterSeconds));
+      throw new ApiError(429, 'TOO_MANY_ATTEMPTS', LOGIN_THROTTLED_MESSAGE);
+    }
+    if (verdict.delayMs > 0) await sleep(verdict.delayMs);
+    const response = await auth.handler(forward(c, body));
+    if (response.status === 401) await recordFailure(db, keys);
+    else if (response.ok) await clearFailures(db, keys[0] as string);
+    return response;
+  });
+
+  routes.post('/sign-up/email', async (c) => {
+    const body = await readJson(c);
+    const parsed = SignupRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      throw new ApiError(400, 'VALIDATION_FAILED', 'Please check the form and try again.', parsed.error.issues);
+    }
+    const [existing] = await c
+      .get('db')
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, parsed.data.email.toLowerCase()));
+    if (existing) {
+      // Spend the same hashing work as a real sign-up so the refusal cannot be told apart by time.
+      await hashPassword(parsed.data.password);
+      throw new ApiError(400, 'SIGNUP_REFUSED', SIGNUP_REFUSED_MESSAGE);
+    }
+    return auth.handler(forward(c, { ...parsed.data, email: parsed.data.email.toLowerCase() }));
+  });
+
+  routes.on(['GET', 'POST'], '/*', (c) => auth.handler(c.req.raw));
+  return routes;
+}

@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { openDatabase } from './db/client';
+import { EnvError, loadEnv, type Env } from './env';
+import { createMailer } from './lib/mailer';
+import { createLogger } from './logger';
+
+function findWebRoot(): string | undefined {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return [path.resolve(here, '../web'), path.resolve(here, '../../dist/web')].find((dir) =>
+    existsSync(path.join(dir, 'index.html')),
+  );
+}
+
+async function main() {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    outboxDir: path.join(env.DATA_DIR, 'outbox'),
+    logger,
+  });
+  const webRoot = findWebRoot();
+  if (!webRoot) logger.warn('no built web app found: serving the API only (run npm run build)');
+  const { app } = createApp({ env, database, logger, mailer, webRoot });
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    logger.info({ url: `http://${info.address}:${info.port}`, database: database.kind }, 'PipLens is listening');
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('graceful shutdown timed out');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    // Stop accepting, let requests in flight finish, then close the database so nothing committed is lost.
+    server.close(async () => {
+      try {
+        await database.close();
+        logger.info('stopped cleanly');
+        process.exit(0);
+      } catch (error) {
+        logger.error({ err: error }, 'database close failed');
+        process.exit(1);
+      }
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('PipLens failed to start:', error);
+  process.exit(1);
+});

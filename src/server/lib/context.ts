@@ -1,0 +1,33 @@
+import type { Database, Db } from '../db/client';
+import type { Env } from '../env';
+import type { Logger } from '../logger';
+import type { Mailer } from './mailer';
+
+/** Everything the app needs from the outside, made once at start (or per test). */
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  mailer: Mailer;
+  /** Where the built web app lives; absent in API-only tests. */
+  webRoot?: string;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  createdAt: Date;
+}
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    logger: Logger;
+    db: Db;
+    deps: AppDeps;
+    user: SessionUser | null;
+    sessionId: string | null;
+  };
+};

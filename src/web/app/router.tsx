@@ -1,0 +1,50 @@
+import { createBrowserRouter } from 'react-router';
+import { ROUTES } from '../../shared/routes';
+import { RootLayout } from '../features/shell/root-layout';
+import { RouteError } from './route-error';
+
+/** The route table of SPEC §2; pages load on demand. */
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: ROUTES.home, lazy: () => import('../features/content/home-page').then((m) => ({ Component: m.HomePage })) },
+      { path: ROUTES.learnMore, lazy: () => import('../features/content/placeholder-pages').then((m) => ({ Component: m.LearnMorePage })) },
+      {
+        path: ROUTES.premiumBenefits,
+        lazy: () => import('../features/content/placeholder-pages').then((m) => ({ Component: m.PremiumBenefitsPage })),
+      },
+      { path: ROUTES.blog, lazy: () => import('../features/content/placeholder-pages').then((m) => ({ Component: m.BlogPage })) },
+      {
+        path: `${ROUTES.blog}/:articleId`,
+        lazy: () => import('../features/content/blog-article-page').then((m) => ({ Component: m.BlogArticlePage })),
+      },
+      { path: ROUTES.terms, lazy: () => import('../features/content/placeholder-pages').then((m) => ({ Component: m.TermsPage })) },
+      { path: ROUTES.login, lazy: () => import('../features/accounts/login-page').then((m) => ({ Component: m.LoginPage })) },
+      { path: ROUTES.signup, lazy: () => import('../features/accounts/signup-page').then((m) => ({ Component: m.SignupPage })) },
+      { path: ROUTES.welcome, lazy: () => import('../features/accounts/welcome-page').then((m) => ({ Component: m.WelcomePage })) },
+      {
+        path: ROUTES.forgotPassword,
+        lazy: () => import('../features/accounts/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+      },
+      {
+        path: ROUTES.resetPassword,
+        lazy: () => import('../features/accounts/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+      },
+      {
+        path: ROUTES.dashboard,
+        lazy: () => import('../features/analysis/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+      },
+      {
+        path: ROUTES.subscription,
+        lazy: () => import('../features/billing/subscription-page').then((m) => ({ Component: m.SubscriptionPage })),
+      },
+      {
+        path: ROUTES.adminSettings,
+        lazy: () => import('../features/admin/admin-settings-page').then((m) => ({ Component: m.AdminSettingsPage })),
+      },
+      { path: '*', lazy: () => import('../features/shell/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
+    ],
+  },
+]);

@@ -1,0 +1,5 @@
+import { PageSection } from '../../components/page-heading';
+
+export function DashboardPage() {
+  return <PageSection title="Forex Chart Analysis" />;
+}

@@ -1,0 +1,5 @@
+import { PageSection } from '../../components/page-heading';
+
+export function SubscriptionPage() {
+  return <PageSection title="Subscription" />;
+}

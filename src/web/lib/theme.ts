@@ -1,0 +1,35 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { LOCAL_STORAGE_KEYS } from '../../shared/constants';
+
+export type Theme = 'dark' | 'light';
+
+const listeners = new Set<() => void>();
+
+function readTheme(): Theme {
+  return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
+}
+
+export function applyTheme(theme: Theme) {
+  document.documentElement.classList.toggle('dark', theme === 'dark');
+  document.documentElement.style.colorScheme = theme;
+  try {
+    localStorage.setItem(LOCAL_STORAGE_KEYS.theme, theme);
+  } catch {
+    // Private mode without storage: the theme still applies for this visit.
+  }
+  listeners.forEach((listener) => listener());
+}
+
+/** The theme lives on <html> (set before paint by index.html); this hook follows and changes it. */
+export function useTheme() {
+  const theme = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    readTheme,
+    () => 'dark' as Theme,
+  );
+  const toggle = useCallback(() => applyTheme(readTheme() === 'dark' ? 'light' : 'dark'), []);
+  return { theme, toggle };
+}

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+
+export const TIME_FRAME_GROUPS = [
+  { label: 'Minutes', columns: 5, values: ['1m', '5m', '10m', '15m', '20m'] },
+  { label: 'Hours', columns: 4, values: ['1h', '2h', '4h', '5h'] },
+  { label: 'Days', columns: 1, values: ['1d'] },
+] as const;
+
+export const TIME_FRAMES = ['1m', '5m', '10m', '15m', '20m', '1h', '2h', '4h', '5h', '1d'] as const;
+export const TimeFrameSchema = z.enum(TIME_FRAMES);
+export type TimeFrame = z.infer<typeof TimeFrameSchema>;
+
+export const TRADING_STRATEGIES = [
+  { key: 'auto', label: 'AI Select Best' },
+  { key: 'scalping', label: 'Scalping' },
+  { key: 'dayTrading', label: 'Day Trading' },
+  { key: 'swingTrading', label: 'Swing Trading' },
+  { key: 'positionTrading', label: 'Position Trading' },
+  { key: 'trendFollowing', label: 'Trend Following' },
+  { key: 'counterTrend', label: 'Counter Trend' },
+  { key: 'newsTrading', label: 'News Trading' },
+  { key: 'breakoutTrading', label: 'Breakout Trading' },
+] as const;
+export type StrategyKey = (typeof TRADING_STRATEGIES)[number]['key'];
+const STRATEGY_KEYS = TRADING_STRATEGIES.map((s) => s.key) as [StrategyKey, ...StrategyKey[]];
+export const StrategyKeySchema = z.enum(STRATEGY_KEYS);
+
+/** Strategies travel as keys joined with '+', 'auto' exclusive (SPEC §3, §4). */
+export const TradingStrategySchema = z
+  .string()
+  .min(1)
+  .refine(
+    (value) => {
+      const keys = value.split('+');
+      const allKnown = keys.every((k) => StrategyKeySchema.safeParse(k).success);
+      const unique = new Set(keys).size === keys.length;
+      return allKnown && unique && (!keys.includes('auto') || keys.length === 1);
+    },
+    { message: 'Unknown or conflicting trading strategy' },
+  );
+
+export const parseStrategies = (value: string): StrategyKey[] =>
+  value.split('+').filter((k): k is StrategyKey => StrategyKeySchema.safeParse(k).success);
+
+export const CAPITAL_SIZES = [
+  { value: 10, label: 'Micro ($5-$50)' },
+  { value: 100, label: 'Small ($60-$200)' },
+  { value: 500, label: 'Medium ($200-$1000)' },
+  { value: 5000, label: 'Large ($1000+)' },
+] as const;
+
+export const RISK_REWARD = { min: 1, max: 5, step: 0.5, default: 2 } as const;
+
+export const ANALYSIS_DEFAULTS = {
+  timeFrame: '1h',
+  riskReward: RISK_REWARD.default,
+  capitalSize: 100,
+  lotSize: 0.01,
+  tradingStrategy: 'auto',
+} as const;
+
+export const AnalysisSettingsSchema = z.object({
+  timeFrame: TimeFrameSchema.default(ANALYSIS_DEFAULTS.timeFrame),
+  riskReward: z.coerce
+    .number()
+    .min(RISK_REWARD.min)
+    .max(RISK_REWARD.max)
+    .refine((v) => Number.isInteger(v / RISK_REWARD.step), 'Risk/reward moves in steps of 0.5')
+    .default(ANALYSIS_DEFAULTS.riskReward),
+  capitalSize: z.coerce.number().positive().max(1_000_000_000).default(ANALYSIS_DEFAULTS.capitalSize),
+  lotSize: z.coerce.number().min(0.01).max(1000).default(ANALYSIS_DEFAULTS.lotSize),
+  tradingStrategy: TradingStrategySchema.default(ANALYSIS_DEFAULTS.tradingStrategy),
+});
+export type AnalysisSettings = z.infer<typeof AnalysisSettingsSchema>;
+
+export const TrendSchema = z.enum(['uptrend', 'downtrend', 'sideways']);
+export type Trend = z.infer<typeof TrendSchema>;
+export const ActionSchema = z.enum(['buy', 'sell', 'wait']);
+export type Action = z.infer<typeof ActionSchema>;
+
+/** The seven required fields of an analysis (SPEC §3); what a model must return. */
+export const REQUIRED_RESULT_FIELDS = [
+  'trend',
+  'entryPoint',
+  'stopLoss',
+  'takeProfit',
+  'confidence',
+  'analysis',
+  'recommendedAction',
+] as const;
+
+const PriceStringSchema = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d+)?$/, 'Price must be a plain decimal number');
+
+export const ModelAnswerSchema = z.object({
+  trend: TrendSchema,
+  entryPoint: PriceStringSchema,
+  stopLoss: PriceStringSchema,
+  takeProfit: PriceStringSchema,
+  confidence: z.number().min(0).max(100),
+  analysis: z.string().min(1),
+  recommendedAction: ActionSchema,
+  decisionRationales: z.array(z.string().min(1)).optional(),
+  positionSizing: z.string().optional(),
+});
+export type ModelAnswer = z.infer<typeof ModelAnswerSchema>;
+
+/** Pixel → price mapping: price = slope * y + intercept, y in image pixels from the top. */
+export const PriceScaleSchema = z.object({ slope: z.number(), intercept: z.number() });
+
+export const PlotBoxSchema = z.object({
+  left: z.number(),
+  top: z.number(),
+  right: z.number(),
+  bottom: z.number(),
+});
+
+export const ChartFactsSchema = z.object({
+  lastPrice: z.number(),
+  high: z.number(),
+  low: z.number(),
+  candles: z.number().int().nonnegative(),
+  levels: z.object({ support: z.array(z.number()), resistance: z.array(z.number()) }),
+  precision: z.number().int().nonnegative(),
+  scale: PriceScaleSchema.nullable(),
+  plot: PlotBoxSchema,
+  image: z.object({ width: z.number().int(), height: z.number().int() }),
+});
+export type ChartFacts = z.infer<typeof ChartFactsSchema>;
+
+export const AnalysisResultSchema = ModelAnswerSchema.extend({
+  decisionRationales: z.array(z.string()),
+  positionSizing: z.string(),
+  timeFrame: TimeFrameSchema.optional(),
+  riskReward: z.number().optional(),
+  capitalSize: z.number().optional(),
+  lotSize: z.number().optional(),
+  tradingStrategy: z.string().optional(),
+  modelName: z.string().optional(),
+});
+export type AnalysisResult = z.infer<typeof AnalysisResultSchema>;
+
+export const ENGINE_ERROR_CODES = ['NOT_A_CHART', 'AXIS_UNREADABLE', 'INVALID_IMAGE'] as const;
+export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];

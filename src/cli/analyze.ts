@@ -1,0 +1,72 @@
+/**
+ * Analyse chart screenshots offline and print one JSON line per file (DESIGN.md contract):
+ *   npm run --silent analyze -- [--time-frame 1h] [--risk-reward 2] [--capital 100]
+ *                               [--lot-size 0.01] [--strategy auto] FILE...
+ * Only result lines go to stdout; everything else goes to stderr.
+ */
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { AnalysisSettingsSchema, ANALYSIS_DEFAULTS } from '../shared/analysis.js';
+import { analyzeChart, EngineError, shutdownEngine, warmEngine } from '../engine/index.js';
+
+function fail(message: string): never {
+  process.stderr.write(`analyze: ${message}\n`);
+  process.exit(2);
+}
+
+let parsed;
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: {
+      'time-frame': { type: 'string', default: ANALYSIS_DEFAULTS.timeFrame },
+      'risk-reward': { type: 'string', default: String(ANALYSIS_DEFAULTS.riskReward) },
+      capital: { type: 'string', default: String(ANALYSIS_DEFAULTS.capitalSize) },
+      'lot-size': { type: 'string', default: String(ANALYSIS_DEFAULTS.lotSize) },
+      strategy: { type: 'string', default: ANALYSIS_DEFAULTS.tradingStrategy },
+    },
+  });
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+const { values, positionals: files } = parsed;
+if (files.length === 0) fail('give at least one image file');
+
+const settingsResult = AnalysisSettingsSchema.safeParse({
+  timeFrame: values['time-frame'],
+  riskReward: values['risk-reward'],
+  capitalSize: values.capital,
+  lotSize: values['lot-size'],
+  tradingStrategy: values.strategy,
+});
+if (!settingsResult.success) {
+  fail(settingsResult.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+}
+const settings = settingsResult.data;
+
+const print = (line: unknown): void => {
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+};
+
+try {
+  await warmEngine();
+  for (const file of files) {
+    const started = performance.now();
+    try {
+      const image = await readFile(file);
+      const { result, chart } = await analyzeChart(image, settings);
+      print({ file, ...result, timingMs: Math.round(performance.now() - started), chart });
+    } catch (error) {
+      if (error instanceof EngineError) {
+        print({ file, error: { code: error.code, message: error.message } });
+      } else if (error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'EISDIR')) {
+        print({ file, error: { code: 'INVALID_IMAGE', message: `Cannot read file: ${error.message}` } });
+      } else {
+        process.stderr.write(`analyze: ${file}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+        print({ file, error: { code: 'INTERNAL', message: 'Something went wrong while analysing this chart.' } });
+      }
+    }
+  }
+} finally {
+  await shutdownEngine();
+}

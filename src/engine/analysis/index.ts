@@ -1,0 +1,124 @@
+/** Price series + settings → the SPEC §3 analysis result and the chart's levels. */
+import type { Action, AnalysisResult, AnalysisSettings } from '../../shared/analysis.js';
+import type { PriceCandle } from '../read-chart.js';
+import { averageTrueRange, simpleMovingAverage } from './indicators.js';
+import { clusterLevels, splitLevels, type Level } from './levels.js';
+import { buildPlan, type Side } from './plan.js';
+import { buildProfile, type Horizon } from './profile.js';
+import { computePositionSizing, pipSizeForPrecision } from './sizing.js';
+import { classifyTrend, findSwings } from './structure.js';
+import { describe, describeSizing } from './text.js';
+
+export const MODEL_NAME = 'PipLens chart engine';
+
+const HORIZON_LABEL: Record<Horizon, string> = {
+  scalp: 'short-term scalping',
+  day: 'day-trading',
+  swing: 'swing-trading',
+  position: 'longer-term position',
+};
+
+export interface Analysis {
+  result: AnalysisResult;
+  support: Level[];
+  resistance: Level[];
+}
+
+export function analyseSeries(candles: PriceCandle[], settings: AnalysisSettings, decimals: number): Analysis {
+  const last = candles[candles.length - 1];
+  const first = candles[0];
+  if (!last || !first) throw new Error('analyseSeries needs candles');
+  const profile = buildProfile(settings, candles.length);
+  const atr = averageTrueRange(candles);
+  const swings = findSwings(candles, profile.swingWindow);
+  const reading = classifyTrend(candles, swings);
+  const levels = clusterLevels(swings, Math.max(atr * 0.5, 10 ** -decimals));
+  const { support, resistance } = splitLevels(levels, last.close);
+  const closes = candles.map((c) => c.close);
+  const sma = simpleMovingAverage(closes, 20);
+  const high = Math.max(...candles.map((c) => c.high));
+  const low = Math.min(...candles.map((c) => c.low));
+
+  // Evidence for each direction, each term in -1..1; their agreement is the confidence.
+  const momentum = Math.sign(last.close - (candles[Math.max(0, candles.length - 11)]?.close ?? last.close));
+  const smaSide = sma === null ? 0 : Math.sign(last.close - sma);
+  const evidence =
+    0.4 * Math.max(-1, Math.min(1, reading.drift / 0.6)) * Math.min(1, reading.r2 / 0.6) +
+    0.3 * reading.structure +
+    0.15 * smaSide +
+    0.15 * momentum;
+
+  let side: Side;
+  if (reading.trend === 'uptrend') side = 'buy';
+  else if (reading.trend === 'downtrend') side = 'sell';
+  else {
+    // In a range the edge that is closer to price decides which side is more likely to work.
+    const position = (last.close - low) / (high - low || 1);
+    side = position < 0.4 ? 'buy' : position > 0.6 ? 'sell' : evidence >= 0 ? 'buy' : 'sell';
+  }
+  const agreement = side === 'buy' ? evidence : -evidence;
+  let action: Action = reading.trend !== 'sideways' && agreement >= 0.35 ? side : 'wait';
+  let strategyNote: string | null = null;
+  if (profile.strategies.includes('counterTrend') && reading.trend !== 'sideways') {
+    action = 'wait';
+    strategyNote = 'Counter-trend trading means waiting for the trend to show signs of turning before trading against it.';
+  } else if (profile.strategies.includes('breakoutTrading') && reading.trend === 'sideways') {
+    strategyNote = 'For a breakout trade, wait for a candle to close beyond the range before entering.';
+  } else if (profile.strategies.includes('newsTrading')) {
+    strategyNote = 'News can move price far beyond these levels in seconds; check the economic calendar first.';
+  }
+  const confidence = Math.round(
+    action === 'wait' ? Math.max(20, Math.min(60, 35 + 25 * Math.abs(agreement))) : Math.max(50, Math.min(92, 50 + 45 * agreement)),
+  );
+
+  const plan = buildPlan({
+    side,
+    action,
+    lastPrice: last.close,
+    atr,
+    swings,
+    atrMultiple: profile.atrMultiple,
+    riskReward: settings.riskReward,
+    decimals,
+  });
+  const sizing = computePositionSizing(settings.capitalSize, settings.lotSize, plan.entry, plan.stop, decimals);
+  const { analysis, rationales } = describe({
+    trend: reading.trend,
+    reading,
+    plan,
+    support,
+    resistance,
+    candles: candles.length,
+    firstClose: first.close,
+    lastPrice: last.close,
+    sma,
+    atr,
+    riskReward: settings.riskReward,
+    decimals,
+    pipSize: pipSizeForPrecision(decimals),
+    horizonLabel: HORIZON_LABEL[profile.horizon],
+    strategyNote,
+  });
+  const f = (v: number): string => v.toFixed(decimals);
+  return {
+    result: {
+      trend: reading.trend,
+      entryPoint: f(plan.entry),
+      stopLoss: f(plan.stop),
+      takeProfit: f(plan.target),
+      confidence,
+      analysis,
+      recommendedAction: action,
+      decisionRationales: rationales,
+      positionSizing: describeSizing(sizing, settings.capitalSize, settings.lotSize),
+      timeFrame: settings.timeFrame,
+      riskReward: settings.riskReward,
+      capitalSize: settings.capitalSize,
+      lotSize: settings.lotSize,
+      tradingStrategy: settings.tradingStrategy,
+      modelName: MODEL_NAME,
+    },
+    support,
+    resistance,
+  };
+}

@@ -1,0 +1,514 @@
+/**
+ * Finds candles or OHLC bars in the plot and measures open, high, low and close in pixels.
+ *
+ * The approach is colour-agnostic: remove grid lines and volume bars by their geometry, group
+ * the remaining ink into colour clusters, keep the clusters shaped like candles (many narrow
+ * vertical pieces spread across the plot; moving averages are continuous lines and fail), then
+ * take each connected piece as one candle. Which colour means "up" is decided by continuity:
+ * a forex candle opens where the previous one closed.
+ */
+import { labelComponents, type Blob } from './components.js';
+import { dominantColour, type Box, type Raster, type Rgb } from './raster.js';
+
+/** Candle bodies and wicks stand out clearly from the background; faint grid does not. */
+const INK_CONTRAST = 45;
+/** Colours closer than this are one cluster (JPEG noise, antialiased edges). */
+const CLUSTER_RADIUS = 60;
+
+export interface PixelCandle {
+  /** Centre column, plot-relative work pixels are converted to image work pixels. */
+  x: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
+export interface CandleDetection {
+  kind: 'candles' | 'ohlc';
+  candles: PixelCandle[];
+  /** 0..1, how much the shapes look like a real price series. */
+  quality: number;
+}
+
+interface Cluster {
+  colour: Rgb;
+  count: number;
+}
+
+function clusterColours(r: Raster, box: Box, ink: Uint8Array, bw: number): Cluster[] {
+  const counts = new Map<number, { n: number; r: number; g: number; b: number }>();
+  for (let y = box.top; y < box.bottom; y++) {
+    for (let x = box.left; x < box.right; x++) {
+      if (!ink[(y - box.top) * bw + (x - box.left)]) continue;
+      const i = (y * r.width + x) * 3;
+      const cr = r.data[i] ?? 0;
+      const cg = r.data[i + 1] ?? 0;
+      const cb = r.data[i + 2] ?? 0;
+      const key = ((cr >> 4) << 8) | ((cg >> 4) << 4) | (cb >> 4);
+      const e = counts.get(key);
+      if (e) {
+        e.n++;
+        e.r += cr;
+        e.g += cg;
+        e.b += cb;
+      } else counts.set(key, { n: 1, r: cr, g: cg, b: cb });
+    }
+  }
+  const bins = [...counts.values()].sort((a, b) => b.n - a.n);
+  const total = bins.reduce((s, b) => s + b.n, 0);
+  const clusters: Cluster[] = [];
+  for (const bin of bins) {
+    const c: Rgb = [bin.r / bin.n, bin.g / bin.n, bin.b / bin.n];
+    const host = clusters.find((k) => Math.hypot(k.colour[0] - c[0], k.colour[1] - c[1], k.colour[2] - c[2]) < CLUSTER_RADIUS);
+    if (host) host.count += bin.n;
+    else if (bin.n >= total * 0.004 && clusters.length < 12) clusters.push({ colour: c, count: bin.n });
+  }
+  return clusters;
+}
+
+/** Vertical run length through each ink pixel (how tall the stroke is there). */
+function verticalRuns(ink: Uint8Array, w: number, h: number): Uint16Array {
+  const out = new Uint16Array(w * h);
+  for (let x = 0; x < w; x++) {
+    let y = 0;
+    while (y < h) {
+      if (!ink[y * w + x]) {
+        y++;
+        continue;
+      }
+      const s = y;
+      while (y < h && ink[y * w + x]) y++;
+      for (let k = s; k < y; k++) out[k * w + x] = y - s;
+    }
+  }
+  return out;
+}
+
+function horizontalRuns(ink: Uint8Array, w: number, h: number): Uint16Array {
+  const out = new Uint16Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const base = y * w;
+    let x = 0;
+    while (x < w) {
+      if (!ink[base + x]) {
+        x++;
+        continue;
+      }
+      const s = x;
+      while (x < w && ink[base + x]) x++;
+      out.fill(x - s, base + s, base + x);
+    }
+  }
+  return out;
+}
+
+/**
+ * Grid lines, price lines and crosshairs are long and thin: a row (or column) where many ink
+ * pixels belong to thin strokes is a line, and only its thin pixels of the line's own colour
+ * are removed, so candles crossing it stay whole.
+ */
+function removeLines(r: Raster, box: Box, ink: Uint8Array, w: number, h: number): void {
+  const runV = verticalRuns(ink, w, h);
+  const runH = horizontalRuns(ink, w, h);
+  const colourAt = (x: number, y: number): Rgb => {
+    const i = ((y + box.top) * r.width + x + box.left) * 3;
+    return [r.data[i] ?? 0, r.data[i + 1] ?? 0, r.data[i + 2] ?? 0];
+  };
+  const clearThin = (cells: [number, number][]): void => {
+    if (cells.length === 0) return;
+    const sum = [0, 0, 0];
+    for (const [x, y] of cells) {
+      const c = colourAt(x, y);
+      sum[0] = (sum[0] ?? 0) + c[0];
+      sum[1] = (sum[1] ?? 0) + c[1];
+      sum[2] = (sum[2] ?? 0) + c[2];
+    }
+    const mean: Rgb = [(sum[0] ?? 0) / cells.length, (sum[1] ?? 0) / cells.length, (sum[2] ?? 0) / cells.length];
+    for (const [x, y] of cells) {
+      const c = colourAt(x, y);
+      if (Math.hypot(c[0] - mean[0], c[1] - mean[1], c[2] - mean[2]) < 70) ink[y * w + x] = 0;
+    }
+  };
+  // A line is thin ink over much of the plot, either solid or broken into several dashes;
+  // one tall wick is neither.
+  const isLine = (thin: number, runs: number, extent: number, length: number, share: number): boolean =>
+    extent >= length * 0.5 && thin >= length * share && (runs >= 3 || thin >= length * 0.7);
+  const lineRows: number[] = [];
+  for (let y = 0; y < h; y++) {
+    let thin = 0;
+    let runs = 0;
+    let first = -1;
+    let last = -1;
+    let prev = false;
+    for (let x = 0; x < w; x++) {
+      const on = ink[y * w + x] === 1 && (runV[y * w + x] ?? 0) <= 3;
+      if (on) {
+        thin++;
+        if (!prev) runs++;
+        if (first < 0) first = x;
+        last = x;
+      }
+      prev = on;
+    }
+    if (isLine(thin, runs, last - first + 1, w, 0.2)) lineRows.push(y);
+  }
+  const lineCols: number[] = [];
+  for (let x = 0; x < w; x++) {
+    let thin = 0;
+    let runs = 0;
+    let first = -1;
+    let last = -1;
+    let prev = false;
+    for (let y = 0; y < h; y++) {
+      const on = ink[y * w + x] === 1 && (runH[y * w + x] ?? 0) <= 2;
+      if (on) {
+        thin++;
+        if (!prev) runs++;
+        if (first < 0) first = y;
+        last = y;
+      }
+      prev = on;
+    }
+    if (isLine(thin, runs, last - first + 1, h, 0.3)) lineCols.push(x);
+  }
+  for (const y of lineRows) {
+    const cells: [number, number][] = [];
+    for (let x = 0; x < w; x++) if (ink[y * w + x] && (runV[y * w + x] ?? 0) <= 3) cells.push([x, y]);
+    clearThin(cells);
+  }
+  for (const x of lineCols) {
+    const cells: [number, number][] = [];
+    for (let y = 0; y < h; y++) if (ink[y * w + x] && (runH[y * w + x] ?? 0) <= 2) cells.push([x, y]);
+    clearThin(cells);
+  }
+}
+
+/**
+ * Volume bars (and business bar charts) all stand on one baseline; the digits of a row of
+ * time labels also end on one row. When many vertical runs end on the same row, every run
+ * ending there is erased. Repeated, as a chart can have both.
+ */
+function removeBaselineRuns(ink: Uint8Array, w: number, h: number): void {
+  for (let round = 0; round < 3; round++) {
+    const ends = new Uint32Array(h);
+    for (let x = 0; x < w; x++) {
+      for (let y = 0; y < h; y++) {
+        if (ink[y * w + x] && (y + 1 === h || !ink[(y + 1) * w + x])) ends[y] = (ends[y] ?? 0) + 1;
+      }
+    }
+    let mode = 0;
+    let best = 0;
+    for (let y = 2; y < h - 2; y++) {
+      const near = (ends[y - 1] ?? 0) + (ends[y] ?? 0) + (ends[y + 1] ?? 0);
+      if (near > best) {
+        best = near;
+        mode = y;
+      }
+    }
+    if (best < w * 0.15) return;
+    for (let x = 0; x < w; x++) {
+      for (let y = mode - 1; y <= mode + 1; y++) {
+        if (!ink[y * w + x] || (y + 1 < h && ink[(y + 1) * w + x])) continue;
+        for (let k = y; k >= 0 && ink[k * w + x]; k--) ink[k * w + x] = 0;
+      }
+    }
+  }
+}
+
+interface ClusterShape {
+  candleLike: boolean;
+}
+
+/** Candle colours appear as many separate narrow pieces spread over the plot. */
+function clusterShapes(label: Uint8Array, nClusters: number, w: number, h: number): ClusterShape[] {
+  // One pass collects, per cluster, pixels per column and which rows it touches.
+  const colCount = new Uint32Array(nClusters * w);
+  const rowUsed = new Uint8Array(nClusters * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const c = label[y * w + x] ?? 255;
+      if (c === 255) continue;
+      colCount[c * w + x] = (colCount[c * w + x] ?? 0) + 1;
+      rowUsed[c * h + y] = 1;
+    }
+  }
+  const shapes: ClusterShape[] = [];
+  for (let c = 0; c < nClusters; c++) {
+    let first = -1;
+    let last = -1;
+    let present = 0;
+    let segments = 0;
+    const counts: number[] = [];
+    for (let x = 0; x < w; x++) {
+      const n = colCount[c * w + x] ?? 0;
+      if (n === 0) continue;
+      if (first < 0) first = x;
+      last = x;
+      present++;
+      counts.push(n);
+      if (x === 0 || (colCount[c * w + x - 1] ?? 0) === 0) segments++;
+    }
+    let rowsUsed = 0;
+    for (let y = 0; y < h; y++) rowsUsed += rowUsed[c * h + y] ?? 0;
+    counts.sort((a, b) => a - b);
+    const span = last - first + 1;
+    const continuity = span > 0 ? present / span : 1;
+    const medianCount = counts[Math.floor(counts.length / 2)] ?? 0;
+    shapes.push({
+      // Moving averages and other overlays are continuous lines: they fail on continuity.
+      candleLike:
+        span >= w * 0.2 && segments >= 6 && medianCount >= 2 && rowsUsed >= h * 0.15 && (continuity < 0.9 || medianCount >= 8),
+    });
+  }
+  return shapes;
+}
+
+interface Piece extends Blob {
+  /** Component ids that make up this candle (an overlay line can cut one candle in two). */
+  ids: number[];
+}
+
+/**
+ * Components that share columns and nearly touch vertically are one candle cut by an overlay
+ * line drawn across it (a moving average, the last-price line).
+ */
+function mergeCut(blobs: Blob[], maxGap: number): Piece[] {
+  const pieces: Piece[] = blobs
+    .map((b, id) => ({ ...b, ids: [id] }))
+    .filter((b) => b.pixels >= 2)
+    .sort((a, b) => a.left - b.left);
+  const merged: Piece[] = [];
+  for (const p of pieces) {
+    const host = merged.find((m) => {
+      const overlap = Math.min(m.right, p.right) - Math.max(m.left, p.left) + 1;
+      const narrow = Math.min(m.right - m.left, p.right - p.left) + 1;
+      const gap = Math.max(m.top, p.top) - Math.min(m.bottom, p.bottom);
+      return overlap >= narrow * 0.6 && gap <= maxGap;
+    });
+    if (host) {
+      host.left = Math.min(host.left, p.left);
+      host.right = Math.max(host.right, p.right);
+      host.top = Math.min(host.top, p.top);
+      host.bottom = Math.max(host.bottom, p.bottom);
+      host.pixels += p.pixels;
+      host.ids.push(...p.ids);
+    } else merged.push(p);
+  }
+  return merged;
+}
+
+let debugHook: ((mask: Uint8Array, width: number, height: number) => void) | null = null;
+/** Lets a developer tool see the candle mask; unused in production. */
+export const setCandleDebugHook = (hook: typeof debugHook): void => {
+  debugHook = hook;
+};
+
+export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
+  const w = plot.right - plot.left;
+  const h = plot.bottom - plot.top;
+  if (w < 50 || h < 50) return null;
+  const bg = dominantColour(r, plot);
+  const ink = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = ((y + plot.top) * r.width + x + plot.left) * 3;
+      const d = Math.hypot((r.data[i] ?? 0) - bg[0], (r.data[i + 1] ?? 0) - bg[1], (r.data[i + 2] ?? 0) - bg[2]);
+      ink[y * w + x] = d > INK_CONTRAST ? 1 : 0;
+    }
+  }
+  removeLines(r, plot, ink, w, h);
+  removeBaselineRuns(ink, w, h);
+
+  const clusters = clusterColours(r, plot, ink, w);
+  if (clusters.length === 0) return null;
+  const label = new Uint8Array(w * h).fill(255);
+  for (let p = 0; p < w * h; p++) {
+    if (!ink[p]) continue;
+    const y = Math.floor(p / w);
+    const x = p - y * w;
+    const i = ((y + plot.top) * r.width + x + plot.left) * 3;
+    let best = 255;
+    let bestD = CLUSTER_RADIUS * 1.2;
+    for (let c = 0; c < clusters.length; c++) {
+      const k = clusters[c]?.colour;
+      if (!k) continue;
+      const d = Math.hypot((r.data[i] ?? 0) - k[0], (r.data[i + 1] ?? 0) - k[1], (r.data[i + 2] ?? 0) - k[2]);
+      if (d < bestD) {
+        bestD = d;
+        best = c;
+      }
+    }
+    label[p] = best;
+  }
+  const shapes = clusterShapes(label, clusters.length, w, h);
+  // Remnants of removed lines or text form small clusters; candle colours carry real weight.
+  const candleInk = clusters.reduce((s, c, i) => s + (shapes[i]?.candleLike ? c.count : 0), 0);
+  const keep = clusters.map((c, i) => Boolean(shapes[i]?.candleLike) && c.count >= candleInk * 0.06);
+  const candleMask = new Uint8Array(w * h);
+  for (let p = 0; p < w * h; p++) {
+    const c = label[p] ?? 255;
+    if (c !== 255 && keep[c]) candleMask[p] = 1;
+  }
+
+  debugHook?.(candleMask, w, h);
+  const { labels, blobs } = labelComponents(candleMask, w, h);
+  const pieces = splitWide(
+    mergeCut(blobs, Math.max(4, Math.round(h * 0.015))).filter((b) => b.pixels >= 4 && b.bottom - b.top >= 2),
+  );
+  if (pieces.length < 8) return null;
+
+  const edgeRows = (piece: Piece, x: number): number[] => {
+    const rows: number[] = [];
+    for (let y = piece.top; y <= piece.bottom; y++) if (piece.ids.includes(labels[y * w + x] ?? -1)) rows.push(y);
+    return rows;
+  };
+  const measured = pieces.map((p) => {
+    const left = edgeRows(p, p.left);
+    const right = edgeRows(p, p.right);
+    const rightSet = new Set(right);
+    const both = left.filter((y) => rightSet.has(y));
+    const overlap = both.length / Math.max(1, Math.max(left.length, right.length));
+    return { p, left, right, both, overlap };
+  });
+  const wide = measured.filter((m) => m.p.right - m.p.left >= 2);
+  const overlaps = wide.map((m) => m.overlap).sort((a, b) => a - b);
+  const kind: CandleDetection['kind'] = (overlaps[Math.floor(overlaps.length / 2)] ?? 1) < 0.5 ? 'ohlc' : 'candles';
+
+  const mean = (v: number[]): number => v.reduce((s, x) => s + x, 0) / Math.max(1, v.length);
+  const candles: (PixelCandle & { signature: string; bodyTop: number; bodyBottom: number })[] = measured.map(
+    ({ p, left, right, both }) => {
+      const x = (p.left + p.right) / 2 + plot.left;
+      if (kind === 'ohlc') {
+        const open = left.length ? mean(left) : (p.top + p.bottom) / 2;
+        const close = right.length ? mean(right) : (p.top + p.bottom) / 2;
+        return { x, open, close, high: p.top, low: p.bottom, signature: 'bar', bodyTop: 0, bodyBottom: 0 };
+      }
+      const body = both.length ? both : [...left, ...right];
+      const bodyTop = body.length ? Math.min(...body) : p.top;
+      const bodyBottom = body.length ? Math.max(...body) : p.bottom;
+      return {
+        x,
+        open: bodyBottom,
+        close: bodyTop,
+        high: p.top,
+        low: p.bottom,
+        signature: bodySignature(label, labels, p, bodyTop, bodyBottom, w),
+        bodyTop,
+        bodyBottom,
+      };
+    },
+  );
+  candles.sort((a, b) => a.x - b.x);
+  if (kind === 'candles') orientCandles(candles);
+
+  const result = candles.map(({ x, open, high, low, close }) => ({
+    x,
+    open: open + plot.top,
+    high: high + plot.top,
+    low: low + plot.top,
+    close: close + plot.top,
+  }));
+  return { kind, candles: result, quality: seriesQuality(result) };
+}
+
+/** Touching candles merge into one piece; cut pieces much wider than usual at even steps. */
+function splitWide(pieces: Piece[]): Piece[] {
+  const widths = pieces.map((p) => p.right - p.left + 1).sort((a, b) => a - b);
+  const typical = widths[Math.floor(widths.length / 2)] ?? 1;
+  const centres = pieces.map((p) => (p.left + p.right) / 2).sort((a, b) => a - b);
+  const gaps = centres.slice(1).map((c, i) => c - (centres[i] ?? 0)).filter((g) => g > 0).sort((a, b) => a - b);
+  const pitch = Math.max(typical, gaps[Math.floor(gaps.length / 2)] ?? typical);
+  return pieces.flatMap((p) => {
+    const width = p.right - p.left + 1;
+    if (width < typical * 1.8 || width > pitch * 12) return width > pitch * 12 ? [] : [p];
+    const parts = Math.max(2, Math.round(width / pitch));
+    const step = width / parts;
+    return Array.from({ length: parts }, (_, k) => ({
+      ...p,
+      left: Math.round(p.left + k * step),
+      right: Math.round(p.left + (k + 1) * step) - 1,
+    }));
+  });
+}
+
+/** What the body looks like inside: a cluster colour, or hollow (background inside). */
+function bodySignature(label: Uint8Array, labels: Int32Array, p: Piece, top: number, bottom: number, w: number): string {
+  const votes = new Map<number, number>();
+  let inside = 0;
+  let filled = 0;
+  for (let y = top; y <= bottom; y++) {
+    for (let x = p.left; x <= p.right; x++) {
+      const idx = y * w + x;
+      const interior = y > top && y < bottom && x > p.left && x < p.right;
+      const mine = p.ids.includes(labels[idx] ?? -1);
+      if (interior) {
+        inside++;
+        if (mine) filled++;
+      }
+      if (mine) {
+        const c = label[idx] ?? 255;
+        votes.set(c, (votes.get(c) ?? 0) + 1);
+      }
+    }
+  }
+  const colour = [...votes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 255;
+  // Thin bodies have no inside to judge; their colour alone decides.
+  if (inside < 4) return `c${colour}`;
+  return filled / inside > 0.5 ? `c${colour}` : `hollow${colour}`;
+}
+
+/**
+ * Each body starts as "up" (open at the bottom). Groups of same-looking candles are then
+ * flipped together when that makes closes meet the next opens better.
+ */
+function orientCandles(candles: { open: number; close: number; bodyTop: number; bodyBottom: number; signature: string }[]): void {
+  const groups = [...new Set(candles.map((c) => c.signature))];
+  const up = new Map(groups.map((g) => [g, true]));
+  const cost = (): number => {
+    let s = 0;
+    for (let i = 0; i + 1 < candles.length; i++) {
+      const a = candles[i];
+      const b = candles[i + 1];
+      if (!a || !b) continue;
+      const close = up.get(a.signature) ? a.bodyTop : a.bodyBottom;
+      const open = up.get(b.signature) ? b.bodyBottom : b.bodyTop;
+      s += Math.abs(close - open);
+    }
+    return s;
+  };
+  for (let pass = 0; pass < 3; pass++) {
+    for (const g of groups) {
+      const before = cost();
+      up.set(g, !up.get(g));
+      if (cost() >= before) up.set(g, !up.get(g));
+    }
+  }
+  for (const c of candles) {
+    const isUp = up.get(c.signature) ?? true;
+    c.open = isUp ? c.bodyBottom : c.bodyTop;
+    c.close = isUp ? c.bodyTop : c.bodyBottom;
+  }
+}
+
+/**
+ * Evidence that the pieces form a price series: regular spacing and consecutive bars that
+ * overlap or touch, as prices move continuously.
+ */
+function seriesQuality(candles: PixelCandle[]): number {
+  if (candles.length < 8) return 0;
+  const gaps = candles.slice(1).map((c, i) => c.x - (candles[i]?.x ?? 0));
+  const sorted = [...gaps].sort((a, b) => a - b);
+  const pitch = sorted[Math.floor(sorted.length / 2)] ?? 1;
+  const regular = gaps.filter((g) => Math.abs(g - pitch) <= Math.max(1.5, pitch * 0.35)).length / gaps.length;
+  let linked = 0;
+  for (let i = 0; i + 1 < candles.length; i++) {
+    const a = candles[i];
+    const b = candles[i + 1];
+    if (!a || !b) continue;
+    const tol = Math.max(2, (a.low - a.high) * 0.25);
+    if (b.high <= a.low + tol && b.low >= a.high - tol) linked++;
+  }
+  const connected = linked / (candles.length - 1);
+  return Math.min(1, regular * 0.5 + connected * 0.5);
+}

@@ -1,0 +1,64 @@
+/**
+ * PipLens chart engine: a chart screenshot in, a grounded analysis out, fully offline.
+ * See docs/engine.md for how each stage works.
+ */
+import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../shared/analysis.js';
+import { analyseSeries } from './analysis/index.js';
+import { getOcrWorker, terminateOcr } from './ocr.js';
+import { readChart } from './read-chart.js';
+
+export { EngineError } from './errors.js';
+export { MODEL_NAME } from './analysis/index.js';
+
+export interface EngineOutput {
+  result: AnalysisResult;
+  chart: ChartFacts;
+  timings: { decode: number; axis: number; candles: number; analysis: number; total: number };
+}
+
+const round = (v: number, decimals: number): number => Number(v.toFixed(decimals));
+
+/** Throws EngineError (NOT_A_CHART, AXIS_UNREADABLE, INVALID_IMAGE) with a message fit for users. */
+export async function analyzeChart(image: Buffer, settings: AnalysisSettings): Promise<EngineOutput> {
+  const start = performance.now();
+  const reading = await readChart(image);
+  const t = performance.now();
+  const decimals = reading.scale.precision;
+  const { result, support, resistance } = analyseSeries(reading.candles, settings, decimals);
+  const last = reading.candles[reading.candles.length - 1];
+  const chart: ChartFacts = {
+    lastPrice: round(last?.close ?? 0, decimals),
+    high: round(Math.max(...reading.candles.map((c) => c.high)), decimals),
+    low: round(Math.min(...reading.candles.map((c) => c.low)), decimals),
+    candles: reading.candles.length,
+    levels: {
+      support: support.map((l) => round(l.price, decimals)),
+      resistance: resistance.map((l) => round(l.price, decimals)),
+    },
+    precision: decimals,
+    scale: { slope: reading.scale.slope, intercept: reading.scale.intercept },
+    plot: {
+      left: Math.round(reading.plot.left),
+      top: Math.round(reading.plot.top),
+      right: Math.round(reading.plot.right),
+      bottom: Math.round(reading.plot.bottom),
+    },
+    image: reading.image,
+  };
+  const end = performance.now();
+  return {
+    result,
+    chart,
+    timings: { ...reading.timings, analysis: end - t, total: end - start },
+  };
+}
+
+/** Starts the OCR worker so the first analysis does not pay for its start-up. */
+export async function warmEngine(): Promise<void> {
+  await getOcrWorker();
+}
+
+/** Terminates OCR workers; call on shutdown so the process can exit. */
+export async function shutdownEngine(): Promise<void> {
+  await terminateOcr();
+}

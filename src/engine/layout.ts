@@ -1,0 +1,137 @@
+/**
+ * Finds the price axis (a vertical column of aligned number labels) and the plot pane beside
+ * it. Works on the reduced image; coordinates here are work-image pixels.
+ */
+import { findBlobs, groupWords, type Word } from './components.js';
+import type { Box, Raster } from './raster.js';
+
+/** Text is drawn with strong contrast against the background; grid and watermarks are not. */
+const TEXT_CONTRAST = 70;
+/** Pane separators and borders are faint in dark themes, so this is lower than text. */
+const LINE_CONTRAST = 18;
+
+export interface AxisColumn {
+  side: 'left' | 'right';
+  labels: Word[];
+  strip: Box;
+}
+
+export interface Layout {
+  axis: AxisColumn;
+  plot: Box;
+}
+
+function textWords(mask: Uint8Array, r: Raster, x0: number, x1: number): Word[] {
+  const maxH = Math.max(12, Math.round(r.height * 0.05));
+  const glyphs = findBlobs(mask, r.width, r.height, x0, x1).filter((b) => {
+    const h = b.bottom - b.top + 1;
+    const w = b.right - b.left + 1;
+    return h <= maxH && w <= maxH * 1.2;
+  });
+  return groupWords(glyphs).filter((w) => {
+    const h = w.bottom - w.top + 1;
+    const wd = w.right - w.left + 1;
+    return h >= 5 && w.glyphs >= 3 && wd >= h * 1.4 && wd <= h * 12;
+  });
+}
+
+/** The largest set of same-height words sharing a left or right edge, stacked vertically. */
+function alignedColumn(words: Word[]): Word[] {
+  let best: Word[] = [];
+  let bestX = -1;
+  for (const edge of ['left', 'right'] as const) {
+    for (const anchor of words) {
+      const ah = anchor.bottom - anchor.top;
+      const members = words.filter(
+        (w) => Math.abs(w[edge] - anchor[edge]) <= 2 && Math.abs(w.bottom - w.top - ah) <= Math.max(2, ah * 0.2),
+      );
+      // Labels never overlap vertically; keep one word per text row.
+      members.sort((a, b) => a.top - b.top);
+      const rows: Word[] = [];
+      for (const m of members) {
+        const prev = rows[rows.length - 1];
+        if (!prev || m.top > prev.bottom) rows.push(m);
+      }
+      const x = anchor[edge];
+      if (rows.length > best.length || (rows.length === best.length && x > bestX)) {
+        best = rows;
+        bestX = x;
+      }
+    }
+  }
+  return best;
+}
+
+export function findLayout(r: Raster, bgDist: Uint8Array): Layout | null {
+  const mask = new Uint8Array(bgDist.length);
+  for (let i = 0; i < mask.length; i++) mask[i] = (bgDist[i] ?? 0) > TEXT_CONTRAST ? 1 : 0;
+
+  // The right side is by far the most common place for the price scale; the left is a fallback.
+  const rightStart = Math.floor(r.width * 0.55);
+  let labels = alignedColumn(textWords(mask, r, rightStart, r.width));
+  let side: AxisColumn['side'] = 'right';
+  if (labels.length < 3) {
+    const leftLabels = alignedColumn(textWords(mask, r, 0, Math.floor(r.width * 0.3)));
+    if (leftLabels.length > labels.length) {
+      labels = leftLabels;
+      side = 'left';
+    }
+  }
+  if (labels.length < 3) return null;
+
+  const strip: Box = {
+    left: Math.max(0, Math.min(...labels.map((w) => w.left)) - 2),
+    right: Math.min(r.width, Math.max(...labels.map((w) => w.right)) + 3),
+    top: Math.min(...labels.map((w) => w.top)),
+    bottom: Math.max(...labels.map((w) => w.bottom)) + 1,
+  };
+
+  const { top, bottom } = paneRows(r, bgDist, strip);
+  const plot: Box =
+    side === 'right'
+      ? { left: 0, top, right: plotEdge(r, bgDist, strip.left - 1, -1, top, bottom), bottom }
+      : { left: plotEdge(r, bgDist, strip.right, 1, top, bottom) + 1, top, right: r.width, bottom };
+  if (plot.right - plot.left < r.width * 0.3 || plot.bottom - plot.top < r.height * 0.2) return null;
+  return { axis: { side, labels, strip }, plot };
+}
+
+/** Walks from the axis towards the plot looking for a border line; else keeps a small gap. */
+function plotEdge(r: Raster, bgDist: Uint8Array, from: number, dir: 1 | -1, top: number, bottom: number): number {
+  const limit = Math.round(r.width * 0.03) + 4;
+  for (let k = 0; k < limit; k++) {
+    const x = from + dir * k;
+    if (x < 0 || x >= r.width) break;
+    let on = 0;
+    for (let y = top; y < bottom; y++) if ((bgDist[y * r.width + x] ?? 0) > LINE_CONTRAST) on++;
+    if (on >= (bottom - top) * 0.9) return dir === -1 ? x : x;
+  }
+  return dir === -1 ? Math.max(0, from - 2) : Math.min(r.width - 1, from + 2);
+}
+
+/**
+ * The price pane's rows: between the nearest full-width separator lines (pane borders, the
+ * time-axis border) above and below the labels, else the whole height.
+ */
+function paneRows(r: Raster, bgDist: Uint8Array, strip: Box): { top: number; bottom: number } {
+  const isSeparator = (y: number): boolean => {
+    let on = 0;
+    const base = y * r.width;
+    for (let x = 0; x < r.width; x++) if ((bgDist[base + x] ?? 0) > LINE_CONTRAST) on++;
+    return on >= r.width * 0.95;
+  };
+  let top = 0;
+  for (let y = strip.top - 1; y >= 0; y--) {
+    if (isSeparator(y)) {
+      top = y + 1;
+      break;
+    }
+  }
+  let bottom = r.height;
+  for (let y = strip.bottom; y < r.height; y++) {
+    if (isSeparator(y)) {
+      bottom = y;
+      break;
+    }
+  }
+  return { top, bottom };
+}

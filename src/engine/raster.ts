@@ -1,0 +1,68 @@
+/** An 8-bit RGB image held as a flat buffer; all pixel work runs on this. */
+export interface Raster {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+export type Rgb = readonly [number, number, number];
+
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+export const rgbAt = (r: Raster, x: number, y: number): Rgb => {
+  const i = (y * r.width + x) * 3;
+  return [r.data[i] ?? 0, r.data[i + 1] ?? 0, r.data[i + 2] ?? 0];
+};
+
+export const colourDistance = (a: Rgb, b: Rgb): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+export const luminance = (c: Rgb): number => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
+
+/**
+ * Per-pixel distance from a reference colour, as a byte map. Most detectors only need
+ * "how different from the background" and this avoids recomputing it per stage.
+ */
+export function distanceMap(r: Raster, ref: Rgb): Uint8Array {
+  const out = new Uint8Array(r.width * r.height);
+  const d = r.data;
+  for (let p = 0, i = 0; p < out.length; p++, i += 3) {
+    const dr = (d[i] ?? 0) - ref[0];
+    const dg = (d[i + 1] ?? 0) - ref[1];
+    const db = (d[i + 2] ?? 0) - ref[2];
+    out[p] = Math.min(255, Math.sqrt(dr * dr + dg * dg + db * db));
+  }
+  return out;
+}
+
+/** Most common colour (4 bits per channel), averaged within its bin; sampled for speed. */
+export function dominantColour(r: Raster, box: Box = { left: 0, top: 0, right: r.width, bottom: r.height }): Rgb {
+  const counts = new Uint32Array(4096);
+  const sums = new Float64Array(4096 * 3);
+  const step = Math.max(1, Math.floor(Math.sqrt(((box.right - box.left) * (box.bottom - box.top)) / 40000)));
+  for (let y = box.top; y < box.bottom; y += step) {
+    for (let x = box.left; x < box.right; x += step) {
+      const i = (y * r.width + x) * 3;
+      const cr = r.data[i] ?? 0;
+      const cg = r.data[i + 1] ?? 0;
+      const cb = r.data[i + 2] ?? 0;
+      const key = ((cr >> 4) << 8) | ((cg >> 4) << 4) | (cb >> 4);
+      counts[key] = (counts[key] ?? 0) + 1;
+      sums[key * 3] = (sums[key * 3] ?? 0) + cr;
+      sums[key * 3 + 1] = (sums[key * 3 + 1] ?? 0) + cg;
+      sums[key * 3 + 2] = (sums[key * 3 + 2] ?? 0) + cb;
+    }
+  }
+  let best = 0;
+  for (let k = 1; k < 4096; k++) if ((counts[k] ?? 0) > (counts[best] ?? 0)) best = k;
+  const n = counts[best] || 1;
+  return [
+    Math.round((sums[best * 3] ?? 0) / n),
+    Math.round((sums[best * 3 + 1] ?? 0) / n),
+    Math.round((sums[best * 3 + 2] ?? 0) / n),
+  ];
+}

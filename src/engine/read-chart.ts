@@ -1,0 +1,95 @@
+/**
+ * Image → price series: decode, find the axis and plot, read and fit the scale, detect the
+ * candles and convert them to prices. Everything before the trading analysis.
+ */
+import { detectCandles, type CandleDetection } from './candles.js';
+import { decodeImage } from './decode.js';
+import { EngineError } from './errors.js';
+import { findLayout } from './layout.js';
+import { readLabels } from './ocr.js';
+import { distanceMap, dominantColour, type Box } from './raster.js';
+import { fitScale, repairDecimals, type ScaleFit } from './scale.js';
+
+export interface PriceCandle {
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
+export interface ChartReading {
+  candles: PriceCandle[];
+  kind: CandleDetection['kind'];
+  scale: ScaleFit;
+  /** Plot box in full-image pixels. */
+  plot: Box;
+  image: { width: number; height: number };
+  timings: { decode: number; axis: number; candles: number };
+}
+
+/** Below this the pieces are not a convincing price series (business charts, UI, photos). */
+const MIN_CANDLES = 12;
+const MIN_QUALITY = 0.55;
+const MAX_LABELS = 12;
+
+const isSeries = (d: CandleDetection | null): d is CandleDetection =>
+  d !== null && d.candles.length >= MIN_CANDLES && d.quality >= MIN_QUALITY;
+
+/** Keeps at most `n` labels spread over the axis; more do not improve the fit, only cost OCR time. */
+function spreadPick<T>(items: T[], n: number): T[] {
+  if (items.length <= n) return items;
+  return Array.from({ length: n }, (_, k) => items[Math.round((k * (items.length - 1)) / (n - 1))]).filter(
+    (x): x is T => x !== undefined,
+  );
+}
+
+export async function readChart(image: Buffer): Promise<ChartReading> {
+  const t0 = performance.now();
+  const { full, work, scale: f } = await decodeImage(image);
+  const t1 = performance.now();
+
+  const bg = dominantColour(work);
+  const layout = findLayout(work, distanceMap(work, bg));
+  if (!layout) {
+    // Candles without a readable axis are a chart we cannot scale; anything else is not a chart.
+    const whole = { left: 0, top: 0, right: Math.round(work.width * 0.9), bottom: work.height };
+    throw new EngineError(isSeries(detectCandles(work, whole)) ? 'AXIS_UNREADABLE' : 'NOT_A_CHART', 'no axis labels');
+  }
+
+  const labels = spreadPick(layout.axis.labels, MAX_LABELS);
+  const pad = Math.max(2, Math.round(2 * f));
+  const boxes = labels.map((w) => ({
+    left: Math.max(0, Math.floor(w.left * f) - pad),
+    top: Math.max(0, Math.floor(w.top * f) - pad),
+    right: Math.min(full.width, Math.ceil((w.right + 1) * f) + pad),
+    bottom: Math.min(full.height, Math.ceil((w.bottom + 1) * f) + pad),
+  }));
+  const texts = await readLabels(full, boxes);
+  const parsed = repairDecimals(boxes.map((b, i) => ({ y: (b.top + b.bottom) / 2, text: texts[i] ?? '' })));
+  const labelHeight = (boxes[0]?.bottom ?? 0) - (boxes[0]?.top ?? 0);
+  const fit = fitScale(parsed, Math.max(3, labelHeight * 0.4));
+  const t2 = performance.now();
+
+  const detection = detectCandles(work, layout.plot);
+  const t3 = performance.now();
+  if (!isSeries(detection)) throw new EngineError('NOT_A_CHART', 'no candle series');
+  if (!fit) throw new EngineError('AXIS_UNREADABLE', `labels read: ${texts.join(' | ')}`);
+
+  // Work pixel centres map to full-image rows before applying the fitted scale.
+  const price = (y: number): number => fit.slope * ((y + 0.5) * f - 0.5) + fit.intercept;
+  const candles = detection.candles.map((c) => ({
+    open: price(c.open),
+    high: price(c.high),
+    low: price(c.low),
+    close: price(c.close),
+  }));
+  const p = layout.plot;
+  return {
+    candles,
+    kind: detection.kind,
+    scale: fit,
+    plot: { left: p.left * f, top: p.top * f, right: p.right * f, bottom: p.bottom * f },
+    image: { width: full.width, height: full.height },
+    timings: { decode: t1 - t0, axis: t2 - t1, candles: t3 - t2 },
+  };
+}

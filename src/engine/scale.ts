@@ -1,0 +1,108 @@
+/** Turns OCR'd axis labels into a pixel → price line, ignoring misreads and stray labels. */
+
+export interface LabelReading {
+  /** Vertical centre of the label in image pixels. */
+  y: number;
+  text: string;
+}
+
+export interface ParsedLabel {
+  y: number;
+  value: number;
+  decimals: number;
+}
+
+export interface ScaleFit {
+  slope: number;
+  intercept: number;
+  /** Decimals the chart prints its prices with. */
+  precision: number;
+  inliers: ParsedLabel[];
+}
+
+/** '1.08500' → 1.085 (5 decimals); '2,034.50' → 2034.5; ',' alone is a decimal mark when it is not a thousands group. */
+export function parseLabel(text: string): { value: number; decimals: number } | null {
+  let t = text.trim().replace(/^[-.,]+|[-.,]+$/g, '');
+  if (!/^\d[\d.,]*$/.test(t)) return null;
+  if (t.includes('.') && t.includes(',')) t = t.replace(/,/g, '');
+  else if (t.includes(',')) t = /^\d{1,3}(,\d{3})+$/.test(t) ? t.replace(/,/g, '') : t.replace(',', '.');
+  if ((t.match(/\./g) ?? []).length > 1) return null;
+  const value = Number(t);
+  if (!Number.isFinite(value)) return null;
+  const dot = t.indexOf('.');
+  return { value, decimals: dot < 0 ? 0 : t.length - dot - 1 };
+}
+
+/**
+ * OCR sometimes drops the decimal point ('108500' for '1.08500'). When most labels agree on
+ * a layout (digits before and after the point), a label with the same digit count but no
+ * point gets the point put back.
+ */
+export function repairDecimals(labels: { y: number; text: string }[]): ParsedLabel[] {
+  const parsed = labels.flatMap((l) => {
+    const p = parseLabel(l.text);
+    return p ? [{ y: l.y, ...p, digits: l.text.replace(/\D/g, '').length }] : [];
+  });
+  const layouts = new Map<string, number>();
+  for (const p of parsed) {
+    if (p.decimals === 0) continue;
+    const key = `${p.digits}:${p.decimals}`;
+    layouts.set(key, (layouts.get(key) ?? 0) + 1);
+  }
+  const common = [...layouts.entries()].sort((a, b) => b[1] - a[1])[0];
+  return parsed.map((p) => {
+    if (!common || p.decimals !== 0) return { y: p.y, value: p.value, decimals: p.decimals };
+    const [digits, decimals] = common[0].split(':').map(Number);
+    if (digits === p.digits && decimals !== undefined) {
+      return { y: p.y, value: p.value / 10 ** decimals, decimals };
+    }
+    return { y: p.y, value: p.value, decimals: p.decimals };
+  });
+}
+
+/**
+ * RANSAC over label pairs, then least squares on the inliers. Tolerance is in pixels, so
+ * the last-price tag, a crosshair label or a misread label simply falls out as an outlier.
+ */
+export function fitScale(labels: ParsedLabel[], tolerancePx: number): ScaleFit | null {
+  if (labels.length < 3) return null;
+  let best: ParsedLabel[] = [];
+  let bestError = Infinity;
+  for (let i = 0; i < labels.length; i++) {
+    for (let j = i + 1; j < labels.length; j++) {
+      const a = labels[i];
+      const b = labels[j];
+      if (!a || !b || Math.abs(a.y - b.y) < 1 || a.value === b.value) continue;
+      const slope = (b.value - a.value) / (b.y - a.y);
+      // Prices rise towards the top of the image.
+      if (slope >= 0) continue;
+      const intercept = a.value - slope * a.y;
+      const inliers = labels.filter((l) => Math.abs((l.value - intercept) / slope - l.y) <= tolerancePx);
+      const error = inliers.reduce((s, l) => s + Math.abs((l.value - intercept) / slope - l.y), 0);
+      if (inliers.length > best.length || (inliers.length === best.length && error < bestError)) {
+        best = inliers;
+        bestError = error;
+      }
+    }
+  }
+  if (best.length < 3) return null;
+  const n = best.length;
+  const my = best.reduce((s, l) => s + l.y, 0) / n;
+  const mv = best.reduce((s, l) => s + l.value, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (const l of best) {
+    sxy += (l.y - my) * (l.value - mv);
+    sxx += (l.y - my) ** 2;
+  }
+  if (sxx === 0) return null;
+  const slope = sxy / sxx;
+  if (slope >= 0) return null;
+  const decimals = best.map((l) => l.decimals).sort((a, b) => a - b);
+  return {
+    slope,
+    intercept: mv - slope * my,
+    precision: decimals[Math.floor(decimals.length / 2)] ?? 0,
+    inliers: best,
+  };
+}

@@ -9,6 +9,7 @@ import { clientEventsRoutes } from './features/client-events/client-events.route
 import { historyRoutes } from './features/history/history.routes';
 import type { AppDeps, AppEnv, SessionUser } from './lib/context';
 import { ApiError, errorBody } from './lib/errors';
+import { sameOriginOnly } from './lib/same-origin';
 import { webRoutes } from './web-static';
 
 const HEALTH_TIMEOUT_MS = 2000;
@@ -68,6 +69,8 @@ export function createApp(deps: AppDeps): App {
     return c.json(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'), 500);
   });
   app.notFound((c) => c.json(errorBody('NOT_FOUND', 'Not found'), 404));
+
+  app.use('/api/*', sameOriginOnly(deps.env.APP_URL));
 
   app.openapi(healthRoute, async (c) => {
     try {

@@ -22,6 +22,12 @@ export function createAuth(deps: AppDeps) {
     secret: env.APP_SECRET,
     trustedOrigins: [env.APP_URL],
     telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => {
+        const pinoLevel = level === 'success' ? 'info' : level;
+        logger[pinoLevel]({ source: 'better-auth', args }, message);
+      },
+    },
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
     // PipLens throttles logins itself (per email and per address), see login-throttle.ts.
     rateLimit: { enabled: false },

@@ -1,0 +1,310 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGNUP_REFUSED_MESSAGE } from '../../../shared/auth';
+import { requireAdmin, requireUser } from '../../auth/guards';
+import type { AppEnv } from '../../lib/context';
+import { describeEachDatabase, signUp, TestClient, uniqueEmail, type TestServer } from '../../test/harness';
+import { REFUSE_AFTER } from './login-throttle';
+
+const json = async (response: Response) => (await response.json()) as Record<string, unknown>;
+
+function outboxMails(server: TestServer) {
+  const dir = path.join(server.dataDir, 'outbox');
+  try {
+    return readdirSync(dir).map((file) => readFileSync(path.join(dir, file), 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
+async function waitFor<T>(probe: () => T | undefined, timeoutMs = 5000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describeEachDatabase('accounts', (server) => {
+  it('signs up with an HttpOnly, SameSite=Lax session cookie and never returns a password hash', async () => {
+    const client = new TestClient(server());
+    const email = uniqueEmail();
+    const response = await client.request('/api/auth/sign-up/email', {
+      json: { name: 'Ann Trader', email, password: 'correct-horse-battery' },
+    });
+    expect(response.status).toBe(200);
+    const cookie = response.headers.getSetCookie().find((c) => c.includes('session_token')) ?? '';
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    const text = JSON.stringify(await json(response));
+    expect(text).not.toMatch(/password|scrypt|\$2[aby]\$/i);
+
+    const session = await client.request('/api/auth/get-session');
+    const body = await json(session);
+    expect((body.user as { email: string }).email).toBe(email);
+    expect(JSON.stringify(body)).not.toMatch(/"password"/);
+  });
+
+  it('validates sign-up with the shared schema', async () => {
+    const client = new TestClient(server());
+    const response = await client.request('/api/auth/sign-up/email', {
+      json: { name: 'A', email: 'not-an-email', password: 'short' },
+    });
+    expect(response.status).toBe(400);
+    const body = (await json(response)) as { error: { details: { message: string }[] } };
+    const messages = body.error.details.map((d) => d.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'Full name must be at least 2 characters',
+        'Please enter a valid email address',
+        'Password must be at least 8 characters',
+      ]),
+    );
+  });
+
+  it('refuses an existing email with the same words as any refusal', async () => {
+    const first = new TestClient(server());
+    const { email } = await signUp(first);
+    const second = new TestClient(server());
+    const response = await second.request('/api/auth/sign-up/email', {
+      json: { name: 'Someone Else', email: email.toUpperCase(), password: 'another-password' },
+    });
+    expect(response.status).toBe(400);
+    expect(((await json(response)).error as { message: string }).message).toBe(SIGNUP_REFUSED_MESSAGE);
+    expect(second.signedIn).toBe(false);
+  });
+
+  it('answers a wrong password and an unknown email identically', async () => {
+    const { email } = await signUp(new TestClient(server()));
+    const wrongPassword = await new TestClient(server()).request('/api/auth/sign-in/email', {
+      json: { email, password: 'wrong-password' },
+    });
+    const unknownEmail = await new TestClient(server()).request('/api/auth/sign-in/email', {
+      json: { email: uniqueEmail('nobody'), password: 'wrong-password' },
+    });
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownEmail.status).toBe(401);
+    expect(await wrongPassword.json()).toEqual(await unknownEmail.json());
+  });
+
+  it('answers a reset request the same for known and unknown emails', async () => {
+    const { email } = await signUp(new TestClient(server()));
+    const known = await new TestClient(server()).request('/api/auth/request-password-reset', {
+      json: { email, redirectTo: '/reset-password' },
+    });
+    const unknown = await new TestClient(server()).request('/api/auth/request-password-reset', {
+      json: { email: uniqueEmail('nobody'), redirectTo: '/reset-password' },
+    });
+    expect(known.status).toBe(unknown.status);
+    expect(await known.json()).toEqual(await unknown.json());
+  });
+
+  it('refuses a cookie-carrying mutation from another site', async () => {
+    const client = new TestClient(server());
+    await signUp(client);
+    const response = await client.request('/api/auth/sign-out', {
+      method: 'POST',
+      json: {},
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(response.status).toBe(403);
+    const session = await json(await client.request('/api/auth/get-session'));
+    expect(session).not.toBeNull();
+  });
+
+  it('logs in and out', async () => {
+    const { email, password } = await signUp(new TestClient(server()));
+    const client = new TestClient(server());
+    const login = await client.request('/api/auth/sign-in/email', { json: { email, password } });
+    expect(login.status).toBe(200);
+    expect(client.signedIn).toBe(true);
+    const logout = await client.request('/api/auth/sign-out', { method: 'POST', json: {} });
+    expect(logout.status).toBe(200);
+    expect(await (await client.request('/api/auth/get-session')).json()).toBeNull();
+  });
+
+  it('gives the admin role to ADMIN_EMAILS at sign-up and at login', async () => {
+    const { deps } = server();
+    const listed = uniqueEmail('boss');
+    deps.env.ADMIN_EMAILS = [listed];
+    const admin = new TestClient(server());
+    await signUp(admin, { email: listed });
+    const adminSession = (await json(await admin.request('/api/auth/get-session'))) as { user: { role: string } };
+    expect(adminSession.user.role).toBe('admin');
+
+    const later = uniqueEmail('promoted');
+    const { password } = await signUp(new TestClient(server()), { email: later });
+    deps.env.ADMIN_EMAILS = [listed, later];
+    const client = new TestClient(server());
+    await client.request('/api/auth/sign-in/email', { json: { email: later, password } });
+    const promoted = (await json(await client.request('/api/auth/get-session'))) as { user: { role: string } };
+    expect(promoted.user.role).toBe('admin');
+    deps.env.ADMIN_EMAILS = [];
+  });
+
+  it('resets a password by mail once, ending old sessions', async () => {
+    const old = new TestClient(server());
+    const { email } = await signUp(old);
+    const before = outboxMails(server()).length;
+    await new TestClient(server()).request('/api/auth/request-password-reset', {
+      json: { email, redirectTo: '/reset-password' },
+    });
+    const mail = await waitFor(() => outboxMails(server()).slice(before).find((m) => m.includes('Reset your PipLens password')));
+    const unfolded = mail.replace(/=\r?\n/g, '');
+    const link = /http:\/\/localhost:3000\/api\/auth\/reset-password\/[^\s"<]+/.exec(unfolded)?.[0];
+    expect(link).toBeDefined();
+    const opened = await new TestClient(server()).request(new URL(link as string).pathname + new URL(link as string).search);
+    expect(opened.status).toBe(302);
+    const token = new URL(opened.headers.get('location') as string, 'http://localhost').searchParams.get('token');
+    expect(token).toBeTruthy();
+
+    const reset = await new TestClient(server()).request('/api/auth/reset-password', {
+      json: { newPassword: 'brand-new-password', token },
+    });
+    expect(reset.status).toBe(200);
+    expect(await (await old.request('/api/auth/get-session')).json()).toBeNull();
+    const again = await new TestClient(server()).request('/api/auth/reset-password', {
+      json: { newPassword: 'another-new-password', token },
+    });
+    expect(again.status).toBe(400);
+    const login = await new TestClient(server()).request('/api/auth/sign-in/email', {
+      json: { email, password: 'brand-new-password' },
+    });
+    expect(login.status).toBe(200);
+  });
+});
+
+describeEachDatabase('login throttling', (server) => {
+  it('slows down and then refuses repeated failures for one email with 429', async () => {
+    const { email } = await signUp(new TestClient(server()));
+    const statuses: number[] = [];
+    for (let i = 0; i < REFUSE_AFTER + 1; i += 1) {
+      const response = await new TestClient(server()).request('/api/auth/sign-in/email', {
+        json: { email, password: `wrong-${i}` },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, REFUSE_AFTER)).toEqual(Array(REFUSE_AFTER).fill(401));
+    expect(statuses.at(-1)).toBe(429);
+    // Even the right password is refused while the email is locked out.
+    const locked = await new TestClient(server()).request('/api/auth/sign-in/email', {
+      json: { email, password: 'correct-horse-battery' },
+    });
+    expect(locked.status).toBe(429);
+    expect(((await json(locked)).error as { message: string }).message).toMatch(/Too many failed login attempts/);
+    expect(locked.headers.get('retry-after')).toBeTruthy();
+  }, 60_000);
+});
+
+describeEachDatabase('login throttling by address', (server) => {
+  it('refuses an address that keeps failing across many emails', async () => {
+    let last = 0;
+    for (let i = 0; i < REFUSE_AFTER + 1; i += 1) {
+      const response = await new TestClient(server()).request('/api/auth/sign-in/email', {
+        json: { email: uniqueEmail('spray'), password: 'wrong-password' },
+      });
+      last = response.status;
+    }
+    expect(last).toBe(429);
+  }, 60_000);
+});
+
+describe('guards', () => {
+  const app = new Hono<AppEnv>()
+    .use(async (c, next) => {
+      const role = c.req.header('x-role');
+      c.set('user', role ? { id: 'u1', email: 'u@example.com', name: 'U', role, createdAt: new Date() } : null);
+      await next();
+    })
+    .get('/me', requireUser, (c) => c.text('ok'))
+    .get('/admin', requireAdmin, (c) => c.text('ok'))
+    .onError((error, c) => c.json({ message: error.message }, (error as { status?: 401 | 403 }).status ?? 500));
+
+  it('requireUser answers 401 to a visitor', async () => {
+    expect((await app.request('/me')).status).toBe(401);
+    expect((await app.request('/me', { headers: { 'x-role': 'user' } })).status).toBe(200);
+  });
+
+  it('requireAdmin answers 401 to a visitor and 403 to a user', async () => {
+    expect((await app.request('/admin')).status).toBe(401);
+    expect((await app.request('/admin', { headers: { 'x-role': 'user' } })).status).toBe(403);
+    expect((await app.request('/admin', { headers: { 'x-role': 'admin' } })).status).toBe(200);
+  });
+});
+
+describeEachDatabase('history guard', (server) => {
+  it('answers 401 to a visitor', async () => {
+    const response = await new TestClient(server()).request('/api/history', { method: 'DELETE' });
+    expect(response.status).toBe(401);
+  });
+});
+
+// --- Mail through a real SMTP server ---
+
+interface Received {
+  to: string[];
+  data: string;
+}
+
+let smtp: SMTPServer;
+let smtpPort = 0;
+let refuse = false;
+const received: Received[] = [];
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refuse) return callback(new Error('550 mailbox unavailable'));
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtpPort = (smtp.server.address() as { port: number }).port;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+describeEachDatabase(
+  'mails after sign-up',
+  (server) => {
+    it('sends a welcome mail and a notification to support, each with text, HTML and a link', async () => {
+      refuse = false;
+      const { email } = await signUp(new TestClient(server()));
+      const welcome = await waitFor(() => received.find((m) => m.to.includes(email)));
+      const notice = await waitFor(() => received.find((m) => m.to.includes('support@piplens.app') && m.data.includes(email)));
+      for (const mail of [welcome, notice]) {
+        expect(mail.data).toMatch(/Content-Type: text\/plain/);
+        expect(mail.data).toMatch(/Content-Type: text\/html/);
+        expect(mail.data).toContain('http://localhost:3000');
+      }
+      expect(welcome.data).toMatch(/Subject: Welcome to PipLens/);
+    });
+
+    it('still signs up when the SMTP server refuses', async () => {
+      refuse = true;
+      const client = new TestClient(server());
+      await signUp(client);
+      expect(client.signedIn).toBe(true);
+      refuse = false;
+    });
+  },
+  () => ({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }),
+);

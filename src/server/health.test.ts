@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { describeEachDatabase } from './test/harness';
+import { parseEnv, EnvError } from './env';
+
+describeEachDatabase('health', (server) => {
+  it('answers ok while the database answers', async () => {
+    const response = await server().app.request('/api/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+    expect(response.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const response = await server().app.request('/api/openapi.json');
+    const doc = (await response.json()) as { paths: Record<string, unknown> };
+    expect(doc.paths['/api/health']).toBeDefined();
+  });
+
+  it('answers 503 when the database does not answer', async () => {
+    const { deps, app } = server();
+    const ping = deps.database.ping;
+    deps.database.ping = () => Promise.reject(new Error('connection refused'));
+    try {
+      const response = await app.request('/api/health');
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ status: 'unavailable' });
+    } finally {
+      deps.database.ping = ping;
+    }
+  });
+});
+
+describe('environment', () => {
+  it('names each bad variable', () => {
+    try {
+      parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_EMAILS: 'not-an-email', DATA_DIR: '/tmp/piplens-env-test' });
+      expect.unreachable('parseEnv accepted bad values');
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      const message = (error as EnvError).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL');
+      expect(message).toContain('ADMIN_EMAILS');
+    }
+  });
+
+  it('refuses sandbox payments in production', () => {
+    expect(() =>
+      parseEnv({ NODE_ENV: 'production', PAYMENTS_MODE: 'sandbox', APP_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/piplens-env-test' }),
+    ).toThrow(/PAYMENTS_MODE/);
+  });
+
+  it('defaults to the documented listen address and sandbox payments outside production', () => {
+    const env = parseEnv({ DATA_DIR: '/tmp/piplens-env-test', APP_SECRET: 'y'.repeat(40) });
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe('127.0.0.1');
+    expect(env.PAYMENTS_MODE).toBe('sandbox');
+    expect(env.APP_URL).toBe('http://127.0.0.1:3000');
+  });
+});

@@ -1,0 +1,156 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { createApp } from '../app';
+import { openDatabase, type Database } from '../db/client';
+import { parseEnv, type Env } from '../env';
+import type { AppDeps } from '../lib/context';
+import { createMailer } from '../lib/mailer';
+import { createLogger } from '../logger';
+
+export const TEST_APP_URL = 'http://localhost:3000';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The databases every integration test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function testDatabases(): DatabaseKind[] {
+  // eslint-disable-next-line no-restricted-properties -- tests read their own switch
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** A fresh PostgreSQL database per test file, dropped afterwards. */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  // eslint-disable-next-line no-restricted-properties -- tests read their own switch
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `piplens_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestServer {
+  deps: AppDeps;
+  env: Env;
+  database: Database;
+  dataDir: string;
+  app: ReturnType<typeof createApp>['app'];
+  auth: ReturnType<typeof createApp>['auth'];
+  close(): Promise<void>;
+}
+
+export async function createTestServer(kind: DatabaseKind, envOverrides: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'piplens-test-'));
+  const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_URL: TEST_APP_URL,
+    APP_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...envOverrides,
+  });
+  const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { memory: true });
+  const logger = createLogger(env.LOG_LEVEL);
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox'), logger });
+  const deps: AppDeps = { env, database, logger, mailer };
+  const { app, auth } = createApp(deps);
+  return {
+    deps,
+    env,
+    database,
+    dataDir,
+    app,
+    auth,
+    close: async () => {
+      await database.close();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs the same suite once per test database, each with its own fresh server. */
+export function describeEachDatabase(
+  name: string,
+  suite: (server: () => TestServer) => void,
+  envOverrides: Record<string, string> | (() => Record<string, string>) = {},
+) {
+  for (const kind of testDatabases()) {
+    describe(`${name} [${kind}]`, () => {
+      let server: TestServer | undefined;
+      beforeAll(async () => {
+        server = await createTestServer(kind, typeof envOverrides === 'function' ? envOverrides() : envOverrides);
+      });
+      afterAll(async () => {
+        await server?.close();
+      });
+      suite(() => {
+        if (!server) throw new Error('test server not started');
+        return server;
+      });
+    });
+  }
+}
+
+/** A browser-like client: same-origin Origin header and a cookie jar. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+
+  constructor(private readonly server: TestServer) {}
+
+  async request(pathname: string, init: { method?: string; json?: unknown; headers?: Record<string, string>; body?: BodyInit } = {}) {
+    const headers = new Headers(init.headers);
+    if (!headers.has('origin')) headers.set('origin', TEST_APP_URL);
+    if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    const response = await this.server.app.request(`${TEST_APP_URL}${pathname}`, {
+      method: init.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const [key, ...value] = (pair ?? '').split('=');
+      if (!key) continue;
+      if (/max-age=0/i.test(cookie) || value.join('=') === '') this.cookies.delete(key.trim());
+      else this.cookies.set(key.trim(), value.join('='));
+    }
+    return response;
+  }
+
+  get signedIn() {
+    return [...this.cookies.keys()].some((k) => k.includes('session_token'));
+  }
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'trader') {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+export async function signUp(client: TestClient, overrides: { name?: string; email?: string; password?: string } = {}) {
+  const body = { name: 'Test Trader', email: uniqueEmail(), password: 'correct-horse-battery', ...overrides };
+  const response = await client.request('/api/auth/sign-up/email', { json: body });
+  if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  return body;
+}

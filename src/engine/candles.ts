@@ -7,11 +7,11 @@
  * take each connected piece as one candle. Which colour means "up" is decided by continuity:
  * a forex candle opens where the previous one closed.
  */
-import { labelComponents, type Blob } from './components.js';
+import { findBlobs, labelComponents, type Blob } from './components.js';
 import { dominantColour, type Box, type Raster, type Rgb } from './raster.js';
 
 /** Candle bodies and wicks stand out clearly from the background; faint grid does not. */
-const INK_CONTRAST = 45;
+const INK_CONTRAST = 60;
 /** Colours closer than this are one cluster (JPEG noise, antialiased edges). */
 const CLUSTER_RADIUS = 60;
 
@@ -36,7 +36,20 @@ interface Cluster {
   count: number;
 }
 
-function clusterColours(r: Raster, box: Box, ink: Uint8Array, bw: number): Cluster[] {
+/**
+ * Distance from `p` to the blends of colour `k` with the background: antialiased edges of a
+ * candle are partly transparent versions of its colour and belong to it.
+ */
+function blendDistance(p: Rgb, k: Rgb, bg: Rgb): number {
+  const kx = k[0] - bg[0];
+  const ky = k[1] - bg[1];
+  const kz = k[2] - bg[2];
+  const len2 = kx * kx + ky * ky + kz * kz || 1;
+  const t = Math.max(0.35, Math.min(1, ((p[0] - bg[0]) * kx + (p[1] - bg[1]) * ky + (p[2] - bg[2]) * kz) / len2));
+  return Math.hypot(p[0] - bg[0] - t * kx, p[1] - bg[1] - t * ky, p[2] - bg[2] - t * kz);
+}
+
+function clusterColours(r: Raster, box: Box, ink: Uint8Array, bw: number, bg: Rgb): Cluster[] {
   const counts = new Map<number, { n: number; r: number; g: number; b: number }>();
   for (let y = box.top; y < box.bottom; y++) {
     for (let x = box.left; x < box.right; x++) {
@@ -60,7 +73,7 @@ function clusterColours(r: Raster, box: Box, ink: Uint8Array, bw: number): Clust
   const clusters: Cluster[] = [];
   for (const bin of bins) {
     const c: Rgb = [bin.r / bin.n, bin.g / bin.n, bin.b / bin.n];
-    const host = clusters.find((k) => Math.hypot(k.colour[0] - c[0], k.colour[1] - c[1], k.colour[2] - c[2]) < CLUSTER_RADIUS);
+    const host = clusters.find((k) => blendDistance(c, k.colour, bg) < CLUSTER_RADIUS * 0.7);
     if (host) host.count += bin.n;
     else if (bin.n >= total * 0.004 && clusters.length < 12) clusters.push({ colour: c, count: bin.n });
   }
@@ -199,7 +212,7 @@ function removeBaselineRuns(ink: Uint8Array, w: number, h: number): void {
     }
     let mode = 0;
     let best = 0;
-    for (let y = 2; y < h - 2; y++) {
+    for (let y = 0; y < h; y++) {
       const near = (ends[y - 1] ?? 0) + (ends[y] ?? 0) + (ends[y + 1] ?? 0);
       if (near > best) {
         best = near;
@@ -208,11 +221,55 @@ function removeBaselineRuns(ink: Uint8Array, w: number, h: number): void {
     }
     if (best < w * 0.15) return;
     for (let x = 0; x < w; x++) {
-      for (let y = mode - 1; y <= mode + 1; y++) {
+      for (let y = Math.max(0, mode - 1); y <= Math.min(h - 1, mode + 1); y++) {
         if (!ink[y * w + x] || (y + 1 < h && ink[(y + 1) * w + x])) continue;
         for (let k = y; k >= 0 && ink[k * w + x]; k--) ink[k * w + x] = 0;
       }
     }
+  }
+}
+
+/**
+ * Legends, time labels and watermarks are text: rows of glyphs that share a baseline and a
+ * cap height. Candles side by side almost never line up top and bottom like that.
+ */
+function eraseText(ink: Uint8Array, w: number, h: number): void {
+  const maxH = Math.max(14, Math.round(h * 0.04));
+  const glyphs = findBlobs(ink, w, h, 0, w).filter((b) => b.bottom - b.top + 1 <= maxH && b.right - b.left + 1 <= maxH * 1.5);
+  const byBottom = new Map<number, Blob[]>();
+  for (const g of glyphs) {
+    if (g.bottom - g.top < 4) continue;
+    const list = byBottom.get(g.bottom) ?? [];
+    list.push(g);
+    byBottom.set(g.bottom, list);
+  }
+  for (const [bottom, list] of byBottom) {
+    const row = [...list, ...(byBottom.get(bottom + 1) ?? [])].sort((a, b) => a.left - b.left);
+    // Chains of same-height glyphs with small gaps between them.
+    let chain: Blob[] = [];
+    const flush = (): void => {
+      if (chain.length >= 3) {
+        const top = Math.min(...chain.map((g) => g.top));
+        const left = chain[0]?.left ?? 0;
+        const right = chain[chain.length - 1]?.right ?? 0;
+        const height = bottom - top + 1;
+        // Widen to catch punctuation and descenders of the same text line.
+        for (let y = Math.max(0, top - 2); y <= Math.min(h - 1, bottom + Math.ceil(height * 0.35)); y++) {
+          ink.fill(0, y * w + Math.max(0, left - height), y * w + Math.min(w, right + height));
+        }
+      }
+      chain = [];
+    };
+    for (const g of row) {
+      const prev = chain[chain.length - 1];
+      const sameHeight = prev && Math.abs(prev.top - g.top) <= 1;
+      if (prev && sameHeight && g.left - prev.right <= (bottom - g.top + 1) * 1.2) chain.push(g);
+      else {
+        flush();
+        chain = [g];
+      }
+    }
+    flush();
   }
 }
 
@@ -254,11 +311,15 @@ function clusterShapes(label: Uint8Array, nClusters: number, w: number, h: numbe
     counts.sort((a, b) => a - b);
     const span = last - first + 1;
     const continuity = span > 0 ? present / span : 1;
-    const medianCount = counts[Math.floor(counts.length / 2)] ?? 0;
+    // Upper quartile: OHLC ticks are one pixel tall but every bar has a tall stem.
+    const medianCount = counts[Math.floor(counts.length * 0.75)] ?? 0;
+    // Every candle or bar has a tall column (wick or stem), even when its ticks are flat.
+    const tallCount = counts[Math.floor(counts.length * 0.95)] ?? 0;
+    debugLog?.(`cluster ${c} span=${span} seg=${segments} cont=${continuity.toFixed(2)} med=${medianCount} rows=${rowsUsed}/${h}`);
     shapes.push({
       // Moving averages and other overlays are continuous lines: they fail on continuity.
       candleLike:
-        span >= w * 0.2 && segments >= 6 && medianCount >= 2 && rowsUsed >= h * 0.15 && (continuity < 0.9 || medianCount >= 8),
+        span >= w * 0.2 && segments >= 6 && tallCount >= 5 && rowsUsed >= h * 0.15 && (continuity < 0.9 || medianCount >= 8),
     });
   }
   return shapes;
@@ -298,6 +359,10 @@ function mergeCut(blobs: Blob[], maxGap: number): Piece[] {
   return merged;
 }
 
+let debugLog: ((line: string) => void) | null = null;
+export const setCandleDebugLog = (log: typeof debugLog): void => {
+  debugLog = log;
+};
 let debugHook: ((mask: Uint8Array, width: number, height: number) => void) | null = null;
 /** Lets a developer tool see the candle mask; unused in production. */
 export const setCandleDebugHook = (hook: typeof debugHook): void => {
@@ -319,8 +384,9 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   }
   removeLines(r, plot, ink, w, h);
   removeBaselineRuns(ink, w, h);
+  eraseText(ink, w, h);
 
-  const clusters = clusterColours(r, plot, ink, w);
+  const clusters = clusterColours(r, plot, ink, w, bg);
   if (clusters.length === 0) return null;
   const label = new Uint8Array(w * h).fill(255);
   for (let p = 0; p < w * h; p++) {
@@ -329,11 +395,12 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     const x = p - y * w;
     const i = ((y + plot.top) * r.width + x + plot.left) * 3;
     let best = 255;
-    let bestD = CLUSTER_RADIUS * 1.2;
+    let bestD = CLUSTER_RADIUS;
+    const px: Rgb = [r.data[i] ?? 0, r.data[i + 1] ?? 0, r.data[i + 2] ?? 0];
     for (let c = 0; c < clusters.length; c++) {
       const k = clusters[c]?.colour;
       if (!k) continue;
-      const d = Math.hypot((r.data[i] ?? 0) - k[0], (r.data[i + 1] ?? 0) - k[1], (r.data[i + 2] ?? 0) - k[2]);
+      const d = blendDistance(px, k, bg);
       if (d < bestD) {
         bestD = d;
         best = c;
@@ -354,8 +421,12 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   debugHook?.(candleMask, w, h);
   const { labels, blobs } = labelComponents(candleMask, w, h);
   const pieces = splitWide(
-    mergeCut(blobs, Math.max(4, Math.round(h * 0.015))).filter((b) => b.pixels >= 4 && b.bottom - b.top >= 2),
+    // Pieces touching the axis side are price tags or labels reaching into the plot.
+    mergeCut(blobs, Math.max(4, Math.round(h * 0.015))).filter(
+      (b) => b.pixels >= 4 && b.bottom - b.top >= 2 && b.right < w - 2,
+    ),
   );
+  debugLog?.(`clusters ${JSON.stringify(clusters.map((c) => [c.colour.map(Math.round), c.count]))} keep ${JSON.stringify(keep)} pieces ${pieces.length}`);
   if (pieces.length < 8) return null;
 
   const edgeRows = (piece: Piece, x: number): number[] => {

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { EngineError } from './errors.js';
-import type { Raster } from './raster.js';
+import { dominantColour, downscaleKeepInk, type Raster } from './raster.js';
 
 /** Candle detection does not need more than this many columns; wider shots are reduced. */
-const WORK_MAX_WIDTH = 1600;
+const WORK_MAX_WIDTH = 2000;
 
 export interface DecodedImage {
   /** Full resolution, used for reading the axis labels. */
@@ -38,11 +38,6 @@ export async function decodeImage(image: Buffer): Promise<DecodedImage> {
 
   if (full.width <= WORK_MAX_WIDTH) return { full, work: full, scale: 1 };
   const factor = Math.ceil(full.width / WORK_MAX_WIDTH);
-  // Nearest-neighbour keeps candle colours pure; HiDPI shots draw lines at least `factor` wide.
-  const { data, info } = await sharp(full.data, { raw: { width: full.width, height: full.height, channels: 3 } })
-    .resize(Math.round(full.width / factor), Math.round(full.height / factor), { kernel: 'nearest' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const work = { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
-  return { full, work, scale: full.width / info.width };
+  const work = downscaleKeepInk(full, factor, dominantColour(full));
+  return { full, work, scale: factor };
 }

@@ -3,7 +3,7 @@
  * it. Works on the reduced image; coordinates here are work-image pixels.
  */
 import { findBlobs, groupWords, type Word } from './components.js';
-import type { Box, Raster } from './raster.js';
+import { colourDistance, rgbAt, type Box, type Raster } from './raster.js';
 
 /** Text is drawn with strong contrast against the background; grid and watermarks are not. */
 const TEXT_CONTRAST = 70;
@@ -113,11 +113,17 @@ function plotEdge(r: Raster, bgDist: Uint8Array, from: number, dir: 1 | -1, top:
  * time-axis border) above and below the labels, else the whole height.
  */
 function paneRows(r: Raster, bgDist: Uint8Array, strip: Box): { top: number; bottom: number } {
+  // A separator is one line in one colour across plot and axis; a grid line that happens to
+  // meet a price tag in the axis is not.
+  const sameColour = (y: number, xs: number[]): boolean => {
+    const cs = xs.map((x) => rgbAt(r, Math.min(r.width - 1, Math.max(0, Math.round(x))), y));
+    return cs.every((c) => colourDistance(c, cs[0] ?? c) < 40);
+  };
   const isSeparator = (y: number): boolean => {
     let on = 0;
     const base = y * r.width;
     for (let x = 0; x < r.width; x++) if ((bgDist[base + x] ?? 0) > LINE_CONTRAST) on++;
-    return on >= r.width * 0.95;
+    return on >= r.width * 0.95 && sameColour(y, [r.width * 0.1, r.width * 0.5, (strip.left + strip.right) / 2, r.width - 2]);
   };
   let top = 0;
   for (let y = strip.top - 1; y >= 0; y--) {

@@ -66,3 +66,38 @@ export function dominantColour(r: Raster, box: Box = { left: 0, top: 0, right: r
     Math.round((sums[best * 3 + 2] ?? 0) / n),
   ];
 }
+
+/**
+ * Shrinks by an integer factor keeping, in each block, the pixel farthest from the
+ * background: one-pixel wicks and outlines survive and colours stay pure (no blending).
+ */
+export function downscaleKeepInk(r: Raster, factor: number, bg: Rgb): Raster {
+  const width = Math.floor(r.width / factor);
+  const height = Math.floor(r.height / factor);
+  const data = new Uint8Array(width * height * 3);
+  const src = r.data;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let best = -1;
+      let bestI = 0;
+      for (let dy = 0; dy < factor; dy++) {
+        let i = ((y * factor + dy) * r.width + x * factor) * 3;
+        for (let dx = 0; dx < factor; dx++, i += 3) {
+          const dr = (src[i] ?? 0) - bg[0];
+          const dg = (src[i + 1] ?? 0) - bg[1];
+          const db = (src[i + 2] ?? 0) - bg[2];
+          const d = dr * dr + dg * dg + db * db;
+          if (d > best) {
+            best = d;
+            bestI = i;
+          }
+        }
+      }
+      const o = (y * width + x) * 3;
+      data[o] = src[bestI] ?? 0;
+      data[o + 1] = src[bestI + 1] ?? 0;
+      data[o + 2] = src[bestI + 2] ?? 0;
+    }
+  }
+  return { width, height, data };
+}

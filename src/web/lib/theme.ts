@@ -10,7 +10,13 @@ function readTheme(): Theme {
 }
 
 export function applyTheme(theme: Theme) {
+  // Switch colours at once: transitions would fade every element through unreadable in-between colours.
+  const freeze = document.createElement('style');
+  freeze.textContent = '*,*::before,*::after{transition:none!important}';
+  document.head.appendChild(freeze);
   document.documentElement.classList.toggle('dark', theme === 'dark');
+  void getComputedStyle(document.body).color;
+  requestAnimationFrame(() => freeze.remove());
   document.documentElement.style.colorScheme = theme;
   try {
     localStorage.setItem(LOCAL_STORAGE_KEYS.theme, theme);

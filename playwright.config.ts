@@ -1,0 +1,54 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/* eslint-disable no-restricted-properties -- the test runner's own settings come from scripts/e2e.mjs */
+const port = Number(process.env.E2E_PORT ?? 3999);
+const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list']],
+  timeout: 60_000,
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node dist/server/index.js',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseURL,
+      DATA_DIR: dataDir,
+      APP_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+      ADMIN_EMAILS: 'admin@piplens.test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      GEMINI_API_KEY: '',
+      OPENROUTER_API_KEY: '',
+    },
+  },
+});

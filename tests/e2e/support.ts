@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/* eslint-disable no-restricted-properties -- the e2e runner passes its settings in the environment */
+export const DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3999}`;
+
+/** Every page a browser test opens passes axe with no serious or critical violations. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    `axe violations on ${page.url()}`,
+  ).toEqual([]);
+}
+
+export async function visit(page: Page, pathname: string) {
+  await page.goto(pathname);
+  await expect(page.locator('main#main')).toBeVisible();
+  await expectAccessible(page);
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'trader') {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+/** The quickest honest sign-in: the same API call the sign-up form makes, sharing the page's cookies. */
+export async function signUpViaApi(page: Page, overrides: { email?: string; name?: string; password?: string } = {}) {
+  const user = { name: 'Test Trader', email: uniqueEmail(), password: 'correct-horse-battery', ...overrides };
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: user,
+    headers: { origin: BASE_URL },
+  });
+  expect(response.status()).toBe(200);
+  return user;
+}
+
+export function outboxMails(): string[] {
+  const dir = path.join(DATA_DIR, 'outbox');
+  try {
+    return readdirSync(dir)
+      .sort()
+      .map((file) => readFileSync(path.join(dir, file), 'utf8'));
+  } catch {
+    return [];
+  }
+}

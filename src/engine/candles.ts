@@ -428,13 +428,15 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   );
   debugLog?.(`clusters ${JSON.stringify(clusters.map((c) => [c.colour.map(Math.round), c.count]))} keep ${JSON.stringify(keep)} pieces ${pieces.length}`);
   if (pieces.length < 8) return null;
+  const onGrid = keepOnLattice(pieces);
+  if (onGrid.length < 8) return null;
 
   const edgeRows = (piece: Piece, x: number): number[] => {
     const rows: number[] = [];
     for (let y = piece.top; y <= piece.bottom; y++) if (piece.ids.includes(labels[y * w + x] ?? -1)) rows.push(y);
     return rows;
   };
-  const measured = pieces.map((p) => {
+  const measured = onGrid.map((p) => {
     const left = edgeRows(p, p.left);
     const right = edgeRows(p, p.right);
     const rightSet = new Set(right);
@@ -481,6 +483,64 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     close: close + plot.top,
   }));
   return { kind, candles: result, quality: seriesQuality(result) };
+}
+
+/**
+ * Bar spacing from the gaps between the larger pieces (fragments are small): a gap that
+ * skips a missing candle counts as a multiple of the spacing.
+ */
+function estimatePitch(pieces: Piece[]): number {
+  const sizes = pieces.map((p) => p.pixels).sort((a, b) => a - b);
+  const big = sizes[Math.floor(sizes.length / 2)] ?? 0;
+  const centres = pieces.filter((p) => p.pixels >= big).map((p) => (p.left + p.right) / 2).sort((a, b) => a - b);
+  const gaps = centres.slice(1).map((c, i) => c - (centres[i] ?? c)).filter((g) => g >= 2).sort((a, b) => a - b);
+  const first = gaps[Math.floor(gaps.length * 0.2)] ?? 0;
+  if (first < 2) return 0;
+  const unit = gaps.map((g) => g / Math.max(1, Math.round(g / first))).sort((a, b) => a - b);
+  return unit[Math.floor(unit.length / 2)] ?? first;
+}
+
+/**
+ * Candles sit on a regular grid of x positions. Each grid slot keeps its largest piece;
+ * pieces between slots (fragments of overlays, leftover text) are dropped.
+ */
+function keepOnLattice(pieces: Piece[]): Piece[] {
+  const pitch = estimatePitch(pieces);
+  if (pitch < 2) return pieces;
+  // Number the larger pieces slot by slot, then fit centre = phase + spacing * slot, which
+  // stays accurate over the whole width where a single spacing estimate would drift.
+  const sizes = pieces.map((p) => p.pixels).sort((a, b) => a - b);
+  const big = sizes[Math.floor(sizes.length / 2)] ?? 0;
+  const anchors = pieces
+    .filter((p) => p.pixels >= big)
+    .map((p) => (p.left + p.right) / 2)
+    .sort((a, b) => a - b);
+  const slotsOf: number[] = [0];
+  for (let i = 1; i < anchors.length; i++) {
+    const gap = (anchors[i] ?? 0) - (anchors[i - 1] ?? 0);
+    slotsOf.push((slotsOf[i - 1] ?? 0) + Math.max(1, Math.round(gap / pitch)));
+  }
+  const n = anchors.length;
+  const ms = slotsOf.reduce((a, b) => a + b, 0) / n;
+  const mc = anchors.reduce((a, b) => a + b, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += ((slotsOf[i] ?? 0) - ms) * ((anchors[i] ?? 0) - mc);
+    sxx += ((slotsOf[i] ?? 0) - ms) ** 2;
+  }
+  const spacing = sxx > 0 ? sxy / sxx : pitch;
+  if (!(spacing > 1)) return pieces;
+  const phase = mc - spacing * ms;
+  const slots = new Map<number, Piece>();
+  for (const p of pieces) {
+    const pos = ((p.left + p.right) / 2 - phase) / spacing;
+    const slot = Math.round(pos);
+    if (Math.abs(pos - slot) > 0.3) continue;
+    const current = slots.get(slot);
+    if (!current || p.pixels > current.pixels) slots.set(slot, p);
+  }
+  return [...slots.values()];
 }
 
 /** Touching candles merge into one piece; cut pieces much wider than usual at even steps. */

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { fitScale, parseLabel, repairDecimals } from './scale.js';
+
+describe('parseLabel', () => {
+  it('reads decimals, thousands separators and decimal commas', () => {
+    expect(parseLabel('1.08500')).toEqual({ value: 1.085, decimals: 5 });
+    expect(parseLabel('2,034.50')).toEqual({ value: 2034.5, decimals: 2 });
+    expect(parseLabel('1,0850')).toEqual({ value: 1.085, decimals: 4 });
+    expect(parseLabel('12,500')).toEqual({ value: 12500, decimals: 0 });
+    expect(parseLabel('abc')).toBeNull();
+  });
+});
+
+describe('repairDecimals', () => {
+  it('puts back a decimal point OCR dropped', () => {
+    const labels = repairDecimals([
+      { y: 10, text: '1.08600' },
+      { y: 50, text: '108500' },
+      { y: 90, text: '1.08400' },
+    ]);
+    expect(labels.map((l) => l.value)).toEqual([1.086, 1.085, 1.084]);
+  });
+});
+
+describe('fitScale', () => {
+  it('fits labels and ignores a price tag and a misread', () => {
+    const labels = [
+      { y: 100, value: 1.09, decimals: 5 },
+      { y: 200, value: 1.08, decimals: 5 },
+      { y: 300, value: 1.07, decimals: 5 },
+      { y: 400, value: 1.06, decimals: 5 },
+      { y: 180, value: 1.0911, decimals: 5 }, // last-price tag elsewhere on the axis
+      { y: 250, value: 7.075, decimals: 3 }, // misread
+    ];
+    const fit = fitScale(labels, 4);
+    expect(fit).not.toBeNull();
+    expect(fit?.slope).toBeCloseTo(-0.0001, 8);
+    expect(fit?.intercept).toBeCloseTo(1.1, 6);
+    expect(fit?.inliers).toHaveLength(4);
+    expect(fit?.precision).toBe(5);
+  });
+
+  it('refuses fewer than three consistent labels', () => {
+    expect(fitScale([{ y: 1, value: 2, decimals: 0 }, { y: 2, value: 1, decimals: 0 }], 3)).toBeNull();
+  });
+});

@@ -5,6 +5,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { createAuth, type Auth } from './auth/auth';
 import { accountsRoutes } from './features/accounts/accounts.routes';
+import { billingRoutes } from './features/billing/billing.routes';
 import { clientEventsRoutes } from './features/client-events/client-events.routes';
 import { historyRoutes } from './features/history/history.routes';
 import type { AppDeps, AppEnv, SessionUser } from './lib/context';
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps): App {
 
   app.route('/api/client-events', clientEventsRoutes());
   app.route('/api/history', historyRoutes());
+  app.route('/api/billing', billingRoutes());
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -50,3 +50,8 @@ export function outboxMails(): string[] {
     return [];
   }
 }
+
+/** Mail bodies are quoted-printable: undo soft line breaks and =XX escapes. */
+export function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}

@@ -24,8 +24,7 @@ export function createAuth(deps: AppDeps) {
     telemetry: { enabled: false },
     logger: {
       log: (level, message, ...args) => {
-        const pinoLevel = level === 'success' ? 'info' : level;
-        logger[pinoLevel]({ source: 'better-auth', args }, message);
+        logger[level]({ source: 'better-auth', args }, message);
       },
     },
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),

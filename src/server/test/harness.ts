@@ -16,13 +16,11 @@ export type DatabaseKind = 'pglite' | 'postgres';
 
 /** The databases every integration test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export function testDatabases(): DatabaseKind[] {
-  // eslint-disable-next-line no-restricted-properties -- tests read their own switch
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
 /** A fresh PostgreSQL database per test file, dropped afterwards. */
 async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  // eslint-disable-next-line no-restricted-properties -- tests read their own switch
   const adminUrl = process.env.TEST_DATABASE_URL as string;
   const name = `piplens_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });

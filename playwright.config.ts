@@ -1,6 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
 
-/* eslint-disable no-restricted-properties -- the test runner's own settings come from scripts/e2e.mjs */
 const port = Number(process.env.E2E_PORT ?? 3999);
 const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 const baseURL = `http://127.0.0.1:${port}`;

@@ -5,6 +5,8 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { createAuth, type Auth } from './auth/auth';
 import { accountsRoutes } from './features/accounts/accounts.routes';
+import { analysisRoutes } from './features/analysis/analysis.routes';
+import { AnalysisQueue } from './features/analysis/job-tracker';
 import { billingRoutes } from './features/billing/billing.routes';
 import { clientEventsRoutes } from './features/client-events/client-events.routes';
 import { historyRoutes } from './features/history/history.routes';
@@ -31,10 +33,12 @@ const healthRoute = createRoute({
 export interface App {
   app: OpenAPIHono<AppEnv>;
   auth: Auth;
+  queue: AnalysisQueue;
 }
 
 export function createApp(deps: AppDeps): App {
   const auth = createAuth(deps);
+  const queue = new AnalysisQueue(deps.env.ANALYSIS_CONCURRENCY);
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) {
@@ -99,6 +103,7 @@ export function createApp(deps: AppDeps): App {
   app.route('/api/client-events', clientEventsRoutes());
   app.route('/api/history', historyRoutes());
   app.route('/api/billing', billingRoutes());
+  app.route('/api/analyses', analysisRoutes(queue));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
@@ -109,7 +114,7 @@ export function createApp(deps: AppDeps): App {
   if (deps.webRoot) {
     app.route('/', webRoutes(deps.webRoot, { supportEmail: deps.env.SUPPORT_EMAIL, appUrl: deps.env.APP_URL }));
   }
-  return { app, auth };
+  return { app, auth, queue };
 }
 
 function toSessionUser(raw: { id: string; email: string; name: string; createdAt: Date; role?: unknown }): SessionUser {

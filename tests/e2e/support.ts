@@ -3,7 +3,6 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/* eslint-disable no-restricted-properties -- the e2e runner passes its settings in the environment */
 export const DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3999}`;
 

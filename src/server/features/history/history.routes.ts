@@ -1,14 +1,74 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, gte } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { FREE_HISTORY_DAYS } from '../../../shared/constants';
 import { requireUser } from '../../auth/guards';
-import { analyses } from '../../db/schema';
-import type { AppEnv } from '../../lib/context';
+import { analyses, chartThumbnails } from '../../db/schema';
+import type { AppEnv, SessionUser } from '../../lib/context';
+import { ApiError } from '../../lib/errors';
+import { getSubscriptionState } from '../billing/subscription.service';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HISTORY_LIMIT = 200;
+
+/** The trader's saved analyses: Premium sees all, free accounts the last FREE_HISTORY_DAYS days. */
 export function historyRoutes() {
-  return new Hono<AppEnv>().use(requireUser).delete('/', async (c) => {
-    const user = c.get('user');
-    if (!user) return c.body(null, 401);
+  const routes = new Hono<AppEnv>();
+  routes.use(requireUser);
+
+  routes.get('/', async (c) => {
+    const user = c.get('user') as SessionUser;
+    const db = c.get('db');
+    const state = await getSubscriptionState(db, user);
+    const conditions = [eq(analyses.userId, user.id), eq(analyses.saved, true)];
+    if (!state.isSubscribed) conditions.push(gte(analyses.createdAt, new Date(Date.now() - FREE_HISTORY_DAYS * DAY_MS)));
+    const rows = await db
+      .select({
+        id: analyses.id,
+        createdAt: analyses.createdAt,
+        settings: analyses.settings,
+        result: analyses.result,
+        chart: analyses.chart,
+      })
+      .from(analyses)
+      .where(and(...conditions))
+      .orderBy(desc(analyses.createdAt))
+      .limit(HISTORY_LIMIT);
+    c.header('Cache-Control', 'no-store');
+    return c.json({
+      items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), thumbnailUrl: `/api/history/${row.id}/thumbnail` })),
+    });
+  });
+
+  routes.post('/:id', async (c) => {
+    const user = c.get('user') as SessionUser;
+    const updated = await c
+      .get('db')
+      .update(analyses)
+      .set({ saved: true })
+      .where(and(eq(analyses.id, c.req.param('id')), eq(analyses.userId, user.id)))
+      .returning({ id: analyses.id });
+    if (updated.length === 0) throw new ApiError(404, 'NOT_FOUND', 'No analysis to save');
+    return c.json({ id: updated[0]?.id, saved: true });
+  });
+
+  routes.get('/:id/thumbnail', async (c) => {
+    const user = c.get('user') as SessionUser;
+    const [row] = await c
+      .get('db')
+      .select({ webp: chartThumbnails.webp })
+      .from(chartThumbnails)
+      .innerJoin(analyses, eq(analyses.id, chartThumbnails.analysisId))
+      .where(and(eq(analyses.id, c.req.param('id')), eq(analyses.userId, user.id)));
+    if (!row) throw new ApiError(404, 'NOT_FOUND', 'No such thumbnail');
+    c.header('Cache-Control', 'private, max-age=86400');
+    return c.body(new Uint8Array(row.webp), 200, { 'Content-Type': 'image/webp' });
+  });
+
+  routes.delete('/', async (c) => {
+    const user = c.get('user') as SessionUser;
     await c.get('db').delete(analyses).where(eq(analyses.userId, user.id));
     return c.body(null, 204);
   });
+
+  return routes;
 }

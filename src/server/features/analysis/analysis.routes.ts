@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { PREMIUM_EXPIRED_MESSAGE, dailyLimitMessage, trialExpiredMessage } from '../../../shared/access';
+import { AnalysisSettingsSchema } from '../../../shared/analysis';
+import { FREE_DAILY_ANALYSES, MAX_UPLOAD_BYTES } from '../../../shared/constants';
+import { requireUser } from '../../auth/guards';
+import type { AppEnv, SessionUser } from '../../lib/context';
+import { ApiError } from '../../lib/errors';
+import { getSubscriptionState } from '../billing/subscription.service';
+import { configuredProviders, runAnalysis } from './analysis.service';
+import { findRecentSame, sha256, storeAnalysis } from './analysis.store';
+import { releaseDailySlot, reserveDailySlot } from './daily-usage';
+import type { AnalysisQueue } from './job-tracker';
+import { checkUpload, NO_IMAGE_MESSAGE, UPLOAD_INVALID_MESSAGE } from './upload';
+
+/** Room for the multipart envelope and the settings fields around a 5 MB image. */
+const MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
+
+export function analysisRoutes(queue: AnalysisQueue) {
+  const routes = new Hono<AppEnv>();
+  routes.use(requireUser);
+
+  routes.post(
+    '/',
+    bodyLimit({
+      maxSize: MAX_REQUEST_BYTES,
+      onError: () => {
+        throw new ApiError(413, 'INVALID_UPLOAD', UPLOAD_INVALID_MESSAGE);
+      },
+    }),
+    async (c) => {
+      const user = c.get('user') as SessionUser;
+      const db = c.get('db');
+      const { env } = c.get('deps');
+      let form: Record<string, string | File>;
+      try {
+        form = (await c.req.parseBody()) as Record<string, string | File>;
+      } catch {
+        throw new ApiError(400, 'INVALID_UPLOAD', NO_IMAGE_MESSAGE);
+      }
+      const file = form.chartImage;
+      if (!(file instanceof File)) throw new ApiError(400, 'NO_IMAGE', NO_IMAGE_MESSAGE);
+      const settingsParsed = AnalysisSettingsSchema.safeParse({
+        timeFrame: form.timeFrame,
+        riskReward: form.riskReward,
+        capitalSize: form.capitalSize,
+        lotSize: form.lotSize,
+        tradingStrategy: form.tradingStrategy,
+      });
+      if (!settingsParsed.success) {
+        throw new ApiError(400, 'VALIDATION_FAILED', 'The analysis settings are not valid.', settingsParsed.error.issues);
+      }
+      const settings = settingsParsed.data;
+      const image = await checkUpload(Buffer.from(await file.arrayBuffer()));
+
+      const state = await getSubscriptionState(db, user);
+      if (!state.hasAccess) {
+        throw new ApiError(403, 'ACCESS_EXPIRED', state.subscriptionEndDate ? PREMIUM_EXPIRED_MESSAGE : trialExpiredMessage());
+      }
+      const imageSha256 = sha256(image.bytes);
+      const cached = await findRecentSame(db, user.id, imageSha256, settings);
+      if (cached) return c.json({ ...cached, cached: true });
+
+      if (!state.isSubscribed && !(await reserveDailySlot(db, user.id, FREE_DAILY_ANALYSES))) {
+        throw new ApiError(429, 'DAILY_LIMIT', dailyLimitMessage());
+      }
+      const jobId = typeof form.jobId === 'string' && /^[\w-]{8,64}$/.test(form.jobId) ? form.jobId : randomUUID();
+      try {
+        const run = await queue.run({ id: jobId, userId: user.id, premium: state.isSubscribed }, (setStage) =>
+          runAnalysis({
+            image,
+            settings,
+            providers: configuredProviders(env),
+            timeoutMs: env.AI_TIMEOUT_MS,
+            logger: c.get('logger'),
+            setStage,
+          }),
+        );
+        const stored = await storeAnalysis(db, { userId: user.id, image: image.bytes, imageSha256, settings, ...run });
+        return c.json({ ...stored, cached: false });
+      } catch (error) {
+        // A failed analysis gives its slot back.
+        if (!state.isSubscribed) await releaseDailySlot(db, user.id);
+        throw error;
+      }
+    },
+  );
+
+  routes.get('/jobs/:jobId', (c) => {
+    const stage = queue.stageOf(c.req.param('jobId'), (c.get('user') as SessionUser).id);
+    c.header('Cache-Control', 'no-store');
+    return stage ? c.json(stage) : c.json({ error: { code: 'NOT_FOUND', message: 'No such analysis job' } }, 404);
+  });
+
+  return routes;
+}

@@ -1,0 +1,105 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../../../shared/analysis';
+import type { Db } from '../../db/client';
+import { analyses, chartThumbnails } from '../../db/schema';
+import type { ProviderAttempt } from './analysis.service';
+
+const DEDUPE_WINDOW_MS = 24 * 60 * 60 * 1000;
+const THUMBNAIL_WIDTH = 320;
+
+export interface StoredAnalysis {
+  id: string;
+  createdAt: string;
+  settings: AnalysisSettings;
+  result: AnalysisResult;
+  chart: ChartFacts | null;
+  providersTried: ProviderAttempt[];
+  saved: boolean;
+}
+
+export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** Settings in a fixed key order, so equal settings compare equal as jsonb and as text. */
+export const canonicalSettings = (s: AnalysisSettings): AnalysisSettings => ({
+  timeFrame: s.timeFrame,
+  riskReward: s.riskReward,
+  capitalSize: s.capitalSize,
+  lotSize: s.lotSize,
+  tradingStrategy: s.tradingStrategy,
+});
+
+const columns = {
+  id: analyses.id,
+  createdAt: analyses.createdAt,
+  settings: analyses.settings,
+  result: analyses.result,
+  chart: analyses.chart,
+  providersTried: analyses.providersTried,
+  saved: analyses.saved,
+};
+
+type Row = { id: string; createdAt: Date; settings: unknown; result: unknown; chart: unknown; providersTried: unknown; saved: boolean };
+
+const toStored = (row: Row): StoredAnalysis => ({
+  id: row.id,
+  createdAt: row.createdAt.toISOString(),
+  settings: row.settings as AnalysisSettings,
+  result: row.result as AnalysisResult,
+  chart: (row.chart as ChartFacts | null) ?? null,
+  providersTried: row.providersTried as ProviderAttempt[],
+  saved: row.saved,
+});
+
+/** The same image with the same settings from the same user in the last 24 hours. */
+export async function findRecentSame(
+  db: Db,
+  userId: string,
+  imageSha256: string,
+  settings: AnalysisSettings,
+  now = new Date(),
+): Promise<StoredAnalysis | null> {
+  const [row] = await db
+    .select(columns)
+    .from(analyses)
+    .where(
+      and(
+        eq(analyses.userId, userId),
+        eq(analyses.imageSha256, imageSha256),
+        gte(analyses.createdAt, new Date(now.getTime() - DEDUPE_WINDOW_MS)),
+        sql`${analyses.settings} = ${JSON.stringify(canonicalSettings(settings))}::jsonb`,
+      ),
+    )
+    .orderBy(desc(analyses.createdAt))
+    .limit(1);
+  return row ? toStored(row) : null;
+}
+
+/** Records the analysis with a small WebP thumbnail; the screenshot itself is not kept. */
+export async function storeAnalysis(
+  db: Db,
+  input: { userId: string; image: Buffer; imageSha256: string; settings: AnalysisSettings; result: AnalysisResult; chart: ChartFacts | null; providersTried: ProviderAttempt[] },
+): Promise<StoredAnalysis> {
+  const thumbnail = await sharp(input.image).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 70 }).toBuffer();
+  const id = randomUUID();
+  const [row] = await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(analyses)
+      .values({
+        id,
+        userId: input.userId,
+        settings: canonicalSettings(input.settings),
+        result: input.result,
+        chart: input.chart,
+        modelName: input.result.modelName ?? 'unknown',
+        providersTried: input.providersTried,
+        imageSha256: input.imageSha256,
+      })
+      .returning(columns);
+    await tx.insert(chartThumbnails).values({ analysisId: id, webp: thumbnail });
+    return inserted;
+  });
+  if (!row) throw new Error('analysis insert returned nothing');
+  return toStored(row);
+}

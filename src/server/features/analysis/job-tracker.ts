@@ -1,0 +1,91 @@
+import PQueue from 'p-queue';
+
+export type JobStage =
+  | { stage: 'queued'; position: number }
+  | { stage: 'reading-chart' }
+  | { stage: 'asking-model'; model: number; name: string }
+  | { stage: 'checking' }
+  | { stage: 'done' }
+  | { stage: 'failed' };
+
+interface Job {
+  id: string;
+  userId: string;
+  priority: number;
+  stage: JobStage;
+  order: number;
+}
+
+const PREMIUM_PRIORITY = 1;
+const FREE_PRIORITY = 0;
+/** Finished jobs stay readable this long so a slow poller still sees 'done'. */
+const KEEP_FINISHED_MS = 60_000;
+
+/**
+ * Bounded analysis queue: at most `concurrency` run at once, and Premium jobs are taken before
+ * free ones (the priority processing Premium promises). Each job's stage can be read by its owner.
+ */
+export class AnalysisQueue {
+  private readonly queue: PQueue;
+  private readonly jobs = new Map<string, Job>();
+  private counter = 0;
+
+  constructor(concurrency: number) {
+    this.queue = new PQueue({ concurrency });
+  }
+
+  run<T>(
+    job: { id: string; userId: string; premium: boolean },
+    task: (setStage: (stage: JobStage) => void) => Promise<T>,
+  ): Promise<T> {
+    const priority = job.premium ? PREMIUM_PRIORITY : FREE_PRIORITY;
+    const entry: Job = { ...job, priority, stage: { stage: 'queued', position: 0 }, order: (this.counter += 1) };
+    this.jobs.set(job.id, entry);
+    const setStage = (stage: JobStage) => {
+      entry.stage = stage;
+    };
+    const finish = (stage: JobStage) => {
+      entry.stage = stage;
+      setTimeout(() => this.jobs.delete(job.id), KEEP_FINISHED_MS).unref();
+    };
+    return this.queue
+      .add(
+        async () => {
+          setStage({ stage: 'reading-chart' });
+          return task(setStage);
+        },
+        { priority },
+      )
+      .then(
+        (value) => {
+          finish({ stage: 'done' });
+          return value as T;
+        },
+        (error: unknown) => {
+          finish({ stage: 'failed' });
+          throw error;
+        },
+      );
+  }
+
+  /** The job's stage for its owner; queued jobs get their place in line (Premium first, then by arrival). */
+  stageOf(jobId: string, userId: string): JobStage | null {
+    const job = this.jobs.get(jobId);
+    if (!job || job.userId !== userId) return null;
+    if (job.stage.stage !== 'queued') return job.stage;
+    const ahead = [...this.jobs.values()].filter(
+      (other) =>
+        other.stage.stage === 'queued' &&
+        (other.priority > job.priority || (other.priority === job.priority && other.order < job.order)),
+    ).length;
+    return { stage: 'queued', position: ahead + 1 };
+  }
+
+  get waiting(): number {
+    return this.queue.size;
+  }
+
+  onIdle(): Promise<void> {
+    return this.queue.onIdle();
+  }
+}

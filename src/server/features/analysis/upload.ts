@@ -1,0 +1,58 @@
+import sharp from 'sharp';
+import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
+import { ApiError } from '../../lib/errors';
+
+export const UPLOAD_INVALID_MESSAGE = 'Please upload a valid image file (JPEG or PNG) under 5MB';
+export const UPLOAD_UNREADABLE_MESSAGE = 'Failed to process image. Please try again.';
+export const NO_IMAGE_MESSAGE = 'No chart image provided';
+
+/** Above this many pixels an image is refused before decoding (decompression bombs). 8K is 33 MP. */
+export const MAX_PIXELS = 40_000_000;
+
+export interface CheckedImage {
+  bytes: Buffer;
+  format: 'png' | 'jpeg';
+  mimeType: 'image/png' | 'image/jpeg';
+  width: number;
+  height: number;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const PNG_IEND = Buffer.from([0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
+
+/** A PNG ends with its IEND chunk; a JPEG with the EOI marker (some encoders pad after it). */
+function isComplete(bytes: Buffer, format: 'png' | 'jpeg'): boolean {
+  if (format === 'png') return bytes.subarray(-PNG_IEND.length).equals(PNG_IEND);
+  const tail = bytes.subarray(-64);
+  for (let i = tail.length - 2; i >= 0; i -= 1) if (tail[i] === 0xff && tail[i + 1] === 0xd9) return true;
+  return false;
+}
+
+function sniff(bytes: Buffer): 'png' | 'jpeg' | null {
+  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  return null;
+}
+
+/** Judges the upload by its content, never by its name or declared type. */
+export async function checkUpload(bytes: Buffer): Promise<CheckedImage> {
+  if (bytes.length === 0) throw new ApiError(400, 'INVALID_UPLOAD', UPLOAD_INVALID_MESSAGE);
+  if (bytes.length > MAX_UPLOAD_BYTES) throw new ApiError(413, 'INVALID_UPLOAD', UPLOAD_INVALID_MESSAGE);
+  const format = sniff(bytes);
+  if (!format) throw new ApiError(415, 'INVALID_UPLOAD', UPLOAD_INVALID_MESSAGE);
+  let width = 0;
+  let height = 0;
+  try {
+    // The header alone is read here; the pixel budget is checked below with our own limit.
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    width = meta.width ?? 0;
+    height = meta.height ?? 0;
+  } catch {
+    throw new ApiError(400, 'UNREADABLE_IMAGE', UPLOAD_UNREADABLE_MESSAGE);
+  }
+  if (width === 0 || height === 0 || width * height > MAX_PIXELS) {
+    throw new ApiError(400, 'INVALID_UPLOAD', UPLOAD_INVALID_MESSAGE);
+  }
+  if (!isComplete(bytes, format)) throw new ApiError(400, 'UNREADABLE_IMAGE', UPLOAD_UNREADABLE_MESSAGE);
+  return { bytes, format, mimeType: format === 'png' ? 'image/png' : 'image/jpeg', width, height };
+}

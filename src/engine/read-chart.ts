@@ -30,7 +30,7 @@ export interface ChartReading {
 /** Below this the pieces are not a convincing price series (business charts, UI, photos). */
 const MIN_CANDLES = 12;
 const MIN_QUALITY = 0.55;
-const MAX_LABELS = 12;
+const MAX_LABELS = 8;
 
 const isSeries = (d: CandleDetection | null): d is CandleDetection =>
   d !== null && d.candles.length >= MIN_CANDLES && d.quality >= MIN_QUALITY;

@@ -10,7 +10,7 @@ import { analyzeChart, EngineError, shutdownEngine, warmEngine } from './index.j
 
 const CHARTS = 42;
 const settings = AnalysisSettingsSchema.parse({ riskReward: 2.5, capitalSize: 500, lotSize: 0.05 });
-let scores: ChartScore[] = [];
+const scores: ChartScore[] = [];
 
 beforeAll(async () => {
   await warmEngine();

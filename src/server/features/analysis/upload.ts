@@ -40,16 +40,14 @@ export async function checkUpload(bytes: Buffer): Promise<CheckedImage> {
   if (bytes.length > MAX_UPLOAD_BYTES) throw new ApiError(413, 'INVALID_UPLOAD', UPLOAD_INVALID_MESSAGE);
   const format = sniff(bytes);
   if (!format) throw new ApiError(415, 'INVALID_UPLOAD', UPLOAD_INVALID_MESSAGE);
-  let width = 0;
-  let height = 0;
-  try {
-    // The header alone is read here; the pixel budget is checked below with our own limit.
-    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-    width = meta.width ?? 0;
-    height = meta.height ?? 0;
-  } catch {
-    throw new ApiError(400, 'UNREADABLE_IMAGE', UPLOAD_UNREADABLE_MESSAGE);
-  }
+  // The header alone is read here; the pixel budget is checked below with our own limit.
+  const meta = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw new ApiError(400, 'UNREADABLE_IMAGE', UPLOAD_UNREADABLE_MESSAGE);
+    });
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
   if (width === 0 || height === 0 || width * height > MAX_PIXELS) {
     throw new ApiError(400, 'INVALID_UPLOAD', UPLOAD_INVALID_MESSAGE);
   }

@@ -1,5 +1,163 @@
-import { PageSection } from '../../components/page-heading';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { PREMIUM_EXPIRED_MESSAGE, dailyLimitMessage, trialExpiredMessage } from '../../../shared/access';
+import { ANALYSIS_DEFAULTS, type AnalysisSettings } from '../../../shared/analysis';
+import { UPGRADE_TOAST_DURATION_MS } from '../../../shared/constants';
+import { href } from '../../../shared/routes';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/input';
+import { toast } from '../../components/ui/use-toast';
+import { ApiRequestError } from '../../lib/api';
+import { saveRedirectAfterAuth } from '../../lib/redirect-after-auth';
+import { useAuth } from '../accounts/auth-context';
+import { useLogout } from '../accounts/use-logout';
+import { useSubscription } from '../billing/use-subscription';
+import { HistoryList } from '../history/history-list';
+import { useSaveAnalysis, type HistoryItem } from '../history/history-api';
+import { describeStage, useAnalyseChart, useJobStage, type AnalysisResponse } from './api/analyse';
+import { ChartOverlay } from './components/chart-overlay';
+import { ResultPanel } from './components/result-panel';
+import { SettingsPanel } from './components/settings-panel';
+import { TrialBanner } from './components/trial-banner';
+import { UploadArea, type ChartFile } from './components/upload-area';
+
+type Shown = { kind: 'fresh'; response: AnalysisResponse } | { kind: 'history'; item: HistoryItem };
 
 export function DashboardPage() {
-  return <PageSection title="Forex Chart Analysis" />;
+  const { user, loading } = useAuth();
+  const { state, isCheckingSubscription } = useSubscription();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const [chart, setChart] = useState<ChartFile | null>(null);
+  const [settings, setSettings] = useState<AnalysisSettings>({ ...ANALYSIS_DEFAULTS });
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const analyse = useAnalyseChart();
+  const save = useSaveAnalysis();
+  const stage = useJobStage(jobId);
+  const guarded = useRef(false);
+
+  // Dashboard guard (SPEC §4): without access, say why and go to /subscription; warn on the last day.
+  useEffect(() => {
+    if (!state || guarded.current) return;
+    guarded.current = true;
+    if (!state.hasAccess) {
+      toast({ title: state.subscriptionEndDate ? PREMIUM_EXPIRED_MESSAGE : trialExpiredMessage(), variant: 'destructive' });
+      void navigate(href.subscription);
+    } else if (!state.isSubscribed && state.daysLeft === 1) {
+      toast({ title: 'Your trial expires tomorrow. Subscribe to continue using the product.', variant: 'warning', duration: 6000 });
+    }
+  }, [state, navigate]);
+
+  if (loading) return <Spinner className="mx-auto my-24 flex justify-center" label="Loading..." />;
+  if (!user) {
+    saveRedirectAfterAuth(href.dashboard);
+    return <Navigate to={href.login} replace />;
+  }
+
+  const analysing = analyse.isPending;
+  const left = state && !state.isSubscribed && state.limit !== null ? Math.max(0, state.limit - state.dailyAnalysisCount) : null;
+
+  function upgradeToast() {
+    toast({
+      title: dailyLimitMessage(),
+      variant: 'destructive',
+      duration: UPGRADE_TOAST_DURATION_MS,
+      action: { label: 'Upgrade Now', altText: 'Upgrade to Pro', onClick: () => void navigate(href.subscription) },
+    });
+  }
+
+  function onAnalyse() {
+    if (!chart) {
+      toast({ title: 'Please upload a chart image first', variant: 'destructive' });
+      return;
+    }
+    if (left === 0) {
+      upgradeToast();
+      return;
+    }
+    const id = crypto.randomUUID();
+    setJobId(id);
+    setShown(null);
+    analyse.mutate(
+      { file: chart.file, settings, jobId: id },
+      {
+        onSuccess: (response) => {
+          setShown({ kind: 'fresh', response });
+          toast({ title: 'Chart analysis complete!', variant: 'success' });
+        },
+        onError: (error) => {
+          if (error instanceof ApiRequestError && error.code === 'DAILY_LIMIT') upgradeToast();
+          else toast({ title: `Failed to analyze chart: ${error.message}`, variant: 'destructive' });
+        },
+        onSettled: () => setJobId(null),
+      },
+    );
+  }
+
+  const label = analysing ? 'Analyzing Chart' : left !== null ? `Analyze Chart (${left} left today)` : 'Analyze Chart';
+  const result = shown?.kind === 'fresh' ? shown.response.result : shown?.item.result;
+  const facts = shown?.kind === 'fresh' ? shown.response.chart : (shown?.item.chart ?? null);
+  const overlaySrc = shown?.kind === 'fresh' ? chart?.previewUrl : shown?.item.thumbnailUrl;
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold">Forex Chart Analysis</h1>
+        <Button variant="outline" onClick={() => void logout()}>
+          Logout
+        </Button>
+      </div>
+      {state && !isCheckingSubscription && (
+        <div className="mt-4">
+          <TrialBanner state={state} />
+        </div>
+      )}
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="grid content-start gap-6 lg:col-span-2">
+          <UploadArea
+            chart={chart}
+            analysing={analysing}
+            stageLabel={describeStage(stage.data)}
+            onChange={(next) => {
+              setChart(next);
+              setShown(null);
+            }}
+          />
+          {result && (
+            <>
+              {overlaySrc && <ChartOverlay src={overlaySrc} chart={facts} result={result} />}
+              <ResultPanel result={result} />
+              {shown?.kind === 'fresh' && (
+                <Button
+                  variant="outline"
+                  disabled={save.isPending || shown.response.id === save.data?.id}
+                  onClick={() => save.mutate(shown.response.id)}
+                  className="justify-self-start"
+                >
+                  {shown.response.id === save.data?.id ? 'Saved' : 'Save to history'}
+                </Button>
+              )}
+            </>
+          )}
+        </div>
+        <aside className="grid content-start gap-6" aria-label="Analysis settings and history">
+          <div className="rounded-xl border border-border bg-card p-5">
+            <h2 className="mb-4 text-lg font-semibold">Settings</h2>
+            <SettingsPanel settings={settings} disabled={analysing} onChange={setSettings} />
+            <Button className="mt-6 w-full" size="lg" disabled={analysing || !chart} onClick={onAnalyse} aria-live="polite">
+              {label}
+              {analysing && <span className="animate-pulse" aria-hidden>...</span>}
+            </Button>
+            {analysing && (
+              <p className="mt-2 text-center text-sm text-muted-foreground" role="status">
+                {describeStage(stage.data)}
+              </p>
+            )}
+          </div>
+          <HistoryList selectedId={shown?.kind === 'history' ? shown.item.id : null} onSelect={(item) => setShown({ kind: 'history', item })} />
+        </aside>
+      </div>
+    </section>
+  );
 }

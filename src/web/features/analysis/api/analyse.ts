@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../../../../shared/analysis';
+import { apiFetch } from '../../../lib/api';
+import { subscriptionKeys } from '../../billing/use-subscription';
+
+export interface ProviderAttempt {
+  model: string;
+  outcome: 'used' | 'rejected' | 'failed';
+  reason?: string;
+}
+
+export interface AnalysisResponse {
+  id: string;
+  createdAt: string;
+  result: AnalysisResult;
+  chart: ChartFacts | null;
+  providersTried: ProviderAttempt[];
+  cached: boolean;
+}
+
+export type JobStage =
+  | { stage: 'queued'; position: number }
+  | { stage: 'reading-chart' }
+  | { stage: 'asking-model'; model: number; name: string }
+  | { stage: 'checking' }
+  | { stage: 'done' }
+  | { stage: 'failed' };
+
+export function analyseChart(input: { file: Blob; settings: AnalysisSettings; jobId: string }) {
+  const form = new FormData();
+  form.set('chartImage', input.file, 'chart');
+  form.set('jobId', input.jobId);
+  for (const [key, value] of Object.entries(input.settings)) form.set(key, String(value));
+  return apiFetch<AnalysisResponse>('/api/analyses', { method: 'POST', body: form });
+}
+
+export function useAnalyseChart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: analyseChart,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: subscriptionKeys.status }),
+  });
+}
+
+/** Follows a running job's stage while the analysis request is in flight. */
+export function useJobStage(jobId: string | null) {
+  return useQuery({
+    queryKey: ['analysis-job', jobId],
+    queryFn: () => apiFetch<JobStage>(`/api/analyses/jobs/${jobId}`),
+    enabled: jobId !== null,
+    refetchInterval: 300,
+    retry: false,
+  });
+}
+
+export function describeStage(stage: JobStage | undefined): string {
+  switch (stage?.stage) {
+    case 'queued':
+      return `Waiting in line (position ${stage.position})`;
+    case 'asking-model':
+      return `Asking AI model ${stage.model}`;
+    case 'checking':
+      return 'Checking the answer against the chart';
+    case 'reading-chart':
+    default:
+      return 'Reading the chart';
+  }
+}

@@ -1,0 +1,66 @@
+import type { AnalysisResult } from '../../../../shared/analysis';
+import { cn } from '../../../lib/utils';
+
+const TREND_CLASSES: Record<AnalysisResult['trend'], string> = {
+  uptrend: 'bg-green-700 text-white',
+  downtrend: 'bg-red-700 text-white',
+  sideways: 'bg-yellow-400 text-black',
+};
+const ACTION_CLASSES: Record<AnalysisResult['recommendedAction'], string> = {
+  buy: 'text-green-700 dark:text-green-400',
+  sell: 'text-red-700 dark:text-red-400',
+  wait: 'text-yellow-700 dark:text-yellow-300',
+};
+
+export const confidenceClass = (confidence: number) =>
+  confidence >= 80 ? 'text-green-700 dark:text-green-400' : confidence >= 60 ? 'text-yellow-700 dark:text-yellow-300' : 'text-red-700 dark:text-red-400';
+
+export function ResultPanel({ result }: { result: AnalysisResult }) {
+  return (
+    <section aria-labelledby="result-heading" className="rounded-xl border border-border bg-card p-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="result-heading" className="text-xl font-semibold">
+          Analysis result
+        </h2>
+        <span className={cn('rounded-full px-3 py-1 text-sm font-semibold capitalize', TREND_CLASSES[result.trend])}>{result.trend}</span>
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
+        <div>
+          <dt className="text-xs uppercase text-muted-foreground">Entry point</dt>
+          <dd className="text-lg font-semibold">{result.entryPoint}</dd>
+        </div>
+        <div>
+          <dt className="text-xs uppercase text-muted-foreground">Stop loss</dt>
+          <dd className="text-lg font-semibold">{result.stopLoss}</dd>
+        </div>
+        <div>
+          <dt className="text-xs uppercase text-muted-foreground">Take profit</dt>
+          <dd className="text-lg font-semibold">{result.takeProfit}</dd>
+        </div>
+        <div>
+          <dt className="text-xs uppercase text-muted-foreground">Confidence</dt>
+          <dd className={cn('text-lg font-semibold', confidenceClass(result.confidence))}>{result.confidence}%</dd>
+        </div>
+      </dl>
+      <p className="mt-4">
+        Recommended action:{' '}
+        <strong className={cn('uppercase', ACTION_CLASSES[result.recommendedAction])}>{result.recommendedAction}</strong>
+      </p>
+      <h3 className="mt-4 font-semibold">Analysis</h3>
+      <p className="mt-1 whitespace-pre-line text-sm leading-relaxed">{result.analysis}</p>
+      {result.decisionRationales.length > 0 && (
+        <>
+          <h3 className="mt-4 font-semibold">Why</h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm">
+            {result.decisionRationales.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      <h3 className="mt-4 font-semibold">Position sizing</h3>
+      <p className="mt-1 whitespace-pre-line text-sm">{result.positionSizing}</p>
+      <p className="mt-4 text-xs text-muted-foreground">Produced by {result.modelName ?? 'PipLens'}. Educational analysis, not financial advice.</p>
+    </section>
+  );
+}

@@ -243,6 +243,7 @@ function eraseText(ink: Uint8Array, w: number, h: number): void {
     list.push(g);
     byBottom.set(g.bottom, list);
   }
+  const lines: { top: number; bottom: number; left: number; right: number }[] = [];
   for (const [bottom, list] of byBottom) {
     const row = [...list, ...(byBottom.get(bottom + 1) ?? [])].sort((a, b) => a.left - b.left);
     // Chains of same-height glyphs with small gaps between them.
@@ -252,11 +253,7 @@ function eraseText(ink: Uint8Array, w: number, h: number): void {
         const top = Math.min(...chain.map((g) => g.top));
         const left = chain[0]?.left ?? 0;
         const right = chain[chain.length - 1]?.right ?? 0;
-        const height = bottom - top + 1;
-        // Widen to catch punctuation and descenders of the same text line.
-        for (let y = Math.max(0, top - 2); y <= Math.min(h - 1, bottom + Math.ceil(height * 0.35)); y++) {
-          ink.fill(0, y * w + Math.max(0, left - height), y * w + Math.min(w, right + height));
-        }
+        lines.push({ top, bottom, left, right });
       }
       chain = [];
     };
@@ -270,6 +267,15 @@ function eraseText(ink: Uint8Array, w: number, h: number): void {
       }
     }
     flush();
+  }
+  for (const line of lines) {
+    const height = line.bottom - line.top + 1;
+    const bandTop = line.top - 2;
+    const bandBottom = line.bottom + Math.ceil(height * 0.35);
+    // Widen to catch punctuation and descenders of the same text line.
+    for (let y = Math.max(0, bandTop); y <= Math.min(h - 1, bandBottom); y++) {
+      ink.fill(0, y * w + Math.max(0, line.left - height), y * w + Math.min(w, line.right + height));
+    }
   }
 }
 
@@ -315,7 +321,6 @@ function clusterShapes(label: Uint8Array, nClusters: number, w: number, h: numbe
     const medianCount = counts[Math.floor(counts.length * 0.75)] ?? 0;
     // Every candle or bar has a tall column (wick or stem), even when its ticks are flat.
     const tallCount = counts[Math.floor(counts.length * 0.95)] ?? 0;
-    debugLog?.(`cluster ${c} span=${span} seg=${segments} cont=${continuity.toFixed(2)} med=${medianCount} rows=${rowsUsed}/${h}`);
     shapes.push({
       // Moving averages and other overlays are continuous lines: they fail on continuity.
       candleLike:
@@ -323,6 +328,24 @@ function clusterShapes(label: Uint8Array, nClusters: number, w: number, h: numbe
     });
   }
   return shapes;
+}
+
+/**
+ * An overlay line (moving average) drawn over the candles is one long connected stroke; a
+ * candle colour is many separate narrow pieces. A cluster whose ink lies mostly in pieces
+ * spanning a large part of the plot is a line, even if the candles break it into segments.
+ */
+function mostlyLong(label: Uint8Array, c: number, w: number, h: number): boolean {
+  const mask = new Uint8Array(w * h);
+  for (let p = 0; p < w * h; p++) if (label[p] === c) mask[p] = 1;
+  const { blobs } = labelComponents(mask, w, h);
+  let total = 0;
+  let long = 0;
+  for (const b of blobs) {
+    total += b.pixels;
+    if (b.right - b.left + 1 >= w * 0.2) long += b.pixels;
+  }
+  return total > 0 && long >= total * 0.5;
 }
 
 interface Piece extends Blob {
@@ -358,16 +381,6 @@ function mergeCut(blobs: Blob[], maxGap: number): Piece[] {
   }
   return merged;
 }
-
-let debugLog: ((line: string) => void) | null = null;
-export const setCandleDebugLog = (log: typeof debugLog): void => {
-  debugLog = log;
-};
-let debugHook: ((mask: Uint8Array, width: number, height: number) => void) | null = null;
-/** Lets a developer tool see the candle mask; unused in production. */
-export const setCandleDebugHook = (hook: typeof debugHook): void => {
-  debugHook = hook;
-};
 
 export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   const w = plot.right - plot.left;
@@ -411,14 +424,15 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   const shapes = clusterShapes(label, clusters.length, w, h);
   // Remnants of removed lines or text form small clusters; candle colours carry real weight.
   const candleInk = clusters.reduce((s, c, i) => s + (shapes[i]?.candleLike ? c.count : 0), 0);
-  const keep = clusters.map((c, i) => Boolean(shapes[i]?.candleLike) && c.count >= candleInk * 0.06);
+  const keep = clusters.map(
+    (c, i) => Boolean(shapes[i]?.candleLike) && c.count >= candleInk * 0.06 && !mostlyLong(label, i, w, h),
+  );
   const candleMask = new Uint8Array(w * h);
   for (let p = 0; p < w * h; p++) {
     const c = label[p] ?? 255;
     if (c !== 255 && keep[c]) candleMask[p] = 1;
   }
 
-  debugHook?.(candleMask, w, h);
   const { labels, blobs } = labelComponents(candleMask, w, h);
   const pieces = splitWide(
     // Pieces touching the axis side are price tags or labels reaching into the plot.
@@ -426,7 +440,6 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
       (b) => b.pixels >= 4 && b.bottom - b.top >= 2 && b.right < w - 2,
     ),
   );
-  debugLog?.(`clusters ${JSON.stringify(clusters.map((c) => [c.colour.map(Math.round), c.count]))} keep ${JSON.stringify(keep)} pieces ${pieces.length}`);
   if (pieces.length < 8) return null;
   const onGrid = keepOnLattice(pieces);
   if (onGrid.length < 8) return null;

@@ -351,6 +351,30 @@ function mostlyLong(label: Uint8Array, c: number, w: number, h: number): boolean
 interface Piece extends Blob {
   /** Component ids that make up this candle (an overlay line can cut one candle in two). */
   ids: number[];
+  /** Column of the wick or stem (the tallest column); the bar's true x position. */
+  cx?: number;
+}
+
+const centreOf = (p: Piece): number => p.cx ?? (p.left + p.right) / 2;
+
+/** The tallest columns of a piece are its wick or stem; ticks and flat bodies tie, so average them. */
+function stemColumn(p: Piece, labels: Int32Array, w: number): number {
+  const counts: number[] = [];
+  for (let x = p.left; x <= p.right; x++) {
+    let n = 0;
+    for (let y = p.top; y <= p.bottom; y++) if (p.ids.includes(labels[y * w + x] ?? -1)) n++;
+    counts.push(n);
+  }
+  const max = Math.max(...counts);
+  let sum = 0;
+  let k = 0;
+  counts.forEach((n, i) => {
+    if (n >= max * 0.9) {
+      sum += p.left + i;
+      k++;
+    }
+  });
+  return k ? sum / k : (p.left + p.right) / 2;
 }
 
 /**
@@ -395,6 +419,7 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
       ink[y * w + x] = d > INK_CONTRAST ? 1 : 0;
     }
   }
+  const rawInk = ink.slice();
   removeLines(r, plot, ink, w, h);
   removeBaselineRuns(ink, w, h);
   eraseText(ink, w, h);
@@ -441,6 +466,7 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     ),
   );
   if (pieces.length < 8) return null;
+  for (const p of pieces) p.cx = stemColumn(p, labels, w);
   const onGrid = keepOnLattice(pieces);
   if (onGrid.length < 8) return null;
 
@@ -462,12 +488,33 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   const kind: CandleDetection['kind'] = (overlaps[Math.floor(overlaps.length / 2)] ?? 1) < 0.5 ? 'ohlc' : 'candles';
 
   const mean = (v: number[]): number => v.reduce((s, x) => s + x, 0) / Math.max(1, v.length);
+  const tickLengths = onGrid.map((p) => p.right - Math.round(p.cx ?? p.right)).filter((t) => t > 0).sort((a, b) => a - b);
+  const tickLength = Math.max(1, tickLengths[Math.floor(tickLengths.length / 2)] ?? 1);
   const candles: (PixelCandle & { signature: string; bodyTop: number; bodyBottom: number })[] = measured.map(
     ({ p, left, right, both }) => {
       const x = (p.left + p.right) / 2 + plot.left;
       if (kind === 'ohlc') {
-        const open = left.length ? mean(left) : (p.top + p.bottom) / 2;
-        const close = right.length ? mean(right) : (p.top + p.bottom) / 2;
+        // Ticks are the ink left (open) and right (close) of the stem. A tick lying on a line
+        // of its own colour (the last-price line runs through the last close) was erased with
+        // the line, so it is looked up in the ink from before line removal.
+        const stem = Math.round(p.cx ?? (p.left + p.right) / 2);
+        const tickRows = (from: number, to: number, src: Uint8Array, own: boolean): number[] => {
+          const rows: number[] = [];
+          for (let y = p.top; y <= p.bottom; y++) {
+            for (let xx = Math.max(0, from); xx <= Math.min(w - 1, to); xx++) {
+              if (own ? p.ids.includes(labels[y * w + xx] ?? -1) : src[y * w + xx]) {
+                rows.push(y);
+                break;
+              }
+            }
+          }
+          return rows;
+        };
+        const leftRows = tickRows(p.left, stem - 1, rawInk, true);
+        let rightRows = tickRows(stem + 1, p.right, rawInk, true);
+        if (rightRows.length === 0) rightRows = tickRows(stem + 1, stem + tickLength, rawInk, false);
+        const open = leftRows.length ? mean(leftRows) : left.length ? mean(left) : (p.top + p.bottom) / 2;
+        const close = rightRows.length ? mean(rightRows) : right.length ? mean(right) : (p.top + p.bottom) / 2;
         return { x, open, close, high: p.top, low: p.bottom, signature: 'bar', bodyTop: 0, bodyBottom: 0 };
       }
       const body = both.length ? both : [...left, ...right];
@@ -505,7 +552,7 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
 function estimatePitch(pieces: Piece[]): number {
   const sizes = pieces.map((p) => p.pixels).sort((a, b) => a - b);
   const big = sizes[Math.floor(sizes.length / 2)] ?? 0;
-  const centres = pieces.filter((p) => p.pixels >= big).map((p) => (p.left + p.right) / 2).sort((a, b) => a - b);
+  const centres = pieces.filter((p) => p.pixels >= big).map(centreOf).sort((a, b) => a - b);
   const gaps = centres.slice(1).map((c, i) => c - (centres[i] ?? c)).filter((g) => g >= 2).sort((a, b) => a - b);
   const first = gaps[Math.floor(gaps.length * 0.2)] ?? 0;
   if (first < 2) return 0;
@@ -526,28 +573,38 @@ function keepOnLattice(pieces: Piece[]): Piece[] {
   const big = sizes[Math.floor(sizes.length / 2)] ?? 0;
   const anchors = pieces
     .filter((p) => p.pixels >= big)
-    .map((p) => (p.left + p.right) / 2)
+    .map(centreOf)
     .sort((a, b) => a - b);
   const slotsOf: number[] = [0];
   for (let i = 1; i < anchors.length; i++) {
     const gap = (anchors[i] ?? 0) - (anchors[i - 1] ?? 0);
     slotsOf.push((slotsOf[i - 1] ?? 0) + Math.max(1, Math.round(gap / pitch)));
   }
-  const n = anchors.length;
-  const ms = slotsOf.reduce((a, b) => a + b, 0) / n;
-  const mc = anchors.reduce((a, b) => a + b, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  for (let i = 0; i < n; i++) {
-    sxy += ((slotsOf[i] ?? 0) - ms) * ((anchors[i] ?? 0) - mc);
-    sxx += ((slotsOf[i] ?? 0) - ms) ** 2;
+  // Least squares, then again without anchors far off the fitted lattice (text fragments,
+  // overlay pieces), so a few strays cannot bend it.
+  let use = anchors.map(() => true);
+  let spacing = pitch;
+  let phase = 0;
+  for (let round = 0; round < 3; round++) {
+    const idx = anchors.map((_, i) => i).filter((i) => use[i]);
+    const n = idx.length;
+    if (n < 2) return pieces;
+    const ms = idx.reduce((a, i) => a + (slotsOf[i] ?? 0), 0) / n;
+    const mc = idx.reduce((a, i) => a + (anchors[i] ?? 0), 0) / n;
+    let sxy = 0;
+    let sxx = 0;
+    for (const i of idx) {
+      sxy += ((slotsOf[i] ?? 0) - ms) * ((anchors[i] ?? 0) - mc);
+      sxx += ((slotsOf[i] ?? 0) - ms) ** 2;
+    }
+    spacing = sxx > 0 ? sxy / sxx : pitch;
+    if (!(spacing > 1)) return pieces;
+    phase = mc - spacing * ms;
+    use = anchors.map((a, i) => Math.abs(a - phase - spacing * (slotsOf[i] ?? 0)) <= spacing * 0.25);
   }
-  const spacing = sxx > 0 ? sxy / sxx : pitch;
-  if (!(spacing > 1)) return pieces;
-  const phase = mc - spacing * ms;
   const slots = new Map<number, Piece>();
   for (const p of pieces) {
-    const pos = ((p.left + p.right) / 2 - phase) / spacing;
+    const pos = (centreOf(p) - phase) / spacing;
     const slot = Math.round(pos);
     if (Math.abs(pos - slot) > 0.3) continue;
     const current = slots.get(slot);

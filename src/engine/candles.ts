@@ -348,6 +348,31 @@ function mostlyLong(label: Uint8Array, c: number, w: number, h: number): boolean
   return total > 0 && long >= total * 0.5;
 }
 
+const WICK_COLOUR_DISTANCE = 100;
+
+/**
+ * Kept colours whose ink is thin vertical strokes (wicks drawn in their own colour) while
+ * another kept colour forms wider shapes (bodies). OHLC bars are one colour with ticks, so
+ * their pieces are wide and no colour is marked.
+ */
+function wickClusters(label: Uint8Array, keep: boolean[], colours: Rgb[], w: number, h: number): boolean[] {
+  const widths = keep.map((k, c) => {
+    if (!k) return 0;
+    const mask = new Uint8Array(w * h);
+    for (let p = 0; p < w * h; p++) if (label[p] === c) mask[p] = 1;
+    const ws = labelComponents(mask, w, h)
+      .blobs.filter((b) => b.bottom - b.top >= 3)
+      .map((b) => b.right - b.left + 1)
+      .sort((a, b) => a - b);
+    return ws[Math.floor(ws.length / 2)] ?? 0;
+  });
+  const bodies = colours.filter((_, c) => keep[c] && (widths[c] ?? 0) >= 3);
+  // A wick colour is its own colour, not a body colour's antialiased or JPEG-smeared edge.
+  const distinct = (k: Rgb): boolean =>
+    bodies.every((b) => Math.hypot(k[0] - b[0], k[1] - b[1], k[2] - b[2]) > WICK_COLOUR_DISTANCE);
+  return widths.map((x, c) => Boolean(keep[c]) && bodies.length > 0 && x > 0 && x <= 2 && distinct(colours[c] ?? [0, 0, 0]));
+}
+
 interface Piece extends Blob {
   /** Component ids that make up this candle (an overlay line can cut one candle in two). */
   ids: number[];
@@ -470,20 +495,39 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   const onGrid = keepOnLattice(pieces);
   if (onGrid.length < 8) return null;
 
+  // Some themes draw wicks in their own colour. Wick ink must not count as a body edge: with
+  // narrow bodies a wick column can be the piece's edge and would look like an OHLC tick.
+  const wick = wickClusters(label, keep, clusters.map((c) => c.colour), w, h);
+  const isBody = (piece: Piece, idx: number): boolean =>
+    piece.ids.includes(labels[idx] ?? -1) && !wick[label[idx] ?? 255];
   const edgeRows = (piece: Piece, x: number): number[] => {
     const rows: number[] = [];
-    for (let y = piece.top; y <= piece.bottom; y++) if (piece.ids.includes(labels[y * w + x] ?? -1)) rows.push(y);
+    for (let y = piece.top; y <= piece.bottom; y++) if (isBody(piece, y * w + x)) rows.push(y);
     return rows;
   };
+  /** Left and right columns of the body ink; the whole piece when it has no separate wick. */
+  const bodyEdges = (piece: Piece): [number, number] => {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let y = piece.top; y <= piece.bottom; y++) {
+      for (let x = piece.left; x <= piece.right; x++) {
+        if (!isBody(piece, y * w + x)) continue;
+        lo = Math.min(lo, x);
+        hi = Math.max(hi, x);
+      }
+    }
+    return lo <= hi ? [lo, hi] : [piece.left, piece.right];
+  };
   const measured = onGrid.map((p) => {
-    const left = edgeRows(p, p.left);
-    const right = edgeRows(p, p.right);
+    const [bl, br] = wick.some(Boolean) ? bodyEdges(p) : [p.left, p.right];
+    const left = edgeRows(p, bl);
+    const right = edgeRows(p, br);
     const rightSet = new Set(right);
     const both = left.filter((y) => rightSet.has(y));
     const overlap = both.length / Math.max(1, Math.max(left.length, right.length));
-    return { p, left, right, both, overlap };
+    return { p, left, right, both, overlap, bodyWidth: br - bl + 1 };
   });
-  const wide = measured.filter((m) => m.p.right - m.p.left >= 2);
+  const wide = measured.filter((m) => m.bodyWidth >= 3);
   const overlaps = wide.map((m) => m.overlap).sort((a, b) => a - b);
   const kind: CandleDetection['kind'] = (overlaps[Math.floor(overlaps.length / 2)] ?? 1) < 0.5 ? 'ohlc' : 'candles';
 
@@ -575,14 +619,27 @@ function keepOnLattice(pieces: Piece[]): Piece[] {
     .filter((p) => p.pixels >= big)
     .map(centreOf)
     .sort((a, b) => a - b);
+  // Slots count from the last anchor that was not a stray: a piece between two bars
+  // (a fragment, an overlay piece) must not shift the numbering of every bar after it.
   const slotsOf: number[] = [0];
+  let use = anchors.map(() => true);
+  let ref = anchors[0] ?? 0;
+  let refSlot = 0;
   for (let i = 1; i < anchors.length; i++) {
-    const gap = (anchors[i] ?? 0) - (anchors[i - 1] ?? 0);
-    slotsOf.push((slotsOf[i - 1] ?? 0) + Math.max(1, Math.round(gap / pitch)));
+    const steps = ((anchors[i] ?? 0) - ref) / pitch;
+    const k = Math.round(steps);
+    // Closer than a bar to the reference: a stray, numbered but left out of the first fit.
+    const stray = steps < 0.7;
+    const slot = refSlot + Math.max(1, k);
+    slotsOf.push(slot);
+    use[i] = !stray;
+    if (!stray) {
+      ref = anchors[i] ?? ref;
+      refSlot = slot;
+    }
   }
   // Least squares, then again without anchors far off the fitted lattice (text fragments,
   // overlay pieces), so a few strays cannot bend it.
-  let use = anchors.map(() => true);
   let spacing = pitch;
   let phase = 0;
   for (let round = 0; round < 3; round++) {

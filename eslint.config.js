@@ -1,6 +1,4 @@
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -11,25 +9,25 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-self-import': 'error',
-      // Dependencies flow one way: shared → engine/server/web (DESIGN.md, STYLE.md).
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './src/shared', from: ['./src/engine', './src/server', './src/web', './src/cli'], message: 'shared code depends on nothing else' },
-            { target: './src/engine', from: ['./src/server', './src/web', './src/cli'], message: 'the engine has no HTTP, database or UI' },
-            { target: './src/web', from: ['./src/server', './src/engine', './src/cli'], message: 'the web never imports server or engine code' },
-            { target: './src/server', from: ['./src/web', './src/cli'], message: 'the server does not import web code' },
-          ],
-        },
-      ],
     },
   },
+  // Dependencies flow one way: shared → engine/server/web (DESIGN.md, STYLE.md).
+  ...[
+    { folder: 'shared', forbidden: ['engine', 'server', 'web', 'cli'], message: 'shared code depends on nothing else' },
+    { folder: 'engine', forbidden: ['server', 'web', 'cli'], message: 'the engine has no HTTP, database or UI' },
+    { folder: 'web', forbidden: ['server', 'engine', 'cli'], message: 'the web never imports server or engine code' },
+    { folder: 'server', forbidden: ['web', 'cli'], message: 'the server does not import web code' },
+  ].map(({ folder, forbidden, message }) => ({
+    files: [`src/${folder}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: forbidden.flatMap((name) => [`**/${name}/**`, `**/${name}`]), message }] },
+      ],
+    },
+  })),
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.ts', 'src/**/test/**', 'src/cli/**'],

@@ -1,4 +1,5 @@
 // `npm start`: build when the sources are newer than the last build, then run the server.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -17,7 +18,8 @@ function newestMtime(target) {
 const builtAt = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
 if (builtAt === 0 || INPUTS.some((input) => newestMtime(input) > builtAt)) {
   console.log('Building PipLens...');
-  const { build } = await import('./build.mjs');
-  await build();
+  // A separate process: the build tools set NODE_ENV=production for themselves, which must not reach the server.
+  const { status } = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  if (status !== 0) process.exit(status ?? 1);
 }
 await import('../dist/server/index.js');

@@ -11,6 +11,12 @@ import { checkLogin, clearFailures, recordFailure, throttleKeys } from './login-
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Every sign-up answer takes at least this long, so a refused existing email and a new account
+ * (which also writes the user, the session and queues mail) cannot be told apart by time.
+ */
+const SIGNUP_MIN_MS = 300;
+
 /** Re-creates the request with the body already read, for the auth library. */
 function forward(c: Context<AppEnv>, body: unknown): Request {
   return new Request(c.req.raw.url, { method: 'POST', headers: c.req.raw.headers, body: JSON.stringify(body) });
@@ -52,6 +58,18 @@ export function accountsRoutes(auth: Auth) {
   });
 
   routes.post('/sign-up/email', async (c) => {
+    const started = performance.now();
+    const padded = async <T>(work: () => Promise<T>): Promise<T> => {
+      try {
+        return await work();
+      } finally {
+        await sleep(Math.max(0, SIGNUP_MIN_MS - (performance.now() - started)));
+      }
+    };
+    return padded(() => signUp(c));
+  });
+
+  async function signUp(c: Context<AppEnv>) {
     const body = await readJson(c);
     const parsed = SignupRequestSchema.safeParse(body);
     if (!parsed.success) {
@@ -68,7 +86,7 @@ export function accountsRoutes(auth: Auth) {
       throw new ApiError(400, 'SIGNUP_REFUSED', SIGNUP_REFUSED_MESSAGE);
     }
     return auth.handler(forward(c, { ...parsed.data, email: parsed.data.email.toLowerCase() }));
-  });
+  }
 
   routes.on(['GET', 'POST'], '/*', (c) => auth.handler(c.req.raw));
   return routes;

@@ -144,3 +144,12 @@ export type AnalysisResult = z.infer<typeof AnalysisResultSchema>;
 
 export const ENGINE_ERROR_CODES = ['NOT_A_CHART', 'AXIS_UNREADABLE', 'INVALID_IMAGE'] as const;
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
+
+/** Where a running analysis is, as the server reports it and the dashboard shows it. */
+export type JobStage =
+  | { stage: 'queued'; position: number }
+  | { stage: 'reading-chart' }
+  | { stage: 'asking-model'; model: number; name: string }
+  | { stage: 'checking' }
+  | { stage: 'done' }
+  | { stage: 'failed' };

@@ -69,11 +69,7 @@ function finalise(
     recommendedAction: answer.recommendedAction,
     decisionRationales: rationales.length > 0 ? rationales : (engine?.result.decisionRationales ?? []),
     positionSizing: describeSizing(sizing, settings.capitalSize, settings.lotSize),
-    timeFrame: settings.timeFrame,
-    riskReward: settings.riskReward,
-    capitalSize: settings.capitalSize,
-    lotSize: settings.lotSize,
-    tradingStrategy: settings.tradingStrategy,
+    ...settings,
     modelName,
   };
 }

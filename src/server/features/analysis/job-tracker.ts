@@ -1,12 +1,7 @@
 import PQueue from 'p-queue';
+import type { JobStage } from '../../../shared/analysis';
 
-export type JobStage =
-  | { stage: 'queued'; position: number }
-  | { stage: 'reading-chart' }
-  | { stage: 'asking-model'; model: number; name: string }
-  | { stage: 'checking' }
-  | { stage: 'done' }
-  | { stage: 'failed' };
+export type { JobStage };
 
 interface Job {
   id: string;

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../../../../shared/analysis';
+import type { AnalysisResult, AnalysisSettings, ChartFacts, JobStage } from '../../../../shared/analysis';
+
+export type { JobStage };
 import { apiFetch } from '../../../lib/api';
 import { subscriptionKeys } from '../../billing/use-subscription';
 
@@ -17,14 +19,6 @@ export interface AnalysisResponse {
   providersTried: ProviderAttempt[];
   cached: boolean;
 }
-
-export type JobStage =
-  | { stage: 'queued'; position: number }
-  | { stage: 'reading-chart' }
-  | { stage: 'asking-model'; model: number; name: string }
-  | { stage: 'checking' }
-  | { stage: 'done' }
-  | { stage: 'failed' };
 
 export function analyseChart(input: { file: Blob; settings: AnalysisSettings; jobId: string }) {
   const form = new FormData();

@@ -9,7 +9,9 @@ import { analysisRoutes } from './features/analysis/analysis.routes';
 import { AnalysisQueue } from './features/analysis/job-tracker';
 import { billingRoutes } from './features/billing/billing.routes';
 import { clientEventsRoutes } from './features/client-events/client-events.routes';
+import { feedbackRoutes } from './features/feedback/feedback.routes';
 import { historyRoutes } from './features/history/history.routes';
+import { sharedRoutes } from './features/share/share.routes';
 import type { AppDeps, AppEnv, SessionUser } from './lib/context';
 import { ApiError, errorBody } from './lib/errors';
 import { sameOriginOnly } from './lib/same-origin';
@@ -91,6 +93,7 @@ export function createApp(deps: AppDeps): App {
   });
 
   app.route('/api/auth', accountsRoutes(auth));
+  app.route('/api/feedback', feedbackRoutes());
 
   // Every other API route sees the signed-in user (or null).
   app.use('/api/*', async (c, next) => {
@@ -102,6 +105,7 @@ export function createApp(deps: AppDeps): App {
 
   app.route('/api/client-events', clientEventsRoutes());
   app.route('/api/history', historyRoutes());
+  app.route('/api/shared', sharedRoutes());
   app.route('/api/billing', billingRoutes());
   app.route('/api/analyses', analysisRoutes(queue));
 

@@ -6,9 +6,11 @@ import { analyses, chartThumbnails } from '../../db/schema';
 import type { AppEnv, SessionUser } from '../../lib/context';
 import { ApiError } from '../../lib/errors';
 import { getSubscriptionState } from '../billing/subscription.service';
+import { revokeShare, shareAnalysis } from '../share/share.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HISTORY_LIMIT = 200;
+export const SHARE_PREMIUM_MESSAGE = 'Sharing analyses is a Premium feature. Upgrade to Pro to share a read-only link.';
 
 /** The trader's saved analyses: Premium sees all, free accounts the last FREE_HISTORY_DAYS days. */
 export function historyRoutes() {
@@ -28,6 +30,7 @@ export function historyRoutes() {
         settings: analyses.settings,
         result: analyses.result,
         chart: analyses.chart,
+        shareToken: analyses.shareToken,
       })
       .from(analyses)
       .where(and(...conditions))
@@ -49,6 +52,23 @@ export function historyRoutes() {
       .returning({ id: analyses.id });
     if (updated.length === 0) throw new ApiError(404, 'NOT_FOUND', 'No analysis to save');
     return c.json({ id: updated[0]?.id, saved: true });
+  });
+
+  // Share is a Premium promise; revoking is always allowed, so no link outlives its owner's wish.
+  routes.put('/:id/share', async (c) => {
+    const user = c.get('user') as SessionUser;
+    const db = c.get('db');
+    const state = await getSubscriptionState(db, user);
+    if (!state.isSubscribed) throw new ApiError(403, 'PREMIUM_REQUIRED', SHARE_PREMIUM_MESSAGE);
+    const token = await shareAnalysis(db, user.id, c.req.param('id'));
+    if (!token) throw new ApiError(404, 'NOT_FOUND', 'No analysis to share');
+    return c.json({ shareToken: token });
+  });
+
+  routes.delete('/:id/share', async (c) => {
+    const user = c.get('user') as SessionUser;
+    if (!(await revokeShare(c.get('db'), user.id, c.req.param('id')))) throw new ApiError(404, 'NOT_FOUND', 'No analysis to revoke');
+    return c.body(null, 204);
   });
 
   routes.get('/:id/thumbnail', async (c) => {

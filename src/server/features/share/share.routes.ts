@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../lib/context';
+import { ApiError } from '../../lib/errors';
+import { findShared, findSharedThumbnail } from './share.service';
+
+const NOT_SHARED = 'This shared analysis does not exist or its link was revoked.';
+
+/**
+ * The public side of shared links: anyone with the token reads the analysis, no account needed.
+ * Never cached (a revoked link stops at once) and never indexed.
+ */
+export function sharedRoutes() {
+  const routes = new Hono<AppEnv>();
+  routes.use(async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Robots-Tag', 'noindex, nofollow');
+    c.header('Referrer-Policy', 'no-referrer');
+  });
+
+  routes.get('/:token', async (c) => {
+    const shared = await findShared(c.get('db'), c.req.param('token'));
+    if (!shared) throw new ApiError(404, 'NOT_FOUND', NOT_SHARED);
+    return c.json(shared);
+  });
+
+  routes.get('/:token/thumbnail', async (c) => {
+    const webp = await findSharedThumbnail(c.get('db'), c.req.param('token'));
+    if (!webp) throw new ApiError(404, 'NOT_FOUND', NOT_SHARED);
+    return c.body(new Uint8Array(webp), 200, { 'Content-Type': 'image/webp' });
+  });
+
+  return routes;
+}

@@ -15,15 +15,20 @@ export const ROUTES = {
   resetPassword: '/reset-password',
 } as const;
 
+/** Read-only shared analyses (/share/:token): public, but noindex and never in the sitemap. */
+export const SHARE_ROUTE_PREFIX = '/share/';
+export const SHARE_ROUTE = `${SHARE_ROUTE_PREFIX}:token`;
+
 export const href = {
   ...ROUTES,
   article: (articleId: string) => `/blog/${encodeURIComponent(articleId)}`,
+  share: (token: string) => `${SHARE_ROUTE_PREFIX}${encodeURIComponent(token)}`,
 };
 
 /** Paths the server answers with the app and 200; anything else gets the Not-found page with 404. */
 export function isKnownRoute(pathname: string): boolean {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return (Object.values(ROUTES) as string[]).includes(clean) || /^\/blog\/[^/]+$/.test(clean);
+  return (Object.values(ROUTES) as string[]).includes(clean) || /^\/(blog|share)\/[^/]+$/.test(clean);
 }
 
 /** Private routes that search engines are asked to leave alone. */
@@ -33,5 +38,6 @@ export const PRIVATE_ROUTES = [
   ROUTES.adminSettings,
   ROUTES.welcome,
   ROUTES.resetPassword,
+  SHARE_ROUTE_PREFIX,
   '/api/',
 ] as const;

@@ -1,5 +1,5 @@
 import { createBrowserRouter } from 'react-router';
-import { ROUTES } from '../../shared/routes';
+import { ROUTES, SHARE_ROUTE } from '../../shared/routes';
 import { RootLayout } from '../features/shell/root-layout';
 import { RouteError } from './route-error';
 
@@ -44,6 +44,7 @@ export const router = createBrowserRouter([
         path: ROUTES.adminSettings,
         lazy: () => import('../features/admin/admin-settings-page').then((m) => ({ Component: m.AdminSettingsPage })),
       },
+      { path: SHARE_ROUTE, lazy: () => import('../features/share/shared-analysis-page').then((m) => ({ Component: m.SharedAnalysisPage })) },
       { path: '*', lazy: () => import('../features/shell/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
     ],
   },

@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../../../shared/analysis';
+import { BRAND } from '../../../shared/constants';
+import { href } from '../../../shared/routes';
+import { Spinner } from '../../components/ui/input';
+import { apiFetch } from '../../lib/api';
+import { ChartOverlay } from '../analysis/components/chart-overlay';
+import { ResultPanel } from '../analysis/components/result-panel';
+
+export interface SharedAnalysis {
+  createdAt: string;
+  settings: AnalysisSettings;
+  result: AnalysisResult;
+  chart: ChartFacts | null;
+  thumbnailUrl: string;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A read-only analysis opened from a shared link: no account needed, nothing about who shared it. */
+export function SharedAnalysisPage() {
+  const { token = '' } = useParams();
+  const shared = useQuery({
+    queryKey: ['shared-analysis', token],
+    queryFn: () => apiFetch<SharedAnalysis>(`/api/shared/${encodeURIComponent(token)}`),
+    retry: false,
+  });
+
+  return (
+    <section className="mx-auto grid max-w-4xl gap-6 px-4 py-8">
+      <title>{`Shared chart analysis | ${BRAND}`}</title>
+      <meta name="robots" content="noindex, nofollow" />
+      <h1 className="text-3xl font-bold">Shared chart analysis</h1>
+      {shared.isPending ? (
+        <Spinner className="flex justify-center py-16" label="Loading..." />
+      ) : shared.isError ? (
+        <div className="rounded-xl border border-border bg-card p-6">
+          <p className="font-medium">This shared analysis does not exist or its link was revoked.</p>
+          <Link to={href.home} className="mt-3 inline-block text-sm font-semibold underline">
+            Go to {BRAND}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="text-muted-foreground">
+            A read-only analysis of a {shared.data.settings.timeFrame} chart, made with {BRAND} on{' '}
+            {dateFormat.format(new Date(shared.data.createdAt))}.
+          </p>
+          <ChartOverlay src={shared.data.thumbnailUrl} chart={shared.data.chart} result={shared.data.result} />
+          <ResultPanel result={shared.data.result} />
+          <div className="rounded-xl border border-border bg-card p-5">
+            <p className="font-medium">Read your own charts the same way.</p>
+            <Link to={href.signup} className="mt-3 inline-block rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground">
+              Start your free trial
+            </Link>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

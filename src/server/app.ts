@@ -4,16 +4,20 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { createAuth, type Auth } from './auth/auth';
+import { adminRoutes } from './features/admin/admin.routes';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { analysisRoutes } from './features/analysis/analysis.routes';
 import { AnalysisQueue } from './features/analysis/job-tracker';
-import { billingRoutes } from './features/billing/billing.routes';
+import { billingRoutes, type BillingRoutesOptions } from './features/billing/billing.routes';
+import { SANDBOX } from './features/billing/payment-config';
+import { sandboxRoutes } from './features/billing/sandbox.routes';
 import { clientEventsRoutes } from './features/client-events/client-events.routes';
 import { feedbackRoutes } from './features/feedback/feedback.routes';
 import { historyRoutes } from './features/history/history.routes';
 import { sharedRoutes } from './features/share/share.routes';
 import type { AppDeps, AppEnv, SessionUser } from './lib/context';
 import { ApiError, errorBody } from './lib/errors';
+import { validationHook } from './lib/openapi';
 import { sameOriginOnly } from './lib/same-origin';
 import { webRoutes } from './web-static';
 
@@ -41,13 +45,22 @@ export interface App {
 export function createApp(deps: AppDeps): App {
   const auth = createAuth(deps);
   const queue = new AnalysisQueue(deps.env.ANALYSIS_CONCURRENCY);
-  const app = new OpenAPIHono<AppEnv>({
-    defaultHook: (result) => {
-      if (!result.success) {
-        throw new ApiError(400, 'VALIDATION_FAILED', 'The request is not valid.', result.error.issues);
-      }
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  // The sandbox plays the payment provider inside this app: its verify API and webhook are reached
+  // in-process, through the same HTTP requests and JSON a real provider would exchange.
+  const selfFetch: typeof fetch = async (input, init) => app.request(input instanceof URL ? input.href : input, init);
+  const billing: BillingRoutesOptions = {
+    providerFetch: (mode) => (mode === 'sandbox' ? selfFetch : fetch),
+    deliverWebhook: async (body, hash) => {
+      const response = await app.request(`${deps.env.APP_URL}/api/billing/webhook`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'verif-hash': hash },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`webhook answered ${response.status}`);
     },
-  });
+  };
 
   app.use(requestId());
   app.use(async (c, next) => {
@@ -106,7 +119,9 @@ export function createApp(deps: AppDeps): App {
   app.route('/api/client-events', clientEventsRoutes());
   app.route('/api/history', historyRoutes());
   app.route('/api/shared', sharedRoutes());
-  app.route('/api/billing', billingRoutes());
+  app.route('/api/admin', adminRoutes());
+  app.route('/api/billing', billingRoutes(billing));
+  if (deps.env.PAYMENTS_MODE === 'sandbox') app.route(SANDBOX.basePath, sandboxRoutes(billing.deliverWebhook));
   app.route('/api/analyses', analysisRoutes(queue));
 
   app.doc31('/api/openapi.json', {

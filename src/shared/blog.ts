@@ -35,7 +35,7 @@ export const BLOG_POSTS: readonly BlogPostMeta[] = [
     excerpt:
       'How AI chart analysis works, where it genuinely helps a currency trader, where it falls short, and how to use it without handing over your judgement.',
     date: '2026-03-12',
-    readTime: '7 min read',
+    readTime: '5 min read',
     author: AUTHOR,
     image: cover('ai-forex-trading', 'Candlestick chart of a currency pair in an uptrend, as read by an AI chart analysis'),
     keywords: ['AI forex trading', 'AI chart analysis', 'forex AI', 'machine learning trading', 'currency trading tools'],
@@ -47,7 +47,7 @@ export const BLOG_POSTS: readonly BlogPostMeta[] = [
     excerpt:
       'A practical method for choosing where to enter a trade, where to place the stop loss and where to take profit, built on structure rather than hunches.',
     date: '2026-04-23',
-    readTime: '8 min read',
+    readTime: '5 min read',
     author: AUTHOR,
     image: cover('entry-exit-points', 'Forex candlestick chart in a downtrend with lower highs and lower lows'),
     keywords: ['forex entry points', 'forex exit points', 'stop loss placement', 'take profit', 'support and resistance'],
@@ -59,7 +59,7 @@ export const BLOG_POSTS: readonly BlogPostMeta[] = [
     excerpt:
       'Why the amount you risk per trade matters more than any signal, how to size a position from your stop distance, and the habits that keep an account alive.',
     date: '2026-06-04',
-    readTime: '8 min read',
+    readTime: '5 min read',
     author: AUTHOR,
     image: cover('risk-management', 'Sideways forex chart where price moves within a range'),
     keywords: ['forex risk management', 'position sizing', 'lot size calculator', 'risk reward ratio', 'drawdown'],
@@ -71,7 +71,7 @@ export const BLOG_POSTS: readonly BlogPostMeta[] = [
     excerpt:
       'A fair comparison of reading charts yourself and asking an AI: speed, consistency, context and blind spots, and why the best results come from using both.',
     date: '2026-07-16',
-    readTime: '7 min read',
+    readTime: '4 min read',
     author: AUTHOR,
     image: cover('ai-vs-manual', 'Candlestick chart with moving averages used to compare AI and manual analysis'),
     keywords: ['AI vs manual trading', 'technical analysis', 'AI trading analysis', 'chart reading', 'trading discipline'],
@@ -83,7 +83,7 @@ export const BLOG_POSTS: readonly BlogPostMeta[] = [
     excerpt:
       'Trends, ranges, double tops and bottoms, flags and key candlestick shapes: what each pattern says about buyers and sellers, and how to trade it with care.',
     date: '2026-09-03',
-    readTime: '8 min read',
+    readTime: '5 min read',
     author: AUTHOR,
     image: cover('market-patterns', 'Forex chart showing an uptrend pattern with pullbacks'),
     keywords: ['forex chart patterns', 'candlestick patterns', 'double top', 'bull flag', 'pattern recognition'],
@@ -95,7 +95,7 @@ export const BLOG_POSTS: readonly BlogPostMeta[] = [
     excerpt:
       'Currency pairs, pips, lots, candlesticks and time frames explained in plain words, with a simple routine for reading your first charts safely.',
     date: '2026-10-15',
-    readTime: '9 min read',
+    readTime: '5 min read',
     author: AUTHOR,
     image: cover('beginner-guide', 'Simple forex candlestick chart with a clear price scale for beginners'),
     keywords: ['forex for beginners', 'how to read forex charts', 'pips and lots', 'candlestick basics', 'forex time frames'],

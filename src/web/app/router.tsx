@@ -10,17 +10,17 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { path: ROUTES.home, lazy: () => import('../features/content/home-page').then((m) => ({ Component: m.HomePage })) },
-      { path: ROUTES.learnMore, lazy: () => import('../features/content/placeholder-pages').then((m) => ({ Component: m.LearnMorePage })) },
+      { path: ROUTES.learnMore, lazy: () => import('../features/content/learn-more-page').then((m) => ({ Component: m.LearnMorePage })) },
       {
         path: ROUTES.premiumBenefits,
         lazy: () => import('../features/content/placeholder-pages').then((m) => ({ Component: m.PremiumBenefitsPage })),
       },
-      { path: ROUTES.blog, lazy: () => import('../features/content/placeholder-pages').then((m) => ({ Component: m.BlogPage })) },
+      { path: ROUTES.blog, lazy: () => import('../features/content/blog-page').then((m) => ({ Component: m.BlogPage })) },
       {
         path: `${ROUTES.blog}/:articleId`,
         lazy: () => import('../features/content/blog-article-page').then((m) => ({ Component: m.BlogArticlePage })),
       },
-      { path: ROUTES.terms, lazy: () => import('../features/content/placeholder-pages').then((m) => ({ Component: m.TermsPage })) },
+      { path: ROUTES.terms, lazy: () => import('../features/content/terms-page').then((m) => ({ Component: m.TermsPage })) },
       { path: ROUTES.login, lazy: () => import('../features/accounts/login-page').then((m) => ({ Component: m.LoginPage })) },
       { path: ROUTES.signup, lazy: () => import('../features/accounts/signup-page').then((m) => ({ Component: m.SignupPage })) },
       { path: ROUTES.welcome, lazy: () => import('../features/accounts/welcome-page').then((m) => ({ Component: m.WelcomePage })) },

@@ -46,7 +46,7 @@ const keyField = (required: string) =>
     .trim()
     .min(1, required)
     .max(256, 'This key is too long')
-    .regex(/^\S+$/, 'Keys cannot contain spaces');
+    .regex(/^\S*$/, 'Keys cannot contain spaces');
 
 export const PaymentKeysSchema = z.object({
   publicKey: keyField('Public API key is required'),

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { href } from '../../../shared/routes';
 import { publicConfig } from '../../lib/public-config';
+import { useToday } from '../content/use-today';
 
 const COLUMNS = [
   {
@@ -34,6 +35,8 @@ const COLUMNS = [
 
 export function Footer() {
   const { supportEmail } = publicConfig();
+  // The year comes from the visitor's clock once the page runs; prerendered HTML was built on another day.
+  const year = useToday()?.getFullYear();
   return (
     <footer className="border-t border-border bg-card">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -61,7 +64,7 @@ export function Footer() {
       </div>
       <div className="border-t border-border">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 text-sm text-muted-foreground">
-          <p>© {new Date().getFullYear()} PipLens. All rights reserved.</p>
+          <p>© {year ? `${year} ` : ''}PipLens. All rights reserved.</p>
           <div className="flex gap-4">
             <Link to={href.terms} className="hover:text-foreground">Terms</Link>
             <Link to={href.learnMore} className="hover:text-foreground">Learn More</Link>

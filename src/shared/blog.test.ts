@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { BLOG_ALIASES, BLOG_POSTS, findPost, resolveArticleId } from './blog';
 
-const KEYS = ['ai-forex-trading', 'entry-exit-points', 'risk-management', 'ai-vs-manual', 'market-patterns', 'beginner-guide'];
+const KEYS = [
+  'ai-forex-trading',
+  'entry-exit-points',
+  'risk-management',
+  'ai-vs-manual',
+  'market-patterns',
+  'beginner-guide',
+];
 
 describe('blog posts', () => {
   it('lists the six article keys in order, each once', () => {

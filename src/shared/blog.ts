@@ -26,7 +26,12 @@ export interface BlogPostMeta {
 const AUTHOR = 'PipLens Team';
 
 /** Every cover is a 1200x630 WebP (the Open Graph size); a 600x315 copy sits beside it with the suffix -600. */
-const cover = (id: string, alt: string): BlogImage => ({ src: `/images/blog/${id}.webp`, width: 1200, height: 630, alt });
+const cover = (id: string, alt: string): BlogImage => ({
+  src: `/images/blog/${id}.webp`,
+  width: 1200,
+  height: 630,
+  alt,
+});
 
 export const BLOG_POSTS: readonly BlogPostMeta[] = [
   {
@@ -37,8 +42,17 @@ export const BLOG_POSTS: readonly BlogPostMeta[] = [
     date: '2026-03-12',
     readTime: '5 min read',
     author: AUTHOR,
-    image: cover('ai-forex-trading', 'Candlestick chart of a currency pair in an uptrend, as read by an AI chart analysis'),
-    keywords: ['AI forex trading', 'AI chart analysis', 'forex AI', 'machine learning trading', 'currency trading tools'],
+    image: cover(
+      'ai-forex-trading',
+      'EURUSD hourly candlestick chart in an uptrend, with two moving averages and volume bars',
+    ),
+    keywords: [
+      'AI forex trading',
+      'AI chart analysis',
+      'forex AI',
+      'machine learning trading',
+      'currency trading tools',
+    ],
     relatedPosts: ['ai-vs-manual', 'market-patterns', 'beginner-guide'],
   },
   {
@@ -49,8 +63,14 @@ export const BLOG_POSTS: readonly BlogPostMeta[] = [
     date: '2026-04-23',
     readTime: '5 min read',
     author: AUTHOR,
-    image: cover('entry-exit-points', 'Forex candlestick chart in a downtrend with lower highs and lower lows'),
-    keywords: ['forex entry points', 'forex exit points', 'stop loss placement', 'take profit', 'support and resistance'],
+    image: cover('entry-exit-points', 'GBPUSD hourly candlestick chart in a downtrend of lower highs and lower lows'),
+    keywords: [
+      'forex entry points',
+      'forex exit points',
+      'stop loss placement',
+      'take profit',
+      'support and resistance',
+    ],
     relatedPosts: ['risk-management', 'market-patterns', 'ai-forex-trading'],
   },
   {
@@ -61,7 +81,10 @@ export const BLOG_POSTS: readonly BlogPostMeta[] = [
     date: '2026-06-04',
     readTime: '5 min read',
     author: AUTHOR,
-    image: cover('risk-management', 'Sideways forex chart where price moves within a range'),
+    image: cover(
+      'risk-management',
+      'AUDUSD hourly candlestick chart moving sideways within a range, with one moving average',
+    ),
     keywords: ['forex risk management', 'position sizing', 'lot size calculator', 'risk reward ratio', 'drawdown'],
     relatedPosts: ['entry-exit-points', 'beginner-guide', 'ai-vs-manual'],
   },
@@ -73,8 +96,14 @@ export const BLOG_POSTS: readonly BlogPostMeta[] = [
     date: '2026-07-16',
     readTime: '4 min read',
     author: AUTHOR,
-    image: cover('ai-vs-manual', 'Candlestick chart with moving averages used to compare AI and manual analysis'),
-    keywords: ['AI vs manual trading', 'technical analysis', 'AI trading analysis', 'chart reading', 'trading discipline'],
+    image: cover('ai-vs-manual', 'USDJPY hourly candlestick chart in an uptrend, with three moving averages'),
+    keywords: [
+      'AI vs manual trading',
+      'technical analysis',
+      'AI trading analysis',
+      'chart reading',
+      'trading discipline',
+    ],
     relatedPosts: ['ai-forex-trading', 'risk-management', 'market-patterns'],
   },
   {
@@ -85,7 +114,10 @@ export const BLOG_POSTS: readonly BlogPostMeta[] = [
     date: '2026-09-03',
     readTime: '5 min read',
     author: AUTHOR,
-    image: cover('market-patterns', 'Forex chart showing an uptrend pattern with pullbacks'),
+    image: cover(
+      'market-patterns',
+      'EURGBP hourly bar chart on a black background, climbing in higher highs and higher lows',
+    ),
     keywords: ['forex chart patterns', 'candlestick patterns', 'double top', 'bull flag', 'pattern recognition'],
     relatedPosts: ['entry-exit-points', 'ai-forex-trading', 'beginner-guide'],
   },
@@ -97,8 +129,17 @@ export const BLOG_POSTS: readonly BlogPostMeta[] = [
     date: '2026-10-15',
     readTime: '5 min read',
     author: AUTHOR,
-    image: cover('beginner-guide', 'Simple forex candlestick chart with a clear price scale for beginners'),
-    keywords: ['forex for beginners', 'how to read forex charts', 'pips and lots', 'candlestick basics', 'forex time frames'],
+    image: cover(
+      'beginner-guide',
+      'Plain EURUSD hourly candlestick chart on a white background with its price scale on the right',
+    ),
+    keywords: [
+      'forex for beginners',
+      'how to read forex charts',
+      'pips and lots',
+      'candlestick basics',
+      'forex time frames',
+    ],
     relatedPosts: ['risk-management', 'entry-exit-points', 'ai-forex-trading'],
   },
 ];

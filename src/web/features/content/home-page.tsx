@@ -1,12 +1,4 @@
-import {
-  BookOpen,
-  Calculator,
-  CandlestickChart,
-  Crosshair,
-  Layers,
-  TrendingUp,
-  type LucideIcon,
-} from 'lucide-react';
+import { BookOpen, Calculator, CandlestickChart, Crosshair, Layers, TrendingUp, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { FREE_DAILY_ANALYSES, PREMIUM_PRICE_USD, TRIAL_DAYS, formatPrice } from '../../../shared/constants';
 import { href } from '../../../shared/routes';
@@ -183,8 +175,8 @@ export function HomePage() {
             Ready to read your next chart with a second pair of eyes?
           </h2>
           <p className="mx-auto mt-4 max-w-2xl">
-            Try PipLens free for {TRIAL_DAYS} days, no card needed. Premium is {formatPrice(PREMIUM_PRICE_USD)} a
-            month after that, with unlimited analyses.
+            Try PipLens free for {TRIAL_DAYS} days, no card needed. Premium is {formatPrice(PREMIUM_PRICE_USD)} a month
+            after that, with unlimited analyses.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Button asChild size="lg" className="bg-white text-blue-800 hover:bg-blue-50">

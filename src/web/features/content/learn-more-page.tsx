@@ -56,7 +56,10 @@ const STEPS = [
 export function LearnMorePage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-12">
-      <Link to={href.home} className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        to={href.home}
+        className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden />
         Back to home
       </Link>
@@ -72,16 +75,16 @@ export function LearnMorePage() {
           What PipLens is
         </h2>
         <p className="mt-3 text-muted-foreground">
-          PipLens is a chart-reading assistant for currency traders, from beginners to people who trade every day. First,
-          PipLens’s own chart engine reads the picture you upload: it finds the candles or bars, reads
-          the numbers on the price axis and works out the last price, the recent high and low and the levels where price
+          PipLens is a chart-reading assistant for currency traders, from beginners to people who trade every day.
+          First, PipLens’s own chart engine reads the picture you upload: it finds the candles or bars, reads the
+          numbers on the price axis and works out the last price, the recent high and low and the levels where price
           turned. When AI models are available, they get those facts together with your chart and settings, and their
           answers must agree with the chart before you see them. If no model gives a sound answer, PipLens gives you its
           own engine’s analysis rather than a made-up one.
         </p>
         <p className="mt-3 text-muted-foreground">
-          PipLens is a tool for analysis and learning, not financial advice. Forex trading is risky: use each analysis as
-          one input to your own decision and never risk money you cannot afford to lose.
+          PipLens is a tool for analysis and learning, not financial advice. Forex trading is risky: use each analysis
+          as one input to your own decision and never risk money you cannot afford to lose.
         </p>
       </section>
 

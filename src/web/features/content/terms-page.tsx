@@ -47,8 +47,8 @@ export function TermsPage() {
         <p>
           {BRAND} analyses screenshots of price charts that you upload and returns a structured analysis: the trend, an
           entry point, a stop loss, a take profit, a confidence score, a recommended action, the reasons for it and
-          position-sizing advice based on the capital and lot size you enter. The analysis comes from {BRAND}’s own chart
-          engine and, where available, from third-party AI models whose answers are checked against the chart.
+          position-sizing advice based on the capital and lot size you enter. The analysis comes from {BRAND}’s own
+          chart engine and, where available, from third-party AI models whose answers are checked against the chart.
         </p>
         <p>
           The analysis is produced automatically from the image alone. It does not know about news, your broker’s
@@ -65,8 +65,11 @@ export function TermsPage() {
         <p>
           The Premium subscription costs {formatPrice(PREMIUM_PRICE_USD)} ({PREMIUM_CURRENCY}) for {SUBSCRIPTION_DAYS}{' '}
           days of access and is paid through our payment provider. It gives unlimited analyses and the other Premium
-          features described on the <Link to={href.premiumBenefits} className="text-primary underline dark:text-blue-400">Premium page</Link>.
-          A subscription is activated only after the payment provider confirms the payment. It does not renew without
+          features described on the{' '}
+          <Link to={href.premiumBenefits} className="text-primary underline dark:text-blue-400">
+            Premium page
+          </Link>
+          . A subscription is activated only after the payment provider confirms the payment. It does not renew without
           a new payment from you.
         </p>
       </Section>
@@ -74,16 +77,16 @@ export function TermsPage() {
       <Section id="terms-accounts" title="4. User accounts">
         <p>
           You must give a valid email address and keep your password secret. You are responsible for everything done
-          with your account. Tell us at once at the address below if you think someone else has used it. One person
-          may not create several accounts to obtain additional trials.
+          with your account. Tell us at once at the address below if you think someone else has used it. One person may
+          not create several accounts to obtain additional trials.
         </p>
       </Section>
 
       <Section id="terms-ip" title="5. Intellectual property">
         <p>
-          {BRAND}, its software, design, texts, blog articles and logo belong to {BRAND}’s operator and are protected
-          by law. You may use the service for your own trading and learning; you may not copy, resell, or reverse
-          engineer it, or use automated means to extract its content or overload it.
+          {BRAND}, its software, design, texts, blog articles and logo belong to {BRAND}’s operator and are protected by
+          law. You may use the service for your own trading and learning; you may not copy, resell, or reverse engineer
+          it, or use automated means to extract its content or overload it.
         </p>
       </Section>
 

@@ -44,7 +44,10 @@ export function Footer() {
           <p className="text-lg font-bold">PipLens</p>
           <p className="mt-2 text-sm text-muted-foreground">Chart analysis for forex traders, from a screenshot.</p>
           <p className="mt-4 text-sm">
-            Support: <a className="underline" href={`mailto:${supportEmail}`}>{supportEmail}</a>
+            Support:{' '}
+            <a className="underline" href={`mailto:${supportEmail}`}>
+              {supportEmail}
+            </a>
           </p>
         </div>
         {COLUMNS.map((column) => (
@@ -66,9 +69,15 @@ export function Footer() {
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 text-sm text-muted-foreground">
           <p>© {year ? `${year} ` : ''}PipLens. All rights reserved.</p>
           <div className="flex gap-4">
-            <Link to={href.terms} className="hover:text-foreground">Terms</Link>
-            <Link to={href.learnMore} className="hover:text-foreground">Learn More</Link>
-            <a href="/sitemap.xml" className="hover:text-foreground">Sitemap</a>
+            <Link to={href.terms} className="hover:text-foreground">
+              Terms
+            </Link>
+            <Link to={href.learnMore} className="hover:text-foreground">
+              Learn More
+            </Link>
+            <a href="/sitemap.xml" className="hover:text-foreground">
+              Sitemap
+            </a>
           </div>
         </div>
       </div>

@@ -2,10 +2,10 @@ export function AiVsManualArticle() {
   return (
     <>
       <p>
-        Should you read charts yourself or let an AI do it? The question is often framed as a contest, with
-        enthusiasts on one side claiming machines see everything and sceptics on the other insisting that trading is
-        an art no model can learn. Both camps miss the point. Manual and AI analysis are good at different things,
-        and fail in different ways. Understanding those differences is how you get the best from each.
+        Should you read charts yourself or let an AI do it? The question is often framed as a contest, with enthusiasts
+        on one side claiming machines see everything and sceptics on the other insisting that trading is an art no model
+        can learn. Both camps miss the point. Manual and AI analysis are good at different things, and fail in different
+        ways. Understanding those differences is how you get the best from each.
       </p>
 
       <h2>What manual analysis brings</h2>
@@ -16,8 +16,8 @@ export function AiVsManualArticle() {
       </p>
       <p>
         <strong>Judgement about quality.</strong> Experienced traders can tell a clean setup from a messy one at a
-        glance: a tidy pullback to a level everyone is watching, as opposed to a market that is chopping around with
-        no memory. That sense of "this one is worth it" is hard to capture in rules.
+        glance: a tidy pullback to a level everyone is watching, as opposed to a market that is chopping around with no
+        memory. That sense of "this one is worth it" is hard to capture in rules.
       </p>
       <p>
         <strong>Ownership.</strong> When you build the trade yourself, you understand it. You know which part of the
@@ -40,14 +40,14 @@ export function AiVsManualArticle() {
         yesterday's loss and not euphoric about today's win.
       </p>
       <p>
-        <strong>Completeness.</strong> A good tool never forgets the stop loss, the target or the position size. It
-        lays out each plan in the same structure, which makes weak plans easier to spot.
+        <strong>Completeness.</strong> A good tool never forgets the stop loss, the target or the position size. It lays
+        out each plan in the same structure, which makes weak plans easier to spot.
       </p>
       <p>
         <strong>Its weaknesses.</strong> An AI only knows what is in the image and what it learned before. It has no
-        idea about upcoming news or your broker's spreads. Language models in particular can describe a chart
-        fluently and still get the numbers wrong, for example by naming an entry price that is not on the chart. And a
-        confident tone says nothing about whether the call is right.
+        idea about upcoming news or your broker's spreads. Language models in particular can describe a chart fluently
+        and still get the numbers wrong, for example by naming an entry price that is not on the chart. And a confident
+        tone says nothing about whether the call is right.
       </p>
 
       <h2>Side by side</h2>
@@ -69,8 +69,8 @@ export function AiVsManualArticle() {
           <strong>Knowing your goals and limits:</strong> only you can do this.
         </li>
         <li>
-          <strong>Learning:</strong> both help. A clear AI explanation teaches quickly; building trades yourself
-          makes the lesson stick.
+          <strong>Learning:</strong> both help. A clear AI explanation teaches quickly; building trades yourself makes
+          the lesson stick.
         </li>
       </ul>
 
@@ -110,17 +110,17 @@ export function AiVsManualArticle() {
         <li>Does it avoid promises of profits or fixed win rates?</li>
       </ul>
       <p>
-        PipLens was designed around these questions. Its chart engine reads the candles and the price axis before any
-        AI model is asked; model answers whose entry, stop or target do not fit the chart are discarded; each result
-        comes with a confidence score, the reasons behind it and a position size calculated from your capital. When
-        the chart does not support a trade, the answer can be "wait".
+        PipLens was designed around these questions. Its chart engine reads the candles and the price axis before any AI
+        model is asked; model answers whose entry, stop or target do not fit the chart are discarded; each result comes
+        with a confidence score, the reasons behind it and a position size calculated from your capital. When the chart
+        does not support a trade, the answer can be "wait".
       </p>
 
       <h2>So which should you trust?</h2>
       <p>
         Trust neither blindly. Manual analysis carries your biases; AI analysis carries its blind spots. Put them
-        together, with your own risk rules in charge, and each covers much of the other's weakness. Remember too that
-        no analysis, human or machine, can remove the risk of trading currencies: losses are part of every trading
+        together, with your own risk rules in charge, and each covers much of the other's weakness. Remember too that no
+        analysis, human or machine, can remove the risk of trading currencies: losses are part of every trading
         approach, and only position size decides how much each one costs.
       </p>
     </>

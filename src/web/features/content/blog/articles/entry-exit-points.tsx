@@ -3,30 +3,29 @@ export function EntryExitPointsArticle() {
     <>
       <p>
         Most beginners spend their energy on one question: should I buy or sell? Experienced traders spend at least as
-        much time on three others: where exactly do I get in, where am I proven wrong, and where do I take the money?
-        A trade with a sensible direction but a careless entry and a random stop loss is still a bad trade. This guide
+        much time on three others: where exactly do I get in, where am I proven wrong, and where do I take the money? A
+        trade with a sensible direction but a careless entry and a random stop loss is still a bad trade. This guide
         walks through a practical, structure-based way to choose all three.
       </p>
 
       <h2>Start with the bigger picture</h2>
       <p>
         Before looking for an entry, decide what the market is doing on a time frame above the one you trade. If you
-        trade the one-hour chart, look at the four-hour or daily chart first. You are asking a simple question: is
-        price making higher highs and higher lows (an uptrend), lower highs and lower lows (a downtrend), or moving
-        between two boundaries (a range)?
+        trade the one-hour chart, look at the four-hour or daily chart first. You are asking a simple question: is price
+        making higher highs and higher lows (an uptrend), lower highs and lower lows (a downtrend), or moving between
+        two boundaries (a range)?
       </p>
       <p>
-        Trading in the direction of the larger trend does not guarantee anything, but it puts the wind at your back.
-        A buy setup on the hourly chart is more convincing when the daily chart is also climbing, and a sell setup in
-        the middle of a strong daily uptrend deserves extra caution.
+        Trading in the direction of the larger trend does not guarantee anything, but it puts the wind at your back. A
+        buy setup on the hourly chart is more convincing when the daily chart is also climbing, and a sell setup in the
+        middle of a strong daily uptrend deserves extra caution.
       </p>
 
       <h2>Mark the levels that matter</h2>
       <p>
         Next, mark the price levels where the market has clearly reacted before: swing highs and lows, the edges of
         recent ranges, and areas where price paused several times. These are support (where buyers stepped in) and
-        resistance (where sellers did). They matter because many traders watch the same places, so orders cluster
-        there.
+        resistance (where sellers did). They matter because many traders watch the same places, so orders cluster there.
       </p>
       <p>
         Keep it to a handful of levels. A chart covered in lines tells you nothing. If you cannot see a level without
@@ -37,9 +36,9 @@ export function EntryExitPointsArticle() {
       <h3>1. The pullback entry</h3>
       <p>
         In a trend, price rarely moves in a straight line. It pushes, then pulls back, then pushes again. A pullback
-        entry waits for price to retrace toward a level (previous resistance that has become support, for example, or
-        a rising moving average) and enters when it shows signs of turning back in the trend's direction. You get a
-        better price and a closer stop, at the cost of sometimes missing a move that never pulls back.
+        entry waits for price to retrace toward a level (previous resistance that has become support, for example, or a
+        rising moving average) and enters when it shows signs of turning back in the trend's direction. You get a better
+        price and a closer stop, at the cost of sometimes missing a move that never pulls back.
       </p>
       <h3>2. The breakout entry</h3>
       <p>
@@ -63,8 +62,7 @@ export function EntryExitPointsArticle() {
         <li>For a buy, place it below the most recent swing low or below the support level you are trading from.</li>
         <li>For a sell, place it above the most recent swing high or above the resistance level.</li>
         <li>
-          Leave a small buffer beyond the level for the spread and for normal noise; levels are zones, not exact
-          prices.
+          Leave a small buffer beyond the level for the spread and for normal noise; levels are zones, not exact prices.
         </li>
         <li>Never move a stop further away once the trade is open. Moving it closer to lock in profit is fine.</li>
       </ul>
@@ -75,28 +73,26 @@ export function EntryExitPointsArticle() {
 
       <h2>Choosing the take profit</h2>
       <p>
-        Look at where price is likely to meet resistance (for a buy) or support (for a sell) and aim just before it. Then
-        check the risk/reward ratio: the distance to the target divided by the distance to the stop. A ratio of 2
+        Look at where price is likely to meet resistance (for a buy) or support (for a sell) and aim just before it.
+        Then check the risk/reward ratio: the distance to the target divided by the distance to the stop. A ratio of 2
         means you aim to make twice what you risk.
       </p>
       <p>
-        If the next obvious level is closer than your minimum ratio allows, skip the trade. That single habit removes
-        a large share of poor trades, because it stops you from buying right under resistance.
+        If the next obvious level is closer than your minimum ratio allows, skip the trade. That single habit removes a
+        large share of poor trades, because it stops you from buying right under resistance.
       </p>
 
       <h2>A worked example</h2>
       <p>
-        Suppose EUR/USD is in an uptrend on the four-hour chart. On the one-hour chart, price has pulled back to
-        1.0850, a level that was resistance last week and has now held twice as support. A bullish candle closes at
-        1.0855.
+        Suppose EUR/USD is in an uptrend on the four-hour chart. On the one-hour chart, price has pulled back to 1.0850,
+        a level that was resistance last week and has now held twice as support. A bullish candle closes at 1.0855.
       </p>
       <ul>
         <li>
           <strong>Entry:</strong> 1.0855, after the bullish close.
         </li>
         <li>
-          <strong>Stop loss:</strong> 1.0825, below the pullback's swing low with a few pips of buffer: 30 pips of
-          risk.
+          <strong>Stop loss:</strong> 1.0825, below the pullback's swing low with a few pips of buffer: 30 pips of risk.
         </li>
         <li>
           <strong>Take profit:</strong> 1.0915, just below the recent high: 60 pips of reward.
@@ -106,8 +102,8 @@ export function EntryExitPointsArticle() {
         </li>
       </ul>
       <p>
-        Only now do you decide the position size, from the 30-pip stop and the amount you are willing to lose. Our
-        risk management article shows how.
+        Only now do you decide the position size, from the 30-pip stop and the amount you are willing to lose. Our risk
+        management article shows how.
       </p>
 
       <h2>Managing the exit</h2>
@@ -121,8 +117,8 @@ export function EntryExitPointsArticle() {
       <p>
         When you upload a chart, PipLens proposes an entry, a stop loss beyond the nearest structure and a take profit
         set for the risk/reward ratio you choose, and draws them on your chart. Use it as a checklist: does the stop sit
-        beyond a real swing point, is the target before the next level, does the trade agree with the bigger picture?
-        If your own reading and the analysis disagree, look again before risking anything.
+        beyond a real swing point, is the target before the next level, does the trade agree with the bigger picture? If
+        your own reading and the analysis disagree, look again before risking anything.
       </p>
 
       <h2>A short checklist</h2>
@@ -135,8 +131,8 @@ export function EntryExitPointsArticle() {
         <li>Is the position sized so that a loss stays small?</li>
       </ol>
       <p>
-        No method wins every time, and forex trading always carries the risk of loss. A clear plan for entries and
-        exits will not remove that risk, but it keeps each loss small and each decision deliberate.
+        No method wins every time, and forex trading always carries the risk of loss. A clear plan for entries and exits
+        will not remove that risk, but it keeps each loss small and each decision deliberate.
       </p>
     </>
   );

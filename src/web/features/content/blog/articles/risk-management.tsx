@@ -4,22 +4,22 @@ export function RiskManagementArticle() {
       <p>
         Ask a group of traders who have lasted for years what matters most, and very few will name an indicator or a
         strategy. They will talk about risk: how much they lose when they are wrong. The reason is simple arithmetic.
-        You can be right on most of your trades and still empty your account if the losing ones are large enough,
-        and you can be wrong more often than right and still grow if your losses stay small. This article covers the
-        core of risk management for forex traders: risk per trade, position size, stops, and the habits that keep you
-        in the game.
+        You can be right on most of your trades and still empty your account if the losing ones are large enough, and
+        you can be wrong more often than right and still grow if your losses stay small. This article covers the core of
+        risk management for forex traders: risk per trade, position size, stops, and the habits that keep you in the
+        game.
       </p>
 
       <h2>The maths of losing</h2>
       <p>
-        Losses and gains are not symmetrical. If your account drops by 10%, you need about 11% to get back to where
-        you started. After a 25% loss you need 33%. After 50%, you need 100%, which means doubling what is left.
-        Deep drawdowns are very hard to climb out of, so the first job of a trader is to avoid them.
+        Losses and gains are not symmetrical. If your account drops by 10%, you need about 11% to get back to where you
+        started. After a 25% loss you need 33%. After 50%, you need 100%, which means doubling what is left. Deep
+        drawdowns are very hard to climb out of, so the first job of a trader is to avoid them.
       </p>
       <p>
-        This is also why a string of losses, which every trader experiences, must not be able to do serious damage.
-        If you risk 10% of the account per trade, five losses in a row (an ordinary event) remove about 41% of it. At
-        1% per trade, the same streak costs under 5%.
+        This is also why a string of losses, which every trader experiences, must not be able to do serious damage. If
+        you risk 10% of the account per trade, five losses in a row (an ordinary event) remove about 41% of it. At 1%
+        per trade, the same streak costs under 5%.
       </p>
 
       <h2>Rule one: decide the risk per trade</h2>
@@ -38,9 +38,9 @@ export function RiskManagementArticle() {
         <strong>position size = amount at risk ÷ (stop distance in pips × value of one pip per lot)</strong>
       </p>
       <p>
-        For pairs quoted in US dollars, such as EUR/USD or GBP/USD, one pip is worth about 10 dollars on a standard
-        lot (100,000 units), 1 dollar on a mini lot (10,000 units) and ten cents on a micro lot (1,000 units, written
-        0.01 lots).
+        For pairs quoted in US dollars, such as EUR/USD or GBP/USD, one pip is worth about 10 dollars on a standard lot
+        (100,000 units), 1 dollar on a mini lot (10,000 units) and ten cents on a micro lot (1,000 units, written 0.01
+        lots).
       </p>
       <p>Example: a 1,000-dollar account risking 1% per trade, with a stop 25 pips away on EUR/USD.</p>
       <ul>
@@ -57,8 +57,8 @@ export function RiskManagementArticle() {
       <h2>Rule three: respect risk/reward and win rate together</h2>
       <p>
         The risk/reward ratio compares what you aim to make with what you risk. It only means something together with
-        your win rate. With a ratio of 1 you must win more than half your trades to make money after costs. With a
-        ratio of 2 you break even at about one win in three. With a ratio of 3, about one in four.
+        your win rate. With a ratio of 1 you must win more than half your trades to make money after costs. With a ratio
+        of 2 you break even at about one win in three. With a ratio of 3, about one in four.
       </p>
       <p>
         Higher ratios are not automatically better: targets far away are reached less often. Choose a ratio that fits

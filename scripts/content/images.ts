@@ -1,0 +1,270 @@
+/**
+ * Makes the public site's images into src/web/public/images:
+ * - blog covers: charts drawn by the fixture renderer, as 1200x630 WebP (the Open Graph size) plus a 600x315 copy;
+ * - the home page's product screenshot: the real dashboard after an offline analysis, captured in Chromium
+ *   from the built app (run `npm run build` first), as 1280x800 WebP plus a 640x400 copy.
+ *
+ * Usage: npx tsx scripts/content/images.ts [--covers] [--screenshot]   (both when neither is given)
+ * The screenshot starts dist/server/index.js, so run it while no browser test is using dist/:
+ *   flock /tmp/piplens-e2e.lock npx tsx scripts/content/images.ts --screenshot
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import sharp from 'sharp';
+import { BLOG_POSTS } from '../../src/shared/blog';
+import { chartSpecs, renderChart, type ChartSpec } from '../fixtures/render';
+import { INSTRUMENTS, THEMES } from '../fixtures/styles';
+
+const OUT = 'src/web/public/images';
+const WEBP = { quality: 80, effort: 6 } as const;
+
+type CoverStyle = Pick<ChartSpec, 'regime' | 'kind' | 'volume' | 'movingAverages' | 'grid'> & {
+  seed: number;
+  theme: string;
+  symbol: string;
+};
+
+/** One look per article, chosen to match its subject (trend, levels, a range, overlays, patterns, a plain chart). */
+const COVERS: Record<string, CoverStyle> = {
+  'ai-forex-trading': {
+    seed: 11,
+    theme: 'tv-dark',
+    symbol: 'EURUSD',
+    regime: 'uptrend',
+    kind: 'candles',
+    volume: true,
+    movingAverages: 2,
+    grid: true,
+  },
+  'entry-exit-points': {
+    seed: 12,
+    theme: 'tv-light',
+    symbol: 'GBPUSD',
+    regime: 'downtrend',
+    kind: 'candles',
+    volume: false,
+    movingAverages: 0,
+    grid: true,
+  },
+  'risk-management': {
+    seed: 13,
+    theme: 'tv-dark',
+    symbol: 'AUDUSD',
+    regime: 'sideways',
+    kind: 'candles',
+    volume: false,
+    movingAverages: 1,
+    grid: true,
+  },
+  'ai-vs-manual': {
+    seed: 14,
+    theme: 'tv-light',
+    symbol: 'USDJPY',
+    regime: 'uptrend',
+    kind: 'candles',
+    volume: false,
+    movingAverages: 3,
+    grid: false,
+  },
+  'market-patterns': {
+    seed: 15,
+    theme: 'mt4-black',
+    symbol: 'EURGBP',
+    regime: 'uptrend',
+    kind: 'ohlc',
+    volume: false,
+    movingAverages: 0,
+    grid: true,
+  },
+  'beginner-guide': {
+    seed: 16,
+    theme: 'tv-light',
+    symbol: 'EURUSD',
+    regime: 'sideways',
+    kind: 'candles',
+    volume: false,
+    movingAverages: 0,
+    grid: true,
+  },
+};
+
+async function writeWebp(source: Buffer, file: string, width: number, height: number): Promise<number> {
+  const data = await sharp(source).resize(width, height, { fit: 'cover' }).webp(WEBP).toBuffer();
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, data);
+  return data.length;
+}
+
+async function makeCovers(): Promise<void> {
+  for (const post of BLOG_POSTS) {
+    const style = COVERS[post.id];
+    if (!style) throw new Error(`no cover style for ${post.id}`);
+    const [base] = chartSpecs(1, style.seed, [post.image.width, post.image.height, 1]);
+    const theme = THEMES.find((t) => t.name === style.theme);
+    const instrument = INSTRUMENTS.find((i) => i.symbol === style.symbol);
+    if (!base || !theme || !instrument) throw new Error(`cannot build a chart spec for ${post.id}`);
+    const spec: ChartSpec = {
+      ...base,
+      theme,
+      regime: style.regime,
+      kind: style.kind,
+      volume: style.volume,
+      movingAverages: style.movingAverages,
+      grid: style.grid,
+      instrument,
+      count: 64,
+      fontSize: 15,
+      watermark: false,
+      crosshair: false,
+      toolbar: false,
+      priceTag: true,
+      format: 'png',
+    };
+    const { image } = await renderChart(spec);
+    const file = path.join(OUT, post.image.src.replace(/^\/images\//, ''));
+    const large = await writeWebp(image, file, post.image.width, post.image.height);
+    const small = await writeWebp(
+      image,
+      file.replace(/\.webp$/, '-600.webp'),
+      600,
+      Math.round((600 * post.image.height) / post.image.width),
+    );
+    console.log(`${post.id}: ${file} ${(large / 1024).toFixed(1)} KB, 600 px copy ${(small / 1024).toFixed(1)} KB`);
+  }
+}
+
+async function findChromium(): Promise<string> {
+  // The same order as scripts/e2e.mjs. Scripts may read the environment directly (the env module is the server's).
+  const configured = process.env.CHROMIUM_PATH;
+  if (configured) return configured;
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  const { default: sparticuz } = await import('@sparticuz/chromium');
+  return sparticuz.executablePath();
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string): Promise<void> {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the built server did not become healthy');
+}
+
+/** The dashboard of a new trial account after the offline engine analysed a EURUSD chart. */
+async function makeScreenshot(): Promise<void> {
+  if (!existsSync('dist/server/index.js')) throw new Error('run `npm run build` first');
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'piplens-shot-'));
+  const server = spawn(process.execPath, ['dist/server/index.js'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseUrl,
+      DATA_DIR: dataDir,
+      APP_SECRET: 'screenshot-secret-screenshot-secret-0123',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      GEMINI_API_KEY: '',
+      OPENROUTER_API_KEY: '',
+      PAYMENTS_MODE: 'sandbox',
+    },
+  });
+  const browser = await chromium.launch({
+    executablePath: await findChromium(),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  try {
+    await waitForHealth(baseUrl);
+    const [base] = chartSpecs(1, 21, [1280, 800, 1]);
+    const theme = THEMES.find((t) => t.name === 'tv-dark');
+    const instrument = INSTRUMENTS.find((i) => i.symbol === 'EURUSD');
+    if (!base || !theme || !instrument) throw new Error('no chart spec');
+    const { image } = await renderChart({
+      ...base,
+      theme,
+      regime: 'uptrend',
+      kind: 'candles',
+      instrument,
+      count: 80,
+      grid: true,
+      volume: false,
+      movingAverages: 1,
+      watermark: false,
+      crosshair: false,
+      toolbar: false,
+      priceTag: true,
+      format: 'png',
+    });
+    const chartFile = path.join(dataDir, 'eurusd-1h.png');
+    writeFileSync(chartFile, image);
+
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1280, height: 800 },
+      colorScheme: 'dark',
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    const signUp = await page.request.post('/api/auth/sign-up/email', {
+      data: { name: 'Demo Trader', email: 'demo.trader@example.com', password: 'correct-horse-battery' },
+      headers: { origin: baseUrl },
+    });
+    if (!signUp.ok()) throw new Error(`sign-up failed: ${signUp.status()}`);
+    await page.goto('/dashboard');
+    await page.locator('input[type=file]').setInputFiles(chartFile);
+    await page.getByRole('button', { name: /^Analyze Chart/ }).click();
+    await page.getByRole('heading', { name: 'Analysis result' }).waitFor({ timeout: 60_000 });
+    // Let the toast leave and the chart overlay settle, then frame the chart with its levels and the result.
+    await page.waitForTimeout(6000);
+    await page.getByRole('img', { name: /Entry, stop loss, take profit/ }).scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, Math.max(0, window.scrollY - 24)));
+    const shot = await page.screenshot({ type: 'png' });
+    const file = path.join(OUT, 'home/dashboard.webp');
+    const large = await writeWebp(shot, file, 1280, 800);
+    const small = await writeWebp(shot, file.replace(/\.webp$/, '-640.webp'), 640, 400);
+    console.log(`dashboard: ${file} ${(large / 1024).toFixed(1)} KB, 640 px copy ${(small / 1024).toFixed(1)} KB`);
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const args = new Set(process.argv.slice(2));
+const all = !args.has('--covers') && !args.has('--screenshot');
+if (all || args.has('--covers')) await makeCovers();
+if (all || args.has('--screenshot')) await makeScreenshot();

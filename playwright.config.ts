@@ -37,6 +37,9 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
+      // The built app as in production, except that payments use the offline sandbox (refused in production).
+      NODE_ENV: 'test',
+      PAYMENTS_MODE: 'sandbox',
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: baseURL,

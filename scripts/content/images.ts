@@ -8,7 +8,7 @@
  * The screenshot starts dist/server/index.js, so run it while no browser test is using dist/:
  *   flock /tmp/piplens-e2e.lock npx tsx scripts/content/images.ts --screenshot
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -158,8 +158,9 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(baseUrl: string): Promise<void> {
+async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 240; attempt++) {
+    if (server.exitCode !== null) throw new Error(`the built server exited with status ${server.exitCode}`);
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) return;
     } catch {
@@ -180,7 +181,6 @@ async function makeScreenshot(): Promise<void> {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
-      NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: baseUrl,
@@ -191,7 +191,6 @@ async function makeScreenshot(): Promise<void> {
       SMTP_URL: '',
       GEMINI_API_KEY: '',
       OPENROUTER_API_KEY: '',
-      PAYMENTS_MODE: 'sandbox',
     },
   });
   const browser = await chromium.launch({
@@ -207,7 +206,7 @@ async function makeScreenshot(): Promise<void> {
     ],
   });
   try {
-    await waitForHealth(baseUrl);
+    await waitForHealth(baseUrl, server);
     const [base] = chartSpecs(1, 21, [1280, 800, 1]);
     const theme = THEMES.find((t) => t.name === 'tv-dark');
     const instrument = INSTRUMENTS.find((i) => i.symbol === 'EURUSD');
@@ -231,9 +230,10 @@ async function makeScreenshot(): Promise<void> {
     const chartFile = path.join(dataDir, 'eurusd-1h.png');
     writeFileSync(chartFile, image);
 
+    // A tall window: nothing scrolls, so the fixed header stays at the top of the page, away from the framed area.
     const context = await browser.newContext({
       baseURL: baseUrl,
-      viewport: { width: 1280, height: 800 },
+      viewport: { width: 1280, height: 2000 },
       colorScheme: 'dark',
     });
     const page = await context.newPage();
@@ -247,19 +247,24 @@ async function makeScreenshot(): Promise<void> {
     await page.locator('input[type=file]').setInputFiles(chartFile);
     await page.getByRole('button', { name: /^Analyze Chart/ }).click();
     await page.getByRole('heading', { name: 'Analysis result' }).waitFor({ timeout: 60_000 });
-    // Let the toast leave and the chart overlay settle, then frame the chart with its levels and the result.
+    // Let the toast leave, then frame the chart with its levels drawn on it, the result below and the settings beside it.
     await page.waitForTimeout(6000);
-    await page.getByRole('img', { name: /Entry, stop loss, take profit/ }).scrollIntoViewIfNeeded();
-    await page.evaluate(() => window.scrollTo(0, Math.max(0, window.scrollY - 24)));
-    const shot = await page.screenshot({ type: 'png' });
+    const overlay = await page.getByRole('img', { name: /Entry, stop loss, take profit/ }).boundingBox();
+    if (!overlay) throw new Error('the analysed chart is not on the page');
+    const full = await page.screenshot({ type: 'png', fullPage: true });
+    const { height = 0 } = await sharp(full).metadata();
+    const top = Math.max(0, Math.min(Math.round(overlay.y) - 24, height - 800));
+    const shot = await sharp(full).extract({ left: 0, top, width: 1280, height: 800 }).toBuffer();
     const file = path.join(OUT, 'home/dashboard.webp');
     const large = await writeWebp(shot, file, 1280, 800);
     const small = await writeWebp(shot, file.replace(/\.webp$/, '-640.webp'), 640, 400);
     console.log(`dashboard: ${file} ${(large / 1024).toFixed(1)} KB, 640 px copy ${(small / 1024).toFixed(1)} KB`);
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -112,7 +112,7 @@ export function HomePage() {
             sizes="(min-width: 1024px) 1024px, 100vw"
             width={SCREENSHOT.width}
             height={SCREENSHOT.height}
-            alt="The PipLens dashboard showing a EURUSD chart with its entry, stop loss and take profit drawn on it, next to the analysis result. Open the dashboard"
+            alt="The PipLens dashboard after analysing a EURUSD hourly chart: support, resistance, entry and stop loss drawn on the chart, the result below it (uptrend, buy) and the analysis settings beside it"
             fetchPriority="high"
             decoding="async"
             className="h-auto w-full"

@@ -80,7 +80,12 @@ describeEachDatabase(
         customizations: { title: 'PipLens Premium' },
       });
       expect(JSON.stringify(body)).not.toContain(SECRET_KEY);
-      expect(await paymentRow(server(), body.txRef)).toMatchObject({ userId, status: 'pending', amount: '4.99', currency: 'USD' });
+      expect(await paymentRow(server(), body.txRef)).toMatchObject({
+        userId,
+        status: 'pending',
+        amount: '4.99',
+        currency: 'USD',
+      });
     });
 
     it('activates 30 days after the provider confirms, asking it with the secret key', async () => {
@@ -96,7 +101,10 @@ describeEachDatabase(
       expect(fake.requests.find((r) => r.url === `/v3/transactions/${transaction.id}/verify`)?.authorization).toBe(
         `Bearer ${SECRET_KEY}`,
       );
-      expect(await paymentRow(server(), txRef)).toMatchObject({ status: 'successful', transactionId: String(transaction.id) });
+      expect(await paymentRow(server(), txRef)).toMatchObject({
+        status: 'successful',
+        transactionId: String(transaction.id),
+      });
     });
 
     it('extends exactly once for 20 concurrent confirms and 3 webhooks of one transaction', async () => {
@@ -209,14 +217,39 @@ describeEachDatabase(
       expect((await anonymous.request('/api/billing/sandbox/v3.js')).status).toBe(404);
     });
 
+    it('declares its routes in the OpenAPI document', async () => {
+      const doc = (await (await new TestClient(server()).request('/api/openapi.json')).json()) as {
+        paths: Record<string, unknown>;
+      };
+      for (const path of [
+        '/api/billing/checkout',
+        '/api/billing/confirm',
+        '/api/billing/webhook',
+        '/api/billing/public-key',
+        '/api/admin/settings/payment-keys',
+      ]) {
+        expect(doc.paths).toHaveProperty([path]);
+      }
+    });
+
     it('falls back to trial rules once the subscription has ended', async () => {
       const { client, userId } = await trader(server());
       const db = server().database.db;
-      await db.update(user).set({ createdAt: new Date(Date.now() - 30 * DAY_MS) }).where(eq(user.id, userId));
+      await db
+        .update(user)
+        .set({ createdAt: new Date(Date.now() - 30 * DAY_MS) })
+        .where(eq(user.id, userId));
       const ended = new Date(Date.now() - DAY_MS);
-      await db.insert(subscriptions).values({ userId, status: 'active', provider: 'flutterwave', currentPeriodEnd: ended });
+      await db
+        .insert(subscriptions)
+        .values({ userId, status: 'active', provider: 'flutterwave', currentPeriodEnd: ended });
       const state = (await (await client.request('/api/billing/status')).json()) as SubscriptionState;
-      expect(state).toMatchObject({ isSubscribed: false, hasAccess: false, daysLeft: 0, subscriptionEndDate: ended.toISOString() });
+      expect(state).toMatchObject({
+        isSubscribed: false,
+        hasAccess: false,
+        daysLeft: 0,
+        subscriptionEndDate: ended.toISOString(),
+      });
     });
   },
   liveEnv,
@@ -242,7 +275,14 @@ describeEachDatabase(
   (server) => {
     const charge = async (client: TestClient, body: Checkout, outcome: 'successful' | 'failed', overrides = {}) => {
       const response = await client.request(`${SANDBOX.basePath}/charges`, {
-        json: { tx_ref: body.txRef, amount: body.amount, currency: body.currency, customer: body.customer, outcome, ...overrides },
+        json: {
+          tx_ref: body.txRef,
+          amount: body.amount,
+          currency: body.currency,
+          customer: body.customer,
+          outcome,
+          ...overrides,
+        },
       });
       expect(response.status).toBe(200);
       return (await response.json()) as { status: string; transaction_id: number; tx_ref: string };
@@ -253,8 +293,12 @@ describeEachDatabase(
       const script = await client.request(`${SANDBOX.basePath}/v3.js`);
       expect(script.headers.get('content-type')).toContain('javascript');
       const text = await script.text();
-      for (const label of ["'Pay'", "'Decline'", "'Close'", 'window.FlutterwaveCheckout']) expect(text).toContain(label);
-      expect(await (await client.request('/api/billing/public-key')).json()).toEqual({ key: SANDBOX.publicKey, mode: 'sandbox' });
+      for (const label of ["'Pay'", "'Decline'", "'Close'", 'window.FlutterwaveCheckout'])
+        expect(text).toContain(label);
+      expect(await (await client.request('/api/billing/public-key')).json()).toEqual({
+        key: SANDBOX.publicKey,
+        mode: 'sandbox',
+      });
     });
 
     it('runs the whole flow offline: Pay, confirm, and the webhook it sends, extending once', async () => {

@@ -43,6 +43,9 @@ export function SubscriptionPage() {
               <p className="mt-2 flex items-center gap-2 text-emerald-700 dark:text-emerald-400">
                 <CheckCircle2 className="h-4 w-4" aria-hidden /> Premium subscription active
               </p>
+              {state.subscriptionEndDate && (
+                <p className="mt-2 text-muted-foreground">Premium until {formatDate(state.subscriptionEndDate)}</p>
+              )}
             </>
           ) : state.daysLeft > 0 ? (
             <>

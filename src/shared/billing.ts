@@ -41,12 +41,7 @@ export const checkoutCustomizations = (logo: string) => ({
 
 /** SPEC §6: the admin key form, validated the same in the browser and on the server. */
 const keyField = (required: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, required)
-    .max(256, 'This key is too long')
-    .regex(/^\S*$/, 'Keys cannot contain spaces');
+  z.string().trim().min(1, required).max(256, 'This key is too long').regex(/^\S*$/, 'Keys cannot contain spaces');
 
 export const PaymentKeysSchema = z.object({
   publicKey: keyField('Public API key is required'),
@@ -56,7 +51,12 @@ export const PaymentKeysSchema = z.object({
 });
 export type PaymentKeysInput = z.infer<typeof PaymentKeysSchema>;
 export type PaymentKeyName = keyof PaymentKeysInput;
-export const PAYMENT_KEY_NAMES = ['publicKey', 'secretKey', 'encryptionKey', 'webhookHash'] as const satisfies readonly PaymentKeyName[];
+export const PAYMENT_KEY_NAMES = [
+  'publicKey',
+  'secretKey',
+  'encryptionKey',
+  'webhookHash',
+] as const satisfies readonly PaymentKeyName[];
 
 /** Never a value: whether each key is set, its last 4 characters, and where it comes from. */
 export const PaymentKeyStatusSchema = z.object({
@@ -80,7 +80,11 @@ export interface PlanFeature {
 
 /** The Free versus Premium comparison (SPEC §3 plan rows), every number from the constants. */
 export const PLAN_FEATURES: readonly PlanFeature[] = [
-  { name: 'Price', free: `Free for ${TRIAL_DAYS} days`, premium: `${formatPrice(PREMIUM_PRICE_USD)} per ${SUBSCRIPTION_DAYS} days` },
+  {
+    name: 'Price',
+    free: `Free for ${TRIAL_DAYS} days`,
+    premium: `${formatPrice(PREMIUM_PRICE_USD)} per ${SUBSCRIPTION_DAYS} days`,
+  },
   { name: 'Chart analyses', free: `${FREE_DAILY_ANALYSES} per day`, premium: 'Unlimited' },
   { name: 'Offline chart reading (trend, entry, stop loss, take profit)', free: true, premium: true },
   { name: 'AI answers checked against the prices on your chart', free: true, premium: true },

@@ -20,7 +20,9 @@ export class SecretBox {
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     cipher.setAAD(Buffer.from(name));
     const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return [VERSION, iv, cipher.getAuthTag(), body].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+    return [VERSION, iv, cipher.getAuthTag(), body]
+      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+      .join('.');
   }
 
   /** Throws when the value was tampered with, sealed under another name or another APP_SECRET. */

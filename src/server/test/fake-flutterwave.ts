@@ -39,11 +39,17 @@ export class FakeFlutterwave {
         return reply(401, { status: 'error', message: 'Invalid authorization key', data: null });
       }
       const transaction = this.transactions.get(Number(match[1]));
-      if (!transaction) return reply(400, { status: 'error', message: 'No transaction was found for this id', data: null });
+      if (!transaction)
+        return reply(400, { status: 'error', message: 'No transaction was found for this id', data: null });
       reply(200, {
         status: 'success',
         message: 'Transaction fetched successfully',
-        data: { ...transaction, flw_ref: `FLW-${transaction.id}`, charged_amount: transaction.amount, payment_type: 'card' },
+        data: {
+          ...transaction,
+          flw_ref: `FLW-${transaction.id}`,
+          charged_amount: transaction.amount,
+          payment_type: 'card',
+        },
       });
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
@@ -53,7 +59,14 @@ export class FakeFlutterwave {
   /** Records a transaction as the provider would after a checkout; overrides make it wrong on purpose. */
   charge(txRef: string, overrides: Partial<Omit<FakeTransaction, 'tx_ref'>> = {}): FakeTransaction {
     this.nextId += 1;
-    const transaction = { id: this.nextId, tx_ref: txRef, amount: 4.99, currency: 'USD', status: 'successful', ...overrides };
+    const transaction = {
+      id: this.nextId,
+      tx_ref: txRef,
+      amount: 4.99,
+      currency: 'USD',
+      status: 'successful',
+      ...overrides,
+    };
     this.transactions.set(transaction.id, transaction);
     return transaction;
   }

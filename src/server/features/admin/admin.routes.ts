@@ -1,5 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
-import { PAYMENT_KEY_NAMES, PaymentKeysSchema, PaymentKeysStatusSchema, type PaymentKeysStatus } from '../../../shared/billing';
+import {
+  PAYMENT_KEY_NAMES,
+  PaymentKeysSchema,
+  PaymentKeysStatusSchema,
+  type PaymentKeysStatus,
+} from '../../../shared/billing';
 import { requireAdmin } from '../../auth/guards';
 import type { Env } from '../../env';
 import type { SessionUser } from '../../lib/context';

@@ -39,7 +39,12 @@ describeEachDatabase(
 
     it("validates each key with SPEC's messages", async () => {
       const { client } = await admin(server());
-      const response = await save(client, { publicKey: '', secretKey: ' ', encryptionKey: '', webhookHash: 'has space' });
+      const response = await save(client, {
+        publicKey: '',
+        secretKey: ' ',
+        encryptionKey: '',
+        webhookHash: 'has space',
+      });
       expect(response.status).toBe(400);
       const body = (await response.json()) as { error: { details: { path: string[]; message: string }[] } };
       const messages = Object.fromEntries(body.error.details.map((d) => [d.path.join('.'), d.message]));
@@ -54,8 +59,16 @@ describeEachDatabase(
     it('stores keys encrypted, never returns them, audits the change, and uses them at once', async () => {
       const { client, id } = await admin(server());
       const before = (await (await client.request('/api/admin/settings/payment-keys')).json()) as PaymentKeysStatus;
-      expect(before.keys.find((k) => k.name === 'publicKey')).toMatchObject({ set: true, source: 'environment', last4: 'Y-X1' });
-      expect(before.keys.find((k) => k.name === 'secretKey')).toMatchObject({ set: false, source: 'none', last4: null });
+      expect(before.keys.find((k) => k.name === 'publicKey')).toMatchObject({
+        set: true,
+        source: 'environment',
+        last4: 'Y-X1',
+      });
+      expect(before.keys.find((k) => k.name === 'secretKey')).toMatchObject({
+        set: false,
+        source: 'none',
+        last4: null,
+      });
 
       const response = await save(client, KEYS);
       expect(response.status).toBe(200);

@@ -29,7 +29,11 @@ export type StoredPaymentKeys = Partial<Record<PaymentKeyName, StoredKey>>;
 export async function readPaymentKeys(db: Db, appSecret: string, logger: Logger): Promise<StoredPaymentKeys> {
   const box = new SecretBox(appSecret);
   const rows = await db
-    .select({ name: settingsSecrets.name, ciphertext: settingsSecrets.ciphertext, updatedAt: settingsSecrets.updatedAt })
+    .select({
+      name: settingsSecrets.name,
+      ciphertext: settingsSecrets.ciphertext,
+      updatedAt: settingsSecrets.updatedAt,
+    })
     .from(settingsSecrets)
     .where(inArray(settingsSecrets.name, Object.values(ROW_NAME)));
   const keys: StoredPaymentKeys = {};
@@ -39,14 +43,22 @@ export async function readPaymentKeys(db: Db, appSecret: string, logger: Logger)
     try {
       keys[key] = { value: box.open(row.name, row.ciphertext), updatedAt: row.updatedAt };
     } catch {
-      logger.error({ setting: row.name }, 'stored payment key cannot be decrypted with the current APP_SECRET; ignoring it');
+      logger.error(
+        { setting: row.name },
+        'stored payment key cannot be decrypted with the current APP_SECRET; ignoring it',
+      );
     }
   }
   return keys;
 }
 
 /** Saves all keys at once, encrypted, with an audit entry that names what changed but never a value. */
-export async function savePaymentKeys(db: Db, appSecret: string, actorId: string, input: PaymentKeysInput): Promise<void> {
+export async function savePaymentKeys(
+  db: Db,
+  appSecret: string,
+  actorId: string,
+  input: PaymentKeysInput,
+): Promise<void> {
   const box = new SecretBox(appSecret);
   const now = new Date();
   await db.transaction(async (tx) => {

@@ -30,7 +30,10 @@ const statusRoute = createRoute({
   path: '/status',
   summary: 'Subscription state of the signed-in user',
   middleware: [requireUser] as const,
-  responses: { 200: json(SubscriptionStateSchema, 'Access, trial and daily count'), 401: errorResponse('Not signed in') },
+  responses: {
+    200: json(SubscriptionStateSchema, 'Access, trial and daily count'),
+    401: errorResponse('Not signed in'),
+  },
 });
 
 const publicKeyRoute = createRoute({
@@ -62,10 +65,13 @@ const confirmRoute = createRoute({
   middleware: [requireUser] as const,
   request: { body: { content: { 'application/json': { schema: ConfirmPaymentSchema } }, required: true } },
   responses: {
-    200: json(z.object({ subscription: SubscriptionStateSchema }), 'Activated (or already activated by an earlier call)'),
+    200: json(
+      z.object({ subscription: SubscriptionStateSchema }),
+      'Activated (or already activated by an earlier call)',
+    ),
     400: errorResponse('The provider does not confirm a successful payment of the plan'),
     401: errorResponse('Not signed in'),
-    403: errorResponse("The payment belongs to someone else"),
+    403: errorResponse('The payment belongs to someone else'),
     502: errorResponse('The provider could not be reached to verify the payment'),
   },
 });
@@ -75,7 +81,10 @@ const webhookRoute = createRoute({
   path: '/webhook',
   summary: "The provider's charge.completed webhook (verif-hash header), re-verified through the API",
   responses: {
-    200: json(z.object({ received: z.literal(true), outcome: z.string() }), 'Handled (activated, already applied, ignored or refused)'),
+    200: json(
+      z.object({ received: z.literal(true), outcome: z.string() }),
+      'Handled (activated, already applied, ignored or refused)',
+    ),
     400: errorResponse('Not a webhook body'),
     401: errorResponse('Missing or wrong verif-hash'),
     503: errorResponse('Verification unavailable; the provider retries later'),
@@ -171,13 +180,18 @@ export function billingRoutes(options: BillingRoutesOptions) {
       throw new ApiError(400, 'PAYMENT_NOT_VERIFIED', PAYMENT_MESSAGES.failed, { reason: 'unknown-transaction' });
     }
     if (verified.transaction.tx_ref !== txRef) {
-      logger.warn({ verifiedTxRef: verified.transaction.tx_ref }, 'confirm refused: transaction belongs to another tx_ref');
+      logger.warn(
+        { verifiedTxRef: verified.transaction.tx_ref },
+        'confirm refused: transaction belongs to another tx_ref',
+      );
       throw new ApiError(400, 'PAYMENT_NOT_VERIFIED', PAYMENT_MESSAGES.failed, { reason: 'tx-ref-mismatch' });
     }
     const result = await applyVerifiedTransaction(c.get('db'), verified.transaction, user.id);
     if (result.outcome === 'refused') {
       logger.warn({ reason: result.reason }, 'confirm refused');
-      throw new ApiError(REFUSAL_STATUS[result.reason], 'PAYMENT_NOT_VERIFIED', PAYMENT_MESSAGES.failed, { reason: result.reason });
+      throw new ApiError(REFUSAL_STATUS[result.reason], 'PAYMENT_NOT_VERIFIED', PAYMENT_MESSAGES.failed, {
+        reason: result.reason,
+      });
     }
     logger.info({ outcome: result.outcome, via: 'confirm' }, 'payment applied');
     return c.json({ subscription: await getSubscriptionState(c.get('db'), user) }, 200);
@@ -199,16 +213,25 @@ export function billingRoutes(options: BillingRoutesOptions) {
     try {
       verified = await verify(c, config, String(data.id));
     } catch (error) {
-      logger.error({ err: error, transactionId: data.id }, 'webhook: verification unavailable; asking the provider to retry');
+      logger.error(
+        { err: error, transactionId: data.id },
+        'webhook: verification unavailable; asking the provider to retry',
+      );
       throw new ApiError(503, 'PAYMENT_VERIFICATION_UNAVAILABLE', 'Verification is unavailable; retry later.');
     }
     if (!verified.found) {
-      logger.warn({ transactionId: data.id, reason: verified.message }, 'webhook: provider does not know the transaction');
+      logger.warn(
+        { transactionId: data.id, reason: verified.message },
+        'webhook: provider does not know the transaction',
+      );
       return c.json({ received: true as const, outcome: 'unknown-transaction' }, 200);
     }
     const result = await applyVerifiedTransaction(c.get('db'), verified.transaction, null);
     const outcome = result.outcome === 'refused' ? result.reason : result.outcome;
-    logger.info({ transactionId: data.id, txRef: verified.transaction.tx_ref, outcome, via: 'webhook' }, 'webhook handled');
+    logger.info(
+      { transactionId: data.id, txRef: verified.transaction.tx_ref, outcome, via: 'webhook' },
+      'webhook handled',
+    );
     return c.json({ received: true as const, outcome }, 200);
   });
 

@@ -37,10 +37,13 @@ export type VerifyResult = { found: true; transaction: FlutterwaveTransaction } 
 export async function verifyTransaction(transactionId: string, options: VerifyOptions): Promise<VerifyResult> {
   let response: Response;
   try {
-    response = await options.fetch(`${options.apiBaseUrl}/v3/transactions/${encodeURIComponent(transactionId)}/verify`, {
-      headers: { Authorization: `Bearer ${options.secretKey}`, Accept: 'application/json' },
-      signal: AbortSignal.timeout(options.timeoutMs),
-    });
+    response = await options.fetch(
+      `${options.apiBaseUrl}/v3/transactions/${encodeURIComponent(transactionId)}/verify`,
+      {
+        headers: { Authorization: `Bearer ${options.secretKey}`, Accept: 'application/json' },
+        signal: AbortSignal.timeout(options.timeoutMs),
+      },
+    );
   } catch (error) {
     throw new VerificationUnavailableError(`verify request failed: ${(error as Error).message}`);
   }
@@ -52,7 +55,8 @@ export async function verifyTransaction(transactionId: string, options: VerifyOp
     throw new VerificationUnavailableError(`verify answered ${response.status}`);
   }
   const parsed = VerifyResponseSchema.safeParse(body);
-  if (!parsed.success) throw new VerificationUnavailableError(`verify answered ${response.status} with an unexpected body`);
+  if (!parsed.success)
+    throw new VerificationUnavailableError(`verify answered ${response.status} with an unexpected body`);
   if (!response.ok || parsed.data.status !== 'success' || !parsed.data.data) {
     return { found: false, message: parsed.data.message ?? `verify answered ${response.status}` };
   }

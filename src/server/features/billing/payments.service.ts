@@ -22,7 +22,13 @@ export async function createCheckout(
     const txRef = txRefFor(user.id, timestamp);
     const inserted = await db
       .insert(payments)
-      .values({ txRef, userId: user.id, amount: PREMIUM_PRICE_USD.toFixed(2), currency: PREMIUM_CURRENCY, status: 'pending' })
+      .values({
+        txRef,
+        userId: user.id,
+        amount: PREMIUM_PRICE_USD.toFixed(2),
+        currency: PREMIUM_CURRENCY,
+        status: 'pending',
+      })
       .onConflictDoNothing()
       .returning({ txRef: payments.txRef });
     if (inserted.length > 0) {
@@ -42,8 +48,7 @@ export async function createCheckout(
 }
 
 export type Activation =
-  | { outcome: 'activated' | 'already-applied'; userId: string }
-  | { outcome: 'refused'; reason: RefusalReason };
+  { outcome: 'activated' | 'already-applied'; userId: string } | { outcome: 'refused'; reason: RefusalReason };
 
 export type RefusalReason =
   | 'not-successful'
@@ -80,7 +85,8 @@ export async function applyVerifiedTransaction(
     .from(payments)
     .where(eq(payments.txRef, transaction.tx_ref));
   if (!payment) return { outcome: 'refused', reason: 'unknown-tx-ref' };
-  if (expectedUserId !== null && payment.userId !== expectedUserId) return { outcome: 'refused', reason: 'not-your-payment' };
+  if (expectedUserId !== null && payment.userId !== expectedUserId)
+    return { outcome: 'refused', reason: 'not-your-payment' };
   if (transaction.currency.toUpperCase() !== payment.currency) return { outcome: 'refused', reason: 'wrong-currency' };
   if (Math.round(transaction.amount * 100) < Math.round(Number(payment.amount) * 100)) {
     return { outcome: 'refused', reason: 'amount-too-low' };

@@ -60,9 +60,11 @@ export function sandboxRoutes(deliverWebhook: (body: unknown, hash: string) => P
       transactions.set(transaction.id, transaction);
       // Like the provider, tell the server on its own, whether or not the browser comes back.
       if (transaction.status === 'successful') {
-        deliverWebhook({ event: 'charge.completed', data: transaction }, SANDBOX.webhookHash).catch((error: unknown) => {
-          c.get('logger').warn({ err: error }, 'sandbox webhook delivery failed');
-        });
+        deliverWebhook({ event: 'charge.completed', data: transaction }, SANDBOX.webhookHash).catch(
+          (error: unknown) => {
+            c.get('logger').warn({ err: error }, 'sandbox webhook delivery failed');
+          },
+        );
       }
       return c.json({
         status: transaction.status,
@@ -79,7 +81,8 @@ export function sandboxRoutes(deliverWebhook: (body: unknown, hash: string) => P
         return c.json({ status: 'error', message: 'Invalid authorization key', data: null }, 401);
       }
       const transaction = transactions.get(Number(c.req.param('id')));
-      if (!transaction) return c.json({ status: 'error', message: 'No transaction was found for this id', data: null }, 400);
+      if (!transaction)
+        return c.json({ status: 'error', message: 'No transaction was found for this id', data: null }, 400);
       return c.json({ status: 'success', message: 'Transaction fetched successfully', data: transaction });
     });
 }

@@ -2,7 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Navigate } from 'react-router';
-import { PaymentKeysSchema, type PaymentKeyName, type PaymentKeysInput, type PaymentKeysStatus } from '../../../shared/billing';
+import {
+  PaymentKeysSchema,
+  type PaymentKeyName,
+  type PaymentKeysInput,
+  type PaymentKeysStatus,
+} from '../../../shared/billing';
 import { href } from '../../../shared/routes';
 import { Button } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/form-field';
@@ -67,7 +72,8 @@ export function AdminSettingsPage() {
           <p className="mt-2 text-muted-foreground">
             These keys let PipLens take Premium payments and verify each one with the payment provider before it
             activates a subscription. Saved keys take effect at once and replace the keys set in the server environment.
-            {status.data?.mode === 'sandbox' && ' This server runs in sandbox mode, so checkouts use the offline test checkout until it runs in live mode.'}
+            {status.data?.mode === 'sandbox' &&
+              ' This server runs in sandbox mode, so checkouts use the offline test checkout until it runs in live mode.'}
           </p>
           <div className="mt-6 rounded-xl border border-border bg-card p-6">
             <h3 className="text-lg font-semibold">Payment provider API Configuration</h3>

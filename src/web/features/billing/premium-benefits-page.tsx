@@ -1,6 +1,12 @@
 import { Check, Crown, Minus } from 'lucide-react';
 import { PLAN_FEATURES, type PlanFeature } from '../../../shared/billing';
-import { FREE_DAILY_ANALYSES, PREMIUM_PRICE_USD, SUBSCRIPTION_DAYS, TRIAL_DAYS, formatPrice } from '../../../shared/constants';
+import {
+  FREE_DAILY_ANALYSES,
+  PREMIUM_PRICE_USD,
+  SUBSCRIPTION_DAYS,
+  TRIAL_DAYS,
+  formatPrice,
+} from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
 import { useAuth } from '../accounts/auth-context';
 import { useStartPayment } from './use-start-payment';
@@ -81,12 +87,16 @@ export function PremiumBenefitsPage() {
             {formatPrice(PREMIUM_PRICE_USD)}{' '}
             <span className="text-base font-normal text-muted-foreground">per {SUBSCRIPTION_DAYS} days</span>
           </p>
-          <p className="mt-1 text-sm text-muted-foreground">One payment, {SUBSCRIPTION_DAYS} days of access, no automatic renewal.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            One payment, {SUBSCRIPTION_DAYS} days of access, no automatic renewal.
+          </p>
           <ul className="mt-6 space-y-2 text-sm">
             {premiumHighlights.map((feature) => (
               <li key={feature.name} className="flex gap-2">
                 <Check className="mt-0.5 h-4 w-4 shrink-0 text-emerald-700 dark:text-emerald-400" aria-hidden />
-                <span>{typeof feature.premium === 'string' ? `${feature.name}: ${feature.premium}` : feature.name}</span>
+                <span>
+                  {typeof feature.premium === 'string' ? `${feature.name}: ${feature.premium}` : feature.name}
+                </span>
               </li>
             ))}
           </ul>

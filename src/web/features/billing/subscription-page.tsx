@@ -69,7 +69,8 @@ export function SubscriptionPage() {
             <Crown className="h-5 w-5 text-amber-500" aria-hidden /> Premium Plan
           </h2>
           <p className="mt-4 text-3xl font-bold">
-            {formatPrice(PREMIUM_PRICE_USD)} <span className="text-base font-normal text-muted-foreground">/ month</span>
+            {formatPrice(PREMIUM_PRICE_USD)}{' '}
+            <span className="text-base font-normal text-muted-foreground">/ month</span>
           </p>
           <ul className="mt-4 space-y-2 text-sm">
             <li>Unlimited chart analyses</li>
@@ -77,7 +78,12 @@ export function SubscriptionPage() {
             <li>Full analysis history, export and share</li>
             <li>{SUBSCRIPTION_DAYS}-day access per payment, no automatic renewal</li>
           </ul>
-          <Button className="mt-6 w-full" size="lg" disabled={isLoading || subscribed} onClick={() => void startPayment()}>
+          <Button
+            className="mt-6 w-full"
+            size="lg"
+            disabled={isLoading || subscribed}
+            onClick={() => void startPayment()}
+          >
             {label}
           </Button>
         </article>

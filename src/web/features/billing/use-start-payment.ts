@@ -6,13 +6,25 @@ import { toast } from '../../components/ui/use-toast';
 import { ApiRequestError } from '../../lib/api';
 import { saveRedirectAfterAuth } from '../../lib/redirect-after-auth';
 import { useAuth } from '../accounts/auth-context';
-import { confirmPayment, createCheckout, loadCheckoutScript, openCheckout, type CheckoutCallbackData } from './api/checkout';
+import {
+  confirmPayment,
+  createCheckout,
+  loadCheckoutScript,
+  openCheckout,
+  type CheckoutCallbackData,
+} from './api/checkout';
 import { subscriptionKeys } from './use-subscription';
 
 const TOASTS = {
   setupError: { title: 'Payment setup error', description: 'Unable to initialize payment. Please try again later.' },
-  gatewayError: { title: 'Payment gateway error', description: 'Unable to load payment processor. Please try again later.' },
-  notAvailable: { title: 'Payment processor not available', description: 'Unable to initialize payment gateway. Please try again later.' },
+  gatewayError: {
+    title: 'Payment gateway error',
+    description: 'Unable to load payment processor. Please try again later.',
+  },
+  notAvailable: {
+    title: 'Payment processor not available',
+    description: 'Unable to initialize payment gateway. Please try again later.',
+  },
   authRequired: { title: 'Authentication required', description: 'Please login before subscribing.' },
   failed: { title: 'Payment failed', description: 'There was an issue with your payment. Please try again.' },
   notActivated: {
@@ -51,7 +63,11 @@ export function useStartPayment() {
     }
     try {
       await confirmPayment({ transactionId: data.transaction_id, txRef: data.tx_ref ?? txRef });
-      toast({ title: 'Subscription activated', description: 'Thank you for subscribing to Premium!', variant: 'success' });
+      toast({
+        title: 'Subscription activated',
+        description: 'Thank you for subscribing to Premium!',
+        variant: 'success',
+      });
     } catch (error) {
       const unreachable = !(error instanceof ApiRequestError) || error.status === 0 || error.status >= 500;
       fail(unreachable ? TOASTS.notActivated : TOASTS.failed);

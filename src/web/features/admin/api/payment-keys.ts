@@ -13,7 +13,8 @@ export const usePaymentKeysStatus = (enabled: boolean) => useQuery({ ...paymentK
 export function useSavePaymentKeys() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PaymentKeysInput) => apiFetch<PaymentKeysStatus>(PATH, { method: 'PUT', body: JSON.stringify(input) }),
+    mutationFn: (input: PaymentKeysInput) =>
+      apiFetch<PaymentKeysStatus>(PATH, { method: 'PUT', body: JSON.stringify(input) }),
     onSuccess: (status) => queryClient.setQueryData(paymentKeysKeys.status, status),
   });
 }

@@ -12,9 +12,10 @@ import { billingRoutes, type BillingRoutesOptions } from './features/billing/bil
 import { SANDBOX } from './features/billing/payment-config';
 import { sandboxRoutes } from './features/billing/sandbox.routes';
 import { clientEventsRoutes } from './features/client-events/client-events.routes';
+import { contentRoutes } from './features/content/content.routes';
 import { feedbackRoutes } from './features/feedback/feedback.routes';
 import { historyRoutes } from './features/history/history.routes';
-import { sharedRoutes } from './features/share/share.routes';
+import { noIndexHeaders, sharedRoutes } from './features/share/share.routes';
 import type { AppDeps, AppEnv, SessionUser } from './lib/context';
 import { ApiError, errorBody } from './lib/errors';
 import { validationHook } from './lib/openapi';
@@ -119,6 +120,7 @@ export function createApp(deps: AppDeps): App {
   app.route('/api/client-events', clientEventsRoutes());
   app.route('/api/history', historyRoutes());
   app.route('/api/shared', sharedRoutes());
+  app.use('/share/*', noIndexHeaders);
   app.route('/api/admin', adminRoutes());
   app.route('/api/billing', billingRoutes(billing));
   if (deps.env.PAYMENTS_MODE === 'sandbox') app.route(SANDBOX.basePath, sandboxRoutes(billing.deliverWebhook));
@@ -130,6 +132,7 @@ export function createApp(deps: AppDeps): App {
   });
   app.get('/api/docs', Scalar({ url: '/api/openapi.json', pageTitle: 'PipLens API reference' }));
 
+  app.route('/', contentRoutes(deps.env.APP_URL));
   if (deps.webRoot) {
     app.route('/', webRoutes(deps.webRoot, { supportEmail: deps.env.SUPPORT_EMAIL, appUrl: deps.env.APP_URL }));
   }

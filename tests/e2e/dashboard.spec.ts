@@ -1,8 +1,40 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { chartSpecs, renderChart } from '../../scripts/fixtures/render';
+import type { AnalysisResult, ChartFacts } from '../../src/shared/analysis';
+import { EXPORT_PREMIUM_MESSAGE, SHARE_PREMIUM_MESSAGE, SHARED_NOT_FOUND_MESSAGE } from '../../src/shared/share';
 import { DATA_DIR, expectAccessible, signUpViaApi, visit } from './support';
+
+/** A 1280x800 generated chart on disk, ready for the file input. */
+async function chartFile(seed = 5): Promise<string> {
+  const [spec] = chartSpecs(1, seed, [1280, 800, 1]);
+  if (!spec) throw new Error('no chart spec');
+  const { image } = await renderChart({ ...spec, format: 'png' });
+  const file = path.join(DATA_DIR, `e2e-chart-${seed}.png`);
+  mkdirSync(DATA_DIR, { recursive: true });
+  writeFileSync(file, image);
+  return file;
+}
+
+interface AnalysisBody {
+  result: AnalysisResult;
+  chart: ChartFacts;
+}
+
+/** Uploads a chart, analyses it with the default settings and returns the server's answer. */
+async function analyseChart(page: Page, file: string): Promise<AnalysisBody> {
+  await page.locator('input[type=file]').setInputFiles(file);
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/analyses') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: /^Analyze Chart/ }).click();
+  const response = await answer;
+  expect(response.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Analysis result' })).toBeVisible({ timeout: 30_000 });
+  return (await response.json()) as AnalysisBody;
+}
+
+const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
 test('a trader uploads a chart, gets the analysis drawn on it and saves it to the history', async ({ page }) => {
   const [spec] = chartSpecs(1, 5, [1280, 800, 1]);
@@ -42,6 +74,97 @@ test('a trader uploads a chart, gets the analysis drawn on it and saves it to th
   const history = page.getByRole('region', { name: 'Analysis History' });
   await expect(history.getByRole('button')).toHaveCount(1);
   await expect(history.getByText('4h')).toBeVisible();
+});
+
+test('a free trader sees export and share with an upgrade prompt, and nothing is exported or shared', async ({ page }) => {
+  const file = await chartFile(6);
+  await visit(page, '/');
+  await signUpViaApi(page);
+  await visit(page, '/dashboard');
+  await analyseChart(page, file);
+
+  const panel = page.getByRole('region', { name: 'Export and share' });
+  await expect(panel.getByText('Export and share are part of Premium.')).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/subscription');
+  await expectAccessible(page);
+
+  let downloads = 0;
+  page.on('download', () => (downloads += 1));
+  let shareRequests = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/share')) shareRequests += 1;
+  });
+  for (const action of ['Download PNG', 'Download JSON', 'Share link']) {
+    await panel.getByRole('button', { name: action }).click();
+    await expect(toasts(page).getByText(EXPORT_PREMIUM_MESSAGE)).toBeVisible();
+    await expect(toasts(page).getByRole('button', { name: 'Upgrade Now' })).toBeVisible();
+  }
+  await toasts(page).getByRole('button', { name: 'Upgrade Now' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  expect(downloads).toBe(0);
+  expect(shareRequests).toBe(0);
+});
+
+test('export draws the annotated chart with its result card as PNG and writes JSON; the server refuses share to a free account', async ({ page }) => {
+  // The browser is told this trader is Premium (the server is not): exports are drawn in the
+  // browser and work, while the share link is the server's decision and is refused.
+  await page.route('**/api/billing/status', async (route) => {
+    const response = await route.fetch();
+    const state = (await response.json()) as Record<string, unknown>;
+    const end = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    await route.fulfill({ response, json: { ...state, isSubscribed: true, hasAccess: true, subscriptionEndDate: end, limit: null } });
+  });
+  const file = await chartFile(7);
+  await visit(page, '/');
+  await signUpViaApi(page);
+  await visit(page, '/dashboard');
+  const body = await analyseChart(page, file);
+  const panel = page.getByRole('region', { name: 'Export and share' });
+  await expect(panel.getByText('Export and share are part of Premium.')).toHaveCount(0);
+
+  const [png] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Download PNG' }).click()]);
+  expect(png.suggestedFilename()).toMatch(/^piplens-analysis-\d{4}-\d{2}-\d{2}-\d{4}\.png$/);
+  const image = readFileSync(await png.path());
+  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+  // The chart fills the top at its own width (1280 px, 800 px high); the result card is below it.
+  expect(info.width).toBe(1280);
+  expect(info.height).toBeGreaterThan(800 + 300);
+  const { scale, plot } = body.chart;
+  if (!scale) throw new Error('the engine read no price scale');
+  const pixel = (x: number, y: number) => {
+    const i = (y * info.width + x) * info.channels;
+    return [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0] as const;
+  };
+  const near = (rgb: readonly number[], target: readonly number[]) => rgb.every((v, i) => Math.abs(v - (target[i] ?? 0)) < 40);
+  for (const [price, colour] of [
+    [Number(body.result.entryPoint), [0x3b, 0x82, 0xf6]],
+    [Number(body.result.stopLoss), [0xef, 0x44, 0x44]],
+    [Number(body.result.takeProfit), [0x10, 0xb9, 0x81]],
+  ] as const) {
+    const y = Math.round((price - scale.intercept) / scale.slope);
+    const x = Math.round(plot.right - 20);
+    const rows = [y - 1, y, y + 1].map((row) => pixel(x, row));
+    expect(rows.some((rgb) => near(rgb, colour)), `line for ${price} at y=${y}: ${JSON.stringify(rows)}`).toBe(true);
+  }
+
+  const [json] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Download JSON' }).click()]);
+  expect(json.suggestedFilename()).toMatch(/\.json$/);
+  const exported = JSON.parse(readFileSync(await json.path(), 'utf8')) as { format: string; result: AnalysisResult; settings: { timeFrame: string } };
+  expect(exported).toMatchObject({ format: 'piplens-analysis', result: body.result, settings: { timeFrame: '1h' } });
+
+  await panel.getByRole('button', { name: 'Share link' }).click();
+  await expect(toasts(page).getByText(SHARE_PREMIUM_MESSAGE)).toBeVisible();
+  await expect(panel.getByRole('textbox')).toHaveCount(0);
+});
+
+test('a shared link opens without an account, is kept out of search engines, and says so when revoked', async ({ page }) => {
+  const response = await page.goto(`/share/${'A'.repeat(32)}`);
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+  await expect(page.getByRole('heading', { name: 'Shared chart analysis' })).toBeVisible();
+  await expect(page.getByText(SHARED_NOT_FOUND_MESSAGE)).toBeVisible();
+  await expect(page.locator('meta[name="robots"][content="noindex, nofollow"]')).toHaveCount(1);
+  await expectAccessible(page);
 });
 
 test('the dashboard sends a signed-out visitor to /login', async ({ page }) => {

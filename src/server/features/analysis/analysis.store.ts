@@ -7,7 +7,7 @@ import { analyses, chartThumbnails } from '../../db/schema';
 import type { ProviderAttempt } from './analysis.service';
 
 const DEDUPE_WINDOW_MS = 24 * 60 * 60 * 1000;
-const THUMBNAIL_WIDTH = 320;
+const THUMBNAIL_WIDTH = 640;
 
 export interface StoredAnalysis {
   id: string;

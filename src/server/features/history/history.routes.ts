@@ -1,6 +1,7 @@
 import { and, desc, eq, gte } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { FREE_HISTORY_DAYS } from '../../../shared/constants';
+import { SHARE_PREMIUM_MESSAGE } from '../../../shared/share';
 import { requireUser } from '../../auth/guards';
 import { analyses, chartThumbnails } from '../../db/schema';
 import type { AppEnv, SessionUser } from '../../lib/context';
@@ -10,7 +11,6 @@ import { revokeShare, shareAnalysis } from '../share/share.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HISTORY_LIMIT = 200;
-export const SHARE_PREMIUM_MESSAGE = 'Sharing analyses is a Premium feature. Upgrade to Pro to share a read-only link.';
 
 /** The trader's saved analyses: Premium sees all, free accounts the last FREE_HISTORY_DAYS days. */
 export function historyRoutes() {

@@ -1,9 +1,16 @@
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { SHARED_NOT_FOUND_MESSAGE as NOT_SHARED } from '../../../shared/share';
 import type { AppEnv } from '../../lib/context';
 import { ApiError } from '../../lib/errors';
 import { findShared, findSharedThumbnail } from './share.service';
 
-const NOT_SHARED = 'This shared analysis does not exist or its link was revoked.';
+/** Shared analyses stay out of search engines and out of other sites' referrer logs. */
+export const noIndexHeaders = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  c.header('X-Robots-Tag', 'noindex, nofollow');
+  c.header('Referrer-Policy', 'no-referrer');
+});
 
 /**
  * The public side of shared links: anyone with the token reads the analysis, no account needed.
@@ -11,11 +18,9 @@ const NOT_SHARED = 'This shared analysis does not exist or its link was revoked.
  */
 export function sharedRoutes() {
   const routes = new Hono<AppEnv>();
-  routes.use(async (c, next) => {
+  routes.use(noIndexHeaders, async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
-    c.header('X-Robots-Tag', 'noindex, nofollow');
-    c.header('Referrer-Policy', 'no-referrer');
   });
 
   routes.get('/:token', async (c) => {

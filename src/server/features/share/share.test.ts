@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema';
 import { testChart } from '../../test/charts';
 import { describeEachDatabase, signUp, TestClient, type TestServer } from '../../test/harness';
-import { SHARE_PREMIUM_MESSAGE } from '../history/history.routes';
+import { SHARE_PREMIUM_MESSAGE } from '../../../shared/share';
 
 interface Trader {
   client: TestClient;
@@ -100,5 +100,7 @@ describeEachDatabase('shared analyses', (server) => {
     for (const bad of ['x', `${shareToken}x`, '%27%20or%201%3D1']) {
       expect((await new TestClient(server()).request(`/api/shared/${bad}`)).status).toBe(404);
     }
+    // The share page itself asks search engines to stay away too.
+    expect((await new TestClient(server()).request(`/share/${shareToken}`)).headers.get('x-robots-tag')).toBe('noindex, nofollow');
   }, 60_000);
 });

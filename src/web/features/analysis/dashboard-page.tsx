@@ -20,6 +20,7 @@ import { ResultPanel } from './components/result-panel';
 import { SettingsPanel } from './components/settings-panel';
 import { TrialBanner } from './components/trial-banner';
 import { UploadArea, type ChartFile } from './components/upload-area';
+import { ExportSharePanel } from './export/export-share-panel';
 
 type Shown = { kind: 'fresh'; response: AnalysisResponse } | { kind: 'history'; item: HistoryItem };
 
@@ -99,6 +100,12 @@ export function DashboardPage() {
   const result = shown?.kind === 'fresh' ? shown.response.result : shown?.item.result;
   const facts = shown?.kind === 'fresh' ? shown.response.chart : (shown?.item.chart ?? null);
   const overlaySrc = shown?.kind === 'fresh' ? chart?.previewUrl : shown?.item.thumbnailUrl;
+  const exportable =
+    shown?.kind === 'fresh'
+      ? { id: shown.response.id, createdAt: shown.response.createdAt, settings: shown.response.settings, shareToken: null }
+      : shown
+        ? { id: shown.item.id, createdAt: shown.item.createdAt, settings: shown.item.settings, shareToken: shown.item.shareToken }
+        : null;
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-8">
@@ -137,6 +144,15 @@ export function DashboardPage() {
                 >
                   {shown.response.id === save.data?.id ? 'Saved' : 'Save to history'}
                 </Button>
+              )}
+              {exportable && overlaySrc && (
+                <ExportSharePanel
+                  key={exportable.id}
+                  analysisId={exportable.id}
+                  analysis={{ createdAt: exportable.createdAt, settings: exportable.settings, result, chart: facts, imageSrc: overlaySrc }}
+                  premium={Boolean(state?.isSubscribed)}
+                  initialShareToken={exportable.shareToken}
+                />
               )}
             </>
           )}

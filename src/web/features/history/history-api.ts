@@ -11,6 +11,7 @@ export interface HistoryItem {
   result: AnalysisResult;
   chart: ChartFacts | null;
   thumbnailUrl: string;
+  shareToken: string | null;
 }
 
 export function useHistory(enabled: boolean) {

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../../../shared/analysis';
 import { BRAND } from '../../../shared/constants';
 import { href } from '../../../shared/routes';
+import { SHARED_NOT_FOUND_MESSAGE } from '../../../shared/share';
 import { Spinner } from '../../components/ui/input';
 import { apiFetch } from '../../lib/api';
 import { ChartOverlay } from '../analysis/components/chart-overlay';
@@ -18,7 +19,10 @@ export interface SharedAnalysis {
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** A read-only analysis opened from a shared link: no account needed, nothing about who shared it. */
+/**
+ * A read-only analysis opened from a shared link: no account needed, nothing about who shared it.
+ * Its head says noindex because /share/ is a private route (page metadata), and the server says so too.
+ */
 export function SharedAnalysisPage() {
   const { token = '' } = useParams();
   const shared = useQuery({
@@ -29,14 +33,12 @@ export function SharedAnalysisPage() {
 
   return (
     <section className="mx-auto grid max-w-4xl gap-6 px-4 py-8">
-      <title>{`Shared chart analysis | ${BRAND}`}</title>
-      <meta name="robots" content="noindex, nofollow" />
       <h1 className="text-3xl font-bold">Shared chart analysis</h1>
       {shared.isPending ? (
         <Spinner className="flex justify-center py-16" label="Loading..." />
       ) : shared.isError ? (
         <div className="rounded-xl border border-border bg-card p-6">
-          <p className="font-medium">This shared analysis does not exist or its link was revoked.</p>
+          <p className="font-medium">{SHARED_NOT_FOUND_MESSAGE}</p>
           <Link to={href.home} className="mt-3 inline-block text-sm font-semibold underline">
             Go to {BRAND}
           </Link>

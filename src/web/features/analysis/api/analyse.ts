@@ -14,6 +14,7 @@ export interface ProviderAttempt {
 export interface AnalysisResponse {
   id: string;
   createdAt: string;
+  settings: AnalysisSettings;
   result: AnalysisResult;
   chart: ChartFacts | null;
   providersTried: ProviderAttempt[];

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api';
+import { historyKeys } from './clear-history';
+
+export const shareAnalysis = (id: string) => apiFetch<{ shareToken: string }>(`/api/history/${id}/share`, { method: 'PUT' });
+export const revokeShare = (id: string) => apiFetch<void>(`/api/history/${id}/share`, { method: 'DELETE' });
+
+/** Sharing saves the analysis too, so the history is refreshed either way. */
+export function useShareAnalysis() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: shareAnalysis, onSettled: () => queryClient.invalidateQueries({ queryKey: historyKeys.all }) });
+}
+
+export function useRevokeShare() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: revokeShare, onSettled: () => queryClient.invalidateQueries({ queryKey: historyKeys.all }) });
+}

@@ -1,11 +1,67 @@
-// Builds the web app (Vite) and bundles the server (esbuild) into dist/.
-import { mkdir, writeFile } from 'node:fs/promises';
+// Builds the web app (Vite), prerenders the public pages to static HTML and bundles the server (esbuild)
+// into dist/: dist/web (assets and the SPA shell), dist/prerendered (one HTML file per public page),
+// dist/server/index.js.
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { build as buildServer } from 'esbuild';
 import { build as buildWeb } from 'vite';
+
+const PRERENDER_BUNDLE = 'dist/.prerender';
+const PRERENDERED = 'dist/prerendered';
+
+/** The file a prerendered path is written to, relative to dist/prerendered ('/' -> index.html). */
+export const prerenderedFile = (pathname) => (pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`);
+
+async function prerender() {
+  await buildWeb({
+    configFile: 'vite.config.ts',
+    logLevel: 'warn',
+    build: { ssr: 'prerender.tsx', outDir: `../../${PRERENDER_BUNDLE}`, emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+  });
+  const { renderPage, prerenderedPaths } = await import(pathToFileURL(path.resolve(PRERENDER_BUNDLE, 'prerender.js')).href);
+  const shell = await readFile('dist/web/index.html', 'utf8');
+  if (!shell.includes('<div id="root"></div>') || !/<title>[^<]*<\/title>/.test(shell)) {
+    throw new Error('dist/web/index.html lacks <title> or an empty <div id="root"></div>');
+  }
+  await rm(PRERENDERED, { recursive: true, force: true });
+  for (const pathname of prerenderedPaths()) {
+    const page = await renderPage(pathname);
+    if (page.status !== 200) throw new Error(`prerender ${pathname}: status ${page.status}`);
+    const html = shell
+      .replace(/<title>[^<]*<\/title>/, () => page.head)
+      .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
+    const file = path.join(PRERENDERED, prerenderedFile(pathname));
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, html);
+  }
+  await rm(PRERENDER_BUNDLE, { recursive: true, force: true });
+  return prerenderedPaths().length;
+}
+
+/** Brotli and gzip copies of the text assets, served to browsers that take them (no work per request). */
+async function precompress(dir) {
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  const files = (await readdir(dir)).filter((name) => /\.(js|css|svg|json|txt|xml)$/.test(name));
+  await Promise.all(
+    files.map(async (name) => {
+      const file = path.join(dir, name);
+      const content = await readFile(file);
+      if (content.length < 1024) return;
+      await writeFile(`${file}.br`, await brotli(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+      await writeFile(`${file}.gz`, await gz(content, { level: 9 }));
+    }),
+  );
+}
 
 export async function build() {
   const started = Date.now();
   await buildWeb({ configFile: 'vite.config.ts', logLevel: 'warn' });
+  const pages = await prerender();
+  await precompress('dist/web/assets');
   await buildServer({
     entryPoints: { 'server/index': 'src/server/index.ts' },
     outdir: 'dist',
@@ -19,7 +75,7 @@ export async function build() {
   });
   await mkdir('dist', { recursive: true });
   await writeFile('dist/.build-stamp', new Date().toISOString());
-  console.log(`built in ${Date.now() - started} ms`);
+  console.log(`built in ${Date.now() - started} ms (${pages} pages prerendered)`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { isKnownRoute } from '../shared/routes';
+import { compress } from 'hono/compress';
+import { resolveArticleId } from '../shared/blog';
+import { PRERENDER_PLACEHOLDERS } from '../shared/public-pages';
+import { isKnownRoute, PRIVATE_ROUTES } from '../shared/routes';
 import type { AppEnv } from './lib/context';
 
 export interface PublicConfig {
@@ -17,11 +20,56 @@ export function injectConfig(html: string, config: PublicConfig): string {
 }
 
 /**
- * Serves the built web app: hashed assets with a long cache, prerendered pages where they exist,
- * and the SPA shell for every other route (with 404 for paths that are not in the route table).
+ * The configured values go where the build left stand-ins: in attributes, text and JSON-LD alike.
+ * Characters that would need a different escape in each of those places are percent-encoded (a base URL
+ * or a mailbox never holds them in practice).
+ */
+const placeable = (value: string) => value.replace(/[&<>"'\\\s]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}`);
+
+export function fillPlaceholders(html: string, config: PublicConfig): string {
+  return html
+    .replaceAll(PRERENDER_PLACEHOLDERS.appUrl, placeable(config.appUrl))
+    .replaceAll(PRERENDER_PLACEHOLDERS.supportEmail, placeable(config.supportEmail));
+}
+
+/** dist/prerendered/blog/ai-forex-trading.html -> '/blog/ai-forex-trading'; index.html -> '/'. */
+function loadPrerendered(dir: string, config: PublicConfig): Map<string, string> {
+  const pages = new Map<string, string>();
+  if (!existsSync(dir)) return pages;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const relative = path.relative(dir, file).split(path.sep).join('/').replace(/\.html$/, '');
+    const pathname = relative === 'index' ? '/' : `/${relative}`;
+    pages.set(pathname, injectConfig(fillPlaceholders(readFileSync(file, 'utf8'), config), config));
+  }
+  return pages;
+}
+
+const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) || '/';
+
+const isPrivate = (pathname: string) =>
+  PRIVATE_ROUTES.some((route) => (route.endsWith('/') ? pathname.startsWith(route) : pathname === route || pathname.startsWith(`${route}/`)));
+
+/** /blog/<id> for an id that is neither an article nor an alias (aliases are redirected before this). */
+function isMissingArticle(pathname: string): boolean {
+  const match = /^\/blog\/([^/]+)$/.exec(pathname);
+  if (!match) return false;
+  try {
+    return resolveArticleId(decodeURIComponent(match[1] ?? '')) === null;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Serves the built web app: hashed assets with a long cache (pre-compressed copies when the browser takes
+ * them), the prerendered HTML of the public pages, and the SPA shell for every other route (404 for paths
+ * that are not in the route table and for unknown articles; private pages are marked noindex).
  */
 export function webRoutes(webRoot: string, publicConfig: PublicConfig) {
   const shell = injectConfig(readFileSync(path.join(webRoot, 'index.html'), 'utf8'), publicConfig);
+  const pages = loadPrerendered(path.resolve(webRoot, '..', 'prerendered'), publicConfig);
   const routes = new Hono<AppEnv>();
   const root = path.relative(process.cwd(), webRoot) || '.';
 
@@ -29,16 +77,21 @@ export function webRoutes(webRoot: string, publicConfig: PublicConfig) {
     '/assets/*',
     serveStatic({
       root,
+      precompressed: true,
       onFound: (_path, c) => {
         c.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     }),
   );
-  // Files other than HTML pages (favicon, robots, images); pages go through the shell below.
-  routes.use('*', serveStatic({ root, index: 'no-index' }));
-  routes.get('*', (c) => {
+  // Files other than HTML pages (favicon, images); pages go through the handler below.
+  routes.use('*', serveStatic({ root, index: 'no-index', precompressed: true }));
+  routes.get('*', compress(), (c) => {
+    const pathname = normalise(c.req.path);
     c.header('Cache-Control', 'no-cache');
-    return c.html(shell, isKnownRoute(c.req.path) ? 200 : 404);
+    const page = pages.get(pathname);
+    if (page) return c.html(page, 200);
+    if (isPrivate(pathname)) c.header('X-Robots-Tag', 'noindex, nofollow');
+    return c.html(shell, isKnownRoute(pathname) && !isMissingArticle(pathname) ? 200 : 404);
   });
   return routes;
 }

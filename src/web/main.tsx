@@ -1,17 +1,36 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { routes } from './app/router';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
+/** Loads the lazy modules of the routes on screen, so the first render matches the prerendered HTML. */
+async function resolveLazyRoutes(routeTable: RouteObject[]) {
+  const matches = matchRoutes(routeTable, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+async function start() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  const prerendered = container.firstElementChild !== null;
+  if (prerendered) await resolveLazyRoutes(routes);
+  const app = (
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </Providers>
+    </StrictMode>
+  );
+  if (prerendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start();

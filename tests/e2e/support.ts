@@ -19,6 +19,8 @@ export async function expectAccessible(page: Page) {
 export async function visit(page: Page, pathname: string) {
   await page.goto(pathname);
   await expect(page.locator('main#main')).toBeVisible();
+  // Prerendered pages show before they react to clicks; wait until the app has taken them over.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expectAccessible(page);
 }
 

@@ -1,10 +1,13 @@
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { ROUTES, SHARE_ROUTE } from '../../shared/routes';
 import { RootLayout } from '../features/shell/root-layout';
 import { RouteError } from './route-error';
 
-/** The route table of SPEC §2; pages load on demand. */
-export const router = createBrowserRouter([
+/**
+ * The route table of SPEC §2; pages load on demand. main.tsx makes the browser router from it, and the build
+ * renders the public pages from it (src/web/prerender.tsx).
+ */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
@@ -13,7 +16,7 @@ export const router = createBrowserRouter([
       { path: ROUTES.learnMore, lazy: () => import('../features/content/learn-more-page').then((m) => ({ Component: m.LearnMorePage })) },
       {
         path: ROUTES.premiumBenefits,
-        lazy: () => import('../features/content/placeholder-pages').then((m) => ({ Component: m.PremiumBenefitsPage })),
+        lazy: () => import('../features/billing/premium-benefits-page').then((m) => ({ Component: m.PremiumBenefitsPage })),
       },
       { path: ROUTES.blog, lazy: () => import('../features/content/blog-page').then((m) => ({ Component: m.BlogPage })) },
       {
@@ -48,4 +51,4 @@ export const router = createBrowserRouter([
       { path: '*', lazy: () => import('../features/shell/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
     ],
   },
-]);
+];

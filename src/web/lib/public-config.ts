@@ -13,7 +13,8 @@ declare global {
 }
 
 export function publicConfig(): PublicConfig {
-  const injected = typeof window === 'undefined' ? {} : (window.__PIPLENS__ ?? {});
+  // globalThis is window in the browser; the build's prerender sets it on the server side.
+  const injected = (globalThis as { __PIPLENS__?: Partial<PublicConfig> }).__PIPLENS__ ?? {};
   return {
     supportEmail: injected.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
     appUrl: injected.appUrl ?? (typeof window === 'undefined' ? '' : window.location.origin),

@@ -1,23 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { and, gte, or, sql } from 'drizzle-orm';
-import {
-  FEEDBACK_HONEYPOT_FIELD,
-  FEEDBACK_RATE_LIMIT,
-  FEEDBACK_RATE_LIMITED_MESSAGE,
-  FeedbackReceivedSchema,
-  FeedbackSchema,
-} from '../../../shared/feedback';
+import { FEEDBACK_HONEYPOT_FIELD, FEEDBACK_RATE_LIMIT, FEEDBACK_RATE_LIMITED_MESSAGE } from '../../../shared/feedback';
+import { FeedbackReceivedSchema, FeedbackSchema } from '../../../shared/feedback-schema';
 import type { Db } from '../../db/client';
 import { feedback } from '../../db/schema';
-import type { AppEnv } from '../../lib/context';
 import { ApiError } from '../../lib/errors';
+import { createRouter, errorResponse } from '../../lib/openapi';
 import { clientIp } from '../../lib/request';
 import { feedbackMail } from './feedback.mail';
-
-const ErrorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
-});
 
 const postFeedbackRoute = createRoute({
   method: 'post',
@@ -26,11 +17,9 @@ const postFeedbackRoute = createRoute({
   request: { body: { required: true, content: { 'application/json': { schema: FeedbackSchema } } } },
   responses: {
     201: { description: 'Received', content: { 'application/json': { schema: FeedbackReceivedSchema } } },
-    400: { description: 'A field is missing or too long', content: { 'application/json': { schema: ErrorSchema } } },
-    429: {
-      description: 'Too much feedback from this address or email in the last minutes',
-      content: { 'application/json': { schema: ErrorSchema } },
-    },
+    400: errorResponse('A field is missing, malformed or too long'),
+    403: errorResponse('Posted from another site'),
+    429: errorResponse('Too much feedback from this address or email in the last minutes'),
   },
 });
 
@@ -48,13 +37,7 @@ async function recentCount(db: Db, ip: string, email: string, now: Date): Promis
 }
 
 export function feedbackRoutes() {
-  const routes = new OpenAPIHono<AppEnv>({
-    defaultHook: (result) => {
-      if (!result.success) throw new ApiError(400, 'VALIDATION_FAILED', 'The feedback is not valid.', result.error.issues);
-    },
-  });
-
-  return routes.openapi(postFeedbackRoute, async (c) => {
+  return createRouter().openapi(postFeedbackRoute, async (c) => {
     const input = c.req.valid('json');
     const logger = c.get('logger');
     // A filled honeypot is a bot: it is told all went well, and nothing is kept or sent.

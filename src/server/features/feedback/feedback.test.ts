@@ -149,7 +149,7 @@ describe('feedback OpenAPI', () => {
       const doc = (await (await server.app.request(`${TEST_APP_URL}/api/openapi.json`)).json()) as {
         paths: Record<string, { post?: { responses: Record<string, unknown> } }>;
       };
-      expect(Object.keys(doc.paths['/api/feedback']?.post?.responses ?? {}).sort()).toEqual(['201', '400', '429']);
+      expect(Object.keys(doc.paths['/api/feedback']?.post?.responses ?? {}).sort()).toEqual(['201', '400', '403', '429']);
     } finally {
       await server.close();
     }

@@ -1,24 +1,41 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, LineChart, Menu, UserRound } from 'lucide-react';
-import { useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { cloneElement, lazy, Suspense, useState, type ReactElement } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { href } from '../../../shared/routes';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
-import { useAuth } from '../accounts/auth-context';
-import { useLogout } from '../accounts/use-logout';
-import { useClearHistory } from '../history/clear-history';
+import { useAuth, type AuthUser } from '../accounts/auth-context';
+import { learnTriggerClass } from './menu-styles';
 import { MobileMenu } from './mobile-menu';
-import { LEARN_ITEMS } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
 import { useScrolled } from './use-scrolled';
+
+// The dropdowns (Radix, with its positioning and focus code) load on first use: most visits never open them.
+const loadLearn = () => import('./learn-dropdown');
+const loadAccount = () => import('./account-dropdown');
+const LearnDropdown = lazy(() => loadLearn().then((m) => ({ default: m.LearnDropdown })));
+const AccountDropdown = lazy(() => loadAccount().then((m) => ({ default: m.AccountDropdown })));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-md px-3 py-2 text-sm font-medium hover:bg-muted', isActive && 'text-primary dark:text-blue-400');
 
-const menuItemClass =
-  'flex cursor-pointer select-none items-center rounded-sm px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted';
-const menuContentClass = 'z-50 min-w-44 rounded-md border border-border bg-card p-1 text-foreground shadow-lg';
+/**
+ * A menu button that looks like the real one; the first click (or Enter) loads the real menu and opens it.
+ * Hovering or focusing starts the download early.
+ */
+function OnDemandMenu({ trigger, load, menu }: { trigger: ReactElement<Record<string, unknown>>; load: () => Promise<unknown>; menu: ReactElement }) {
+  const [wanted, setWanted] = useState(false);
+  const preload = () => void load();
+  const button = cloneElement(trigger, {
+    type: 'button',
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    onPointerEnter: preload,
+    onFocus: preload,
+    onClick: () => setWanted(true),
+  });
+  return wanted ? <Suspense fallback={button}>{menu}</Suspense> : button;
+}
 
 export function Header() {
   const scrolled = useScrolled();
@@ -44,20 +61,15 @@ export function Header() {
           <NavLink to={href.home} end className={navLinkClass}>
             Home
           </NavLink>
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-muted">
-              Learn <ChevronDown className="h-4 w-4" aria-hidden />
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content align="start" sideOffset={6} className={menuContentClass}>
-                {LEARN_ITEMS.map((item) => (
-                  <DropdownMenu.Item key={item.to} asChild className={menuItemClass}>
-                    <Link to={item.to}>{item.label}</Link>
-                  </DropdownMenu.Item>
-                ))}
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+          <OnDemandMenu
+            load={loadLearn}
+            trigger={
+              <button className={learnTriggerClass}>
+                Learn <ChevronDown className="h-4 w-4" aria-hidden />
+              </button>
+            }
+            menu={<LearnDropdown defaultOpen />}
+          />
           <NavLink to={href.premiumBenefits} className={navLinkClass}>
             Premium
           </NavLink>
@@ -86,9 +98,6 @@ export function Header() {
 
 function AccountMenu() {
   const { user, loading } = useAuth();
-  const navigate = useNavigate();
-  const logout = useLogout();
-  const clearHistory = useClearHistory();
 
   if (loading) return <span className="inline-block h-9 w-28" aria-hidden />;
   if (!user) {
@@ -103,36 +112,20 @@ function AccountMenu() {
       </div>
     );
   }
+  return <AccountButton user={user} />;
+}
+
+function AccountButton({ user }: { user: AuthUser }) {
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
+    <OnDemandMenu
+      load={loadAccount}
+      trigger={
         <Button variant="outline" size="sm" className="ml-2" aria-label={`Account menu for ${user.name}`}>
           <UserRound className="h-4 w-4" aria-hidden />
           <span className="max-w-32 truncate">{user.name}</span>
         </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className={menuContentClass}>
-          <DropdownMenu.Item className={menuItemClass} onSelect={() => void navigate(href.dashboard)}>
-            Dashboard
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={menuItemClass} onSelect={() => void navigate(href.subscription)}>
-            Subscription
-          </DropdownMenu.Item>
-          {user.role === 'admin' && (
-            <DropdownMenu.Item className={menuItemClass} onSelect={() => void navigate(href.adminSettings)}>
-              Admin Settings
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Item className={menuItemClass} onSelect={() => clearHistory.mutate()}>
-            Clear History
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item className={menuItemClass} onSelect={() => void logout()}>
-            Logout
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      }
+      menu={<AccountDropdown user={user} defaultOpen />}
+    />
   );
 }

@@ -1,3 +1,0 @@
-import { PageSection } from '../../components/page-heading';
-
-export const PremiumBenefitsPage = () => <PageSection title="Premium benefits" />;

@@ -157,6 +157,36 @@ test('export draws the annotated chart with its result card as PNG and writes JS
   await expect(panel.getByRole('textbox')).toHaveCount(0);
 });
 
+test('a HiDPI screenshot is resized to 1920 px in the browser before upload and still read', async ({ page }) => {
+  const [spec] = chartSpecs(1, 12, [2880, 1800, 2]);
+  if (!spec) throw new Error('no chart spec');
+  const { image } = await renderChart({ ...spec, format: 'png' });
+  const file = path.join(DATA_DIR, 'e2e-chart-hidpi.png');
+  mkdirSync(DATA_DIR, { recursive: true });
+  writeFileSync(file, image);
+  // Chromium does not report multipart bodies with files to Playwright: note the uploaded image's
+  // type and size as the page hands it to fetch.
+  await page.addInitScript(() => {
+    const send = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const image = init?.body instanceof FormData ? init.body.get('chartImage') : null;
+      if (image instanceof Blob) document.documentElement.dataset.upload = `${image.type} ${image.size}`;
+      return send(input, init);
+    };
+  });
+  await visit(page, '/');
+  await signUpViaApi(page);
+  await visit(page, '/dashboard');
+  const body = await analyseChart(page, file);
+  const [type, size] = ((await page.locator('html').getAttribute('data-upload')) ?? '').split(' ');
+  expect(type).toBe('image/png');
+  expect(Number(size)).toBeGreaterThan(0);
+  expect(Number(size)).toBeLessThan(image.length * 0.7);
+  // The engine read the 1920x1200 upload, not the 2880x1800 file.
+  expect(body.chart.image).toEqual({ width: 1920, height: 1200 });
+  await expect(page.getByRole('img', { name: /Entry, stop loss, take profit/ })).toBeVisible();
+});
+
 test('a shared link opens without an account, is kept out of search engines, and says so when revoked', async ({ page }) => {
   const response = await page.goto(`/share/${'A'.repeat(32)}`);
   expect(response?.status()).toBe(200);

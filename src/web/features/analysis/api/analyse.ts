@@ -4,6 +4,7 @@ import type { AnalysisResult, AnalysisSettings, ChartFacts, JobStage } from '../
 export type { JobStage };
 import { apiFetch } from '../../../lib/api';
 import { subscriptionKeys } from '../../billing/use-subscription';
+import { prepareUpload } from './prepare-upload';
 
 export interface ProviderAttempt {
   model: string;
@@ -21,9 +22,9 @@ export interface AnalysisResponse {
   cached: boolean;
 }
 
-export function analyseChart(input: { file: Blob; settings: AnalysisSettings; jobId: string }) {
+export async function analyseChart(input: { file: Blob; settings: AnalysisSettings; jobId: string }) {
   const form = new FormData();
-  form.set('chartImage', input.file, 'chart');
+  form.set('chartImage', await prepareUpload(input.file), 'chart');
   form.set('jobId', input.jobId);
   for (const [key, value] of Object.entries(input.settings)) form.set(key, String(value));
   return apiFetch<AnalysisResponse>('/api/analyses', { method: 'POST', body: form });

@@ -26,11 +26,17 @@ async function prerender() {
   if (!shell.includes('<div id="root"></div>') || !/<title>[^<]*<\/title>/.test(shell)) {
     throw new Error('dist/web/index.html lacks <title> or an empty <div id="root"></div>');
   }
+  // The stylesheet goes inline: the page paints without waiting for another request (it is ~7 KB gzip).
+  const stylesheet = /<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)">/.exec(shell);
+  if (!stylesheet) throw new Error('dist/web/index.html has no stylesheet link');
+  const css = await readFile(path.join('dist/web', stylesheet[1]), 'utf8');
+  if (css.includes('</style')) throw new Error('the stylesheet cannot be inlined');
+  const pageShell = shell.replace(stylesheet[0], () => `<style>${css}</style>`);
   await rm(PRERENDERED, { recursive: true, force: true });
   for (const pathname of prerenderedPaths()) {
     const page = await renderPage(pathname);
     if (page.status !== 200) throw new Error(`prerender ${pathname}: status ${page.status}`);
-    const html = shell
+    const html = pageShell
       .replace(/<title>[^<]*<\/title>/, () => page.head)
       .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
     const file = path.join(PRERENDERED, prerenderedFile(pathname));

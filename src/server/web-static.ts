@@ -83,8 +83,18 @@ export function webRoutes(webRoot: string, publicConfig: PublicConfig) {
       },
     }),
   );
-  // Files other than HTML pages (favicon, images); pages go through the handler below.
-  routes.use('*', serveStatic({ root, index: 'no-index', precompressed: true }));
+  // Files other than HTML pages (favicon, images): not content-hashed, so cached for a day only.
+  routes.use(
+    '*',
+    serveStatic({
+      root,
+      index: 'no-index',
+      precompressed: true,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=86400');
+      },
+    }),
+  );
   routes.get('*', compress(), (c) => {
     const pathname = normalise(c.req.path);
     c.header('Cache-Control', 'no-cache');

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { Providers } from './app/providers';
@@ -29,7 +29,8 @@ async function start() {
       </Providers>
     </StrictMode>
   );
-  if (prerendered) hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser between components instead of one long task.
+  if (prerendered) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 

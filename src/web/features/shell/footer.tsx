@@ -3,12 +3,19 @@ import { href } from '../../../shared/routes';
 import { publicConfig } from '../../lib/public-config';
 import { useToday } from '../content/use-today';
 
+/** 'Learn More' alone says nothing out of context (screen reader link lists, search engines): name what it is about. */
+const LEARN_MORE = (
+  <>
+    Learn More<span className="sr-only"> about how PipLens works</span>
+  </>
+);
+
 const COLUMNS = [
   {
     title: 'Main',
     links: [
       { label: 'Home', to: href.home },
-      { label: 'Learn More', to: href.learnMore },
+      { label: LEARN_MORE, to: href.learnMore },
       { label: 'Premium', to: href.premiumBenefits },
       { label: 'Terms', to: href.terms },
     ],
@@ -73,7 +80,7 @@ export function Footer() {
               Terms
             </Link>
             <Link to={href.learnMore} className="hover:text-foreground">
-              Learn More
+              {LEARN_MORE}
             </Link>
             <a href="/sitemap.xml" className="hover:text-foreground">
               Sitemap

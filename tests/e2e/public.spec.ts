@@ -65,6 +65,20 @@ test('without JavaScript each public page carries its heading, meta tags and val
   }
 });
 
+test('public pages load no dashboard, sign-in form or chart code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  for (const path of ['/', '/learn-more', '/blog', '/blog/ai-forex-trading', '/terms']) {
+    scripts.length = 0;
+    await visit(page, path);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length, path).toBeGreaterThan(0);
+    expect(scripts.filter((url) => /dashboard|auth-card|login-page|signup-page|chart-overlay|result-panel|upload-area/.test(url)), path).toEqual([]);
+  }
+});
+
 test('the Learn dropdown and the header links reach every public page', async ({ page }) => {
   await visit(page, '/');
   const nav = page.getByRole('navigation', { name: 'Main', exact: true });
@@ -109,6 +123,12 @@ test('feedback: Submitting... for a second, the thank-you toast, a cleared form,
   const email = uniqueEmail('feedback');
   const message = `The level lines are clear (${email})`;
   await visit(page, '/');
+  // The honeypot is there for bots only: no person or assistive technology meets it.
+  await expect(page.locator('input[name="website"]')).toHaveCount(1);
+  await expect(page.getByRole('textbox', { name: 'Leave this field empty' })).toHaveCount(0);
+  await expect(page.locator('input[name="website"]')).toHaveAttribute('tabindex', '-1');
+  const box = await page.locator('input[name="website"]').boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(0); // off screen
   await page.getByRole('textbox', { name: 'Name' }).fill('Ann Trader');
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Feedback' }).fill(message);

@@ -19,7 +19,19 @@ async function prerender() {
   await buildWeb({
     configFile: 'vite.config.ts',
     logLevel: 'warn',
-    build: { ssr: 'prerender.tsx', outDir: `../../${PRERENDER_BUNDLE}`, emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+    build: {
+      ssr: 'prerender.tsx',
+      outDir: `../../${PRERENDER_BUNDLE}`,
+      emptyOutDir: true,
+      sourcemap: false,
+      copyPublicDir: false,
+      rollupOptions: {
+        // The page metadata is imported eagerly here and lazily in the browser bundle, as intended.
+        onwarn(warning, warn) {
+          if (warning.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') warn(warning);
+        },
+      },
+    },
   });
   const { renderPage, prerenderedPaths } = await import(pathToFileURL(path.resolve(PRERENDER_BUNDLE, 'prerender.js')).href);
   const shell = await readFile('dist/web/index.html', 'utf8');

@@ -37,9 +37,8 @@ export function BlogPage() {
                 <Link
                   to={href.article(post.id)}
                   className="mt-4 text-sm font-medium text-primary hover:underline dark:text-blue-400"
-                  aria-label={`Read more: ${post.title}`}
                 >
-                  Read more
+                  Read more<span className="sr-only">: {post.title}</span>
                 </Link>
               </div>
             </article>

@@ -1,29 +1,11 @@
 // `npm run test:e2e`: build the app, find a Chromium, pick a free port and run Playwright against
 // the built server started as in production with a fresh DATA_DIR.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from './build.mjs';
-
-async function findChromium() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  const { default: chromium } = await import('@sparticuz/chromium');
-  return chromium.executablePath();
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { findChromium, freePort } from './lib/browser.mjs';
 
 await build();
 const env = {

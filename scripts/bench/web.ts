@@ -6,50 +6,17 @@
  * runs (default 3). Run it under the dist lock: `flock /tmp/piplens-e2e.lock npm run bench:web`.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, findChromium, freePort, waitForHealth } from '../lib/browser.mjs';
 
 const PAGES = ['/', '/blog', '/blog/ai-forex-trading'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const RUNS = Number(process.argv[2] ?? 3);
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
-
-async function findChromium(): Promise<string> {
-  // The same lookup as scripts/e2e.mjs.
-  const configured = process.env.CHROMIUM_PATH;
-  if (configured) return configured;
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  const { default: sparticuz } = await import('@sparticuz/chromium');
-  return sparticuz.executablePath();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(base: string) {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not start');
-}
 
 interface Bytes {
   jsGzip: number;
@@ -73,12 +40,18 @@ async function measureBytes(browser: Browser, url: string): Promise<Bytes> {
         const response = await request.response();
         const body = response ? await response.body() : Buffer.alloc(0);
         const sizes = await request.sizes();
-        return { kind: type === 'script' ? 'js' : 'css', gzip: gzipSync(body, { level: 9 }).length, transferred: sizes.responseBodySize };
+        return {
+          kind: type === 'script' ? 'js' : 'css',
+          gzip: gzipSync(body, { level: 9 }).length,
+          transferred: sizes.responseBodySize,
+        };
       })(),
     );
   });
   await page.goto(url, { waitUntil: 'networkidle' });
-  const inlineCss = await page.evaluate(() => [...document.querySelectorAll('style')].map((style) => style.textContent).join(''));
+  const inlineCss = await page.evaluate(() =>
+    [...document.querySelectorAll('style')].map((style) => style.textContent).join(''),
+  );
   const files = await Promise.all(seen);
   await context.close();
   const sum = (kind: 'js' | 'css', key: 'gzip' | 'transferred') =>
@@ -97,7 +70,13 @@ async function lighthouseScores(port: number, url: string): Promise<Record<strin
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories } = result.lhr;
   const failing = Object.values(result.lhr.audits)
-    .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable')
+    .filter(
+      (audit) =>
+        audit.score !== null &&
+        audit.score < 0.9 &&
+        audit.scoreDisplayMode !== 'informative' &&
+        audit.scoreDisplayMode !== 'notApplicable',
+    )
     .map((audit) => audit.id);
   if (failing.length > 0) console.log(`  ${new URL(url).pathname}: audits below 0.9: ${failing.join(', ')}`);
   return Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]));
@@ -135,7 +114,10 @@ let browser: Browser | undefined;
 try {
   await waitForHealth(base);
   const debuggingPort = await freePort();
-  browser = await chromium.launch({ executablePath: await findChromium(), args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${debuggingPort}`] });
+  browser = await chromium.launch({
+    executablePath: await findChromium(),
+    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${debuggingPort}`],
+  });
   const rows: string[] = [];
   for (const pathname of PAGES) {
     const url = `${base}${pathname}`;

@@ -8,9 +8,8 @@
  * The screenshot starts dist/server/index.js, so run it while no browser test is using dist/:
  *   flock /tmp/piplens-e2e.lock npx tsx scripts/content/images.ts --screenshot
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -18,6 +17,7 @@ import sharp from 'sharp';
 import { BLOG_POSTS } from '../../src/shared/blog';
 import { chartSpecs, renderChart, type ChartSpec } from '../fixtures/render';
 import { INSTRUMENTS, THEMES } from '../fixtures/styles';
+import { CHROMIUM_FLAGS, findChromium, freePort, waitForHealth } from '../lib/browser.mjs';
 
 const OUT = 'src/web/public/images';
 const WEBP = { quality: 80, effort: 6 } as const;
@@ -137,40 +137,6 @@ async function makeCovers(): Promise<void> {
   }
 }
 
-async function findChromium(): Promise<string> {
-  // The same order as scripts/e2e.mjs. Scripts may read the environment directly (the env module is the server's).
-  const configured = process.env.CHROMIUM_PATH;
-  if (configured) return configured;
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  const { default: sparticuz } = await import('@sparticuz/chromium');
-  return sparticuz.executablePath();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 240; attempt++) {
-    if (server.exitCode !== null) throw new Error(`the built server exited with status ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the built server did not become healthy');
-}
-
 /** The dashboard of a new trial account after the offline engine analysed a EURUSD chart. */
 async function makeScreenshot(): Promise<void> {
   if (!existsSync('dist/server/index.js')) throw new Error('run `npm run build` first');
@@ -195,15 +161,7 @@ async function makeScreenshot(): Promise<void> {
   });
   const browser = await chromium.launch({
     executablePath: await findChromium(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   try {
     await waitForHealth(baseUrl, server);

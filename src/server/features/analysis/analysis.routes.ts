@@ -9,7 +9,7 @@ import type { AppEnv, SessionUser } from '../../lib/context';
 import { ApiError } from '../../lib/errors';
 import { getSubscriptionState } from '../billing/subscription.service';
 import { configuredProviders, runAnalysis } from './analysis.service';
-import { findRecentSame, sha256, storeAnalysis } from './analysis.store';
+import { findRecentSame, makeThumbnail, sha256, storeAnalysis } from './analysis.store';
 import { releaseDailySlot, reserveDailySlot } from './daily-usage';
 import type { AnalysisQueue } from './job-tracker';
 import { checkUpload, NO_IMAGE_MESSAGE, UPLOAD_INVALID_MESSAGE } from './upload';
@@ -66,6 +66,9 @@ export function analysisRoutes(queue: AnalysisQueue) {
         throw new ApiError(429, 'DAILY_LIMIT', dailyLimitMessage());
       }
       const jobId = typeof form.jobId === 'string' && /^[\w-]{8,64}$/.test(form.jobId) ? form.jobId : randomUUID();
+      // The thumbnail is made while the engine reads the chart; a failed job never waits for it.
+      const thumbnail = makeThumbnail(image.bytes);
+      thumbnail.catch(() => undefined);
       try {
         const run = await queue.run({ id: jobId, userId: user.id, premium: state.isSubscribed }, (setStage) =>
           runAnalysis({
@@ -77,7 +80,9 @@ export function analysisRoutes(queue: AnalysisQueue) {
             setStage,
           }),
         );
-        const stored = await storeAnalysis(db, { userId: user.id, image: image.bytes, imageSha256, settings, ...run });
+        const { engineMs, ...recorded } = run;
+        const stored = await storeAnalysis(db, { userId: user.id, thumbnail: await thumbnail, imageSha256, settings, ...recorded });
+        c.header('Server-Timing', `engine;dur=${engineMs.toFixed(1)}`);
         return c.json({ ...stored, cached: false });
       } catch (error) {
         // A failed analysis gives its slot back.

@@ -28,6 +28,8 @@ export interface AnalysisRun {
   result: AnalysisResult;
   chart: ChartFacts | null;
   providersTried: ProviderAttempt[];
+  /** Time the chart engine took, for the response's Server-Timing. */
+  engineMs: number;
 }
 
 /** Models 1, 2 and 3 in order, each only when its key is configured. */
@@ -91,6 +93,7 @@ export async function runAnalysis(input: {
   setStage({ stage: 'reading-chart' });
   let engine: EngineOutput | null = null;
   let engineError: EngineError | null = null;
+  const engineStarted = performance.now();
   try {
     engine = await analyzeChart(image.bytes, settings);
   } catch (error) {
@@ -98,6 +101,7 @@ export async function runAnalysis(input: {
     if (error.code === 'INVALID_IMAGE') throw new ApiError(400, 'UNREADABLE_IMAGE', 'Failed to process image. Please try again.');
     engineError = error;
   }
+  const engineMs = performance.now() - engineStarted;
   const chart = engine?.chart ?? null;
   const providersTried: ProviderAttempt[] = [];
   if (providers.length > 0) {
@@ -112,7 +116,7 @@ export async function runAnalysis(input: {
         const problem = groundingProblem(answer, chart, settings);
         if (problem) throw new AnswerRejected(problem);
         providersTried.push({ model: provider.name, outcome: 'used' });
-        return { result: finalise(answer, provider.name, settings, chart, engine), chart, providersTried };
+        return { result: finalise(answer, provider.name, settings, chart, engine), chart, providersTried, engineMs };
       } catch (error) {
         if (error instanceof AnswerRejected) {
           providersTried.push({ model: provider.name, outcome: 'rejected', reason: error.message });
@@ -132,7 +136,7 @@ export async function runAnalysis(input: {
   }
   setStage({ stage: 'checking' });
   if (engine) {
-    return { result: { ...engine.result, modelName: ENGINE_MODEL_NAME }, chart, providersTried };
+    return { result: { ...engine.result, modelName: ENGINE_MODEL_NAME }, chart, providersTried, engineMs };
   }
   const message = providers.length > 0 ? ALL_MODELS_FAILED_MESSAGE : (engineError?.message ?? ALL_MODELS_FAILED_MESSAGE);
   throw new ApiError(422, engineError?.code ?? 'ANALYSIS_FAILED', message, { providersTried });

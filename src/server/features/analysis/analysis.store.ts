@@ -76,12 +76,23 @@ export async function findRecentSame(
   return row ? toStored(row) : null;
 }
 
-/** Records the analysis with a small WebP thumbnail; the screenshot itself is not kept. */
+/** The small WebP kept instead of the screenshot (history rows, shared links, exports). */
+export const makeThumbnail = (image: Buffer): Promise<Buffer> =>
+  sharp(image).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 70 }).toBuffer();
+
+/** Records the analysis with its thumbnail; the screenshot itself is not kept. */
 export async function storeAnalysis(
   db: Db,
-  input: { userId: string; image: Buffer; imageSha256: string; settings: AnalysisSettings; result: AnalysisResult; chart: ChartFacts | null; providersTried: ProviderAttempt[] },
+  input: {
+    userId: string;
+    thumbnail: Buffer;
+    imageSha256: string;
+    settings: AnalysisSettings;
+    result: AnalysisResult;
+    chart: ChartFacts | null;
+    providersTried: ProviderAttempt[];
+  },
 ): Promise<StoredAnalysis> {
-  const thumbnail = await sharp(input.image).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 70 }).toBuffer();
   const id = randomUUID();
   const [row] = await db.transaction(async (tx) => {
     const inserted = await tx
@@ -97,7 +108,7 @@ export async function storeAnalysis(
         imageSha256: input.imageSha256,
       })
       .returning(columns);
-    await tx.insert(chartThumbnails).values({ analysisId: id, webp: thumbnail });
+    await tx.insert(chartThumbnails).values({ analysisId: id, webp: input.thumbnail });
     return inserted;
   });
   if (!row) throw new Error('analysis insert returned nothing');

@@ -172,7 +172,8 @@ describeEachDatabase(
     OPENROUTER_API_KEY: 'openrouter-key',
     OPENROUTER_MODELS: 'qwen/test-vl,google/test-flash',
     OPENROUTER_BASE_URL: `${fake.url}/api/v1`,
-    AI_TIMEOUT_MS: '300',
+    // Long enough for a loaded machine to answer from the local stand-in, short enough for the hang case.
+    AI_TIMEOUT_MS: '1500',
   }),
 );
 

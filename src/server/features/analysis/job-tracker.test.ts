@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { JobStage } from '../../../shared/analysis';
+import { testChart } from '../../test/charts';
+import { describeEachDatabase, signUp, TestClient } from '../../test/harness';
+import { AnalysisQueue } from './job-tracker';
+
+function deferred() {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('analysis queue', () => {
+  it('runs Premium jobs first, reports each stage and place in line to its owner only', async () => {
+    const queue = new AnalysisQueue(1);
+    const started: string[] = [];
+    const gates = { a: deferred(), b: deferred(), p: deferred() };
+    const job = (id: 'a' | 'b' | 'p', premium: boolean) =>
+      queue.run({ id, userId: `user-${id}`, premium }, async (setStage) => {
+        started.push(id);
+        if (id === 'a') setStage({ stage: 'asking-model', model: 1, name: 'gemini' });
+        await gates[id].promise;
+        return id;
+      });
+    const a = job('a', false);
+    await tick();
+    const b = job('b', false);
+    const p = job('p', true);
+
+    expect(queue.stageOf('a', 'user-a')).toEqual({ stage: 'asking-model', model: 1, name: 'gemini' });
+    expect(queue.stageOf('p', 'user-p')).toEqual({ stage: 'queued', position: 1 });
+    expect(queue.stageOf('b', 'user-b')).toEqual({ stage: 'queued', position: 2 });
+    expect(queue.stageOf('b', 'user-a')).toBeNull();
+    expect(queue.stageOf('missing', 'user-a')).toBeNull();
+
+    gates.a.resolve();
+    await a;
+    await tick();
+    expect(queue.stageOf('a', 'user-a')).toEqual({ stage: 'done' });
+    expect(queue.stageOf('p', 'user-p')).toEqual({ stage: 'reading-chart' });
+    expect(queue.stageOf('b', 'user-b')).toEqual({ stage: 'queued', position: 1 });
+    gates.p.resolve();
+    gates.b.resolve();
+    await Promise.all([p, b]);
+    expect(started).toEqual(['a', 'p', 'b']);
+  });
+
+  it('marks a failed job as failed and passes its error on', async () => {
+    const queue = new AnalysisQueue(1);
+    await expect(queue.run({ id: 'x', userId: 'u', premium: false }, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(queue.stageOf('x', 'u')).toEqual({ stage: 'failed' });
+  });
+});
+
+describeEachDatabase(
+  'job stage by polling',
+  (server) => {
+    it('shows a waiting job its place in line, then its stages, then done', async () => {
+      const first = new TestClient(server());
+      const second = new TestClient(server());
+      await signUp(first);
+      await signUp(second);
+      const { image } = await testChart();
+      const post = (client: TestClient, jobId: string) => {
+        const form = new FormData();
+        form.set('chartImage', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'chart.png');
+        form.set('jobId', jobId);
+        return client.request('/api/analyses', { method: 'POST', body: form });
+      };
+      const stageOf = async (client: TestClient, jobId: string) => {
+        const response = await client.request(`/api/analyses/jobs/${jobId}`);
+        return response.status === 200 ? ((await response.json()) as JobStage) : null;
+      };
+
+      const running = post(first, 'job-first-0001');
+      // The second job is posted once the first is on its way, so it waits behind it.
+      while ((await stageOf(first, 'job-first-0001')) === null) await tick();
+      let settled = false;
+      const waiting = post(second, 'job-second-001').finally(() => (settled = true));
+      const seen: JobStage[] = [];
+      while (!settled) {
+        const stage = await stageOf(second, 'job-second-001');
+        if (stage && JSON.stringify(stage) !== JSON.stringify(seen.at(-1))) seen.push(stage);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect((await running).status).toBe(200);
+      expect((await waiting).status).toBe(200);
+      seen.push((await stageOf(second, 'job-second-001')) as JobStage);
+
+      expect(seen[0]).toEqual({ stage: 'queued', position: 1 });
+      expect(seen.map((s) => s.stage)).toContain('reading-chart');
+      expect(seen.at(-1)).toEqual({ stage: 'done' });
+      // Nobody else can follow someone's job.
+      expect((await first.request('/api/analyses/jobs/job-second-001')).status).toBe(404);
+    }, 120_000);
+  },
+  { ANALYSIS_CONCURRENCY: '1' },
+);

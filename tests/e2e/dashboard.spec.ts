@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { chartSpecs, renderChart } from '../../scripts/fixtures/render';
 import type { AnalysisResult, ChartFacts } from '../../src/shared/analysis';
@@ -195,6 +195,145 @@ test('a shared link opens without an account, is kept out of search engines, and
   await expect(page.getByText(SHARED_NOT_FOUND_MESSAGE)).toBeVisible();
   await expect(page.locator('meta[name="robots"][content="noindex, nofollow"]')).toHaveCount(1);
   await expectAccessible(page);
+});
+
+/** Presses Tab until `target` has the focus: proof that the keyboard reaches it. */
+async function tabTo(page: Page, target: Locator, maxPresses = 40) {
+  for (let i = 0; i < maxPresses; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+test('every dashboard control works from the keyboard, and each setting reaches the server', async ({ page }) => {
+  const file = await chartFile(8);
+  await visit(page, '/');
+  await signUpViaApi(page);
+  await visit(page, '/dashboard');
+  await page.getByRole('button', { name: 'Logout' }).focus();
+
+  // The upload area opens the file picker with Enter and with Space.
+  const uploadArea = page.getByRole('button', { name: /Upload a chart image/ });
+  await tabTo(page, uploadArea);
+  let chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles(file);
+  await expect(page.getByRole('img', { name: 'Chart to analyse' })).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Remove chart image' }));
+  await page.keyboard.press('Enter');
+  await expect(uploadArea).toBeVisible();
+  await uploadArea.focus();
+  chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press(' ');
+  await (await chooser).setFiles(file);
+  await expect(page.getByRole('img', { name: 'Chart to analyse' })).toBeVisible();
+
+  // Time frame: one tab stop, arrows move the choice.
+  await tabTo(page, page.getByRole('radio', { name: '1h' }));
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: '4h' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('radio', { name: '4h' })).toBeFocused();
+  // Strategies: toggle buttons with Space.
+  await tabTo(page, page.getByRole('button', { name: 'Scalping' }));
+  await page.keyboard.press(' ');
+  await tabTo(page, page.getByRole('button', { name: 'Trend Following' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Scalping' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'AI Select Best' })).toHaveAttribute('aria-pressed', 'false');
+  // Risk/reward slider: arrows in steps of 0.5.
+  const slider = page.getByRole('slider', { name: 'Risk/reward' });
+  await tabTo(page, slider);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(slider).toHaveAttribute('aria-valuetext', '1:3.5, Aggressive');
+  // Capital: the select follows the arrow keys.
+  const capital = page.getByRole('combobox', { name: 'Capital size' });
+  await tabTo(page, capital);
+  await page.keyboard.press('ArrowDown');
+  await expect(capital).toHaveValue('500');
+  // Lot size: typed, rounded on leaving the field.
+  const lot = page.getByRole('spinbutton', { name: 'Preferred lot size' });
+  await tabTo(page, lot);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('0.256');
+  await page.keyboard.press('Tab');
+  await expect(lot).toHaveValue('0.26');
+
+  const analyze = page.getByRole('button', { name: /^Analyze Chart/ });
+  await tabTo(page, analyze);
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/analyses') && r.request().method() === 'POST');
+  await page.keyboard.press('Enter');
+  const body = (await (await answer).json()) as AnalysisBody;
+  expect(body.result).toMatchObject({ timeFrame: '4h', tradingStrategy: 'scalping+trendFollowing', riskReward: 3.5, capitalSize: 500, lotSize: 0.26 });
+  await expect(page.getByRole('heading', { name: 'Analysis result' })).toBeVisible({ timeout: 30_000 });
+
+  await tabTo(page, page.getByRole('button', { name: 'Save to history' }));
+  await page.keyboard.press('Enter');
+  await expect(toasts(page).getByText('Analysis saved to history')).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Download PNG' }));
+  const row = page.getByRole('region', { name: 'Analysis History' }).getByRole('button');
+  await tabTo(page, row);
+  await page.keyboard.press('Enter');
+  await expect(row).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('heading', { name: 'Analysis result' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a screenshot pasted with Ctrl+V anywhere on the dashboard is taken as the chart', async ({ page }) => {
+  const file = await chartFile(9);
+  await visit(page, '/');
+  await signUpViaApi(page);
+  await visit(page, '/dashboard');
+  const base64 = readFileSync(file).toString('base64');
+  await page.evaluate((data) => {
+    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+    const clipboard = new DataTransfer();
+    clipboard.items.add(new File([bytes], 'image.png', { type: 'image/png' }));
+    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: clipboard, bubbles: true }));
+  }, base64);
+  await expect(page.getByRole('img', { name: 'Chart to analyse' })).toBeVisible();
+  await page.getByRole('button', { name: /^Analyze Chart/ }).click();
+  await expect(toasts(page).getByText('Chart analysis complete!')).toBeVisible({ timeout: 30_000 });
+});
+
+test('at 375 px wide the dashboard with a result has nothing cut off or overlapping', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const file = await chartFile(10);
+  await visit(page, '/');
+  await signUpViaApi(page);
+  await visit(page, '/dashboard');
+  await analyseChart(page, file);
+  await page.getByRole('button', { name: 'Save to history' }).click();
+  await expect(page.getByRole('region', { name: 'Analysis History' }).getByRole('button')).toHaveCount(1);
+  await expectAccessible(page);
+
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const boxes = await page.locator('main').evaluate((main) =>
+    [...main.querySelectorAll<HTMLElement>('button, a, input, select, h1, h2, [role=progressbar]')]
+      .filter((el) => el.getClientRects().length > 0 && !el.closest('.sr-only') && getComputedStyle(el).visibility !== 'hidden')
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        return { name: (el.getAttribute('aria-label') ?? el.textContent ?? el.tagName).trim().slice(0, 40), left: r.left, right: r.right, top: r.top + scrollY, bottom: r.bottom + scrollY, el };
+      })
+      .filter((box, _, all) => !all.some((other) => other.el !== box.el && other.el.contains(box.el)))
+      .map(({ el: _el, ...box }) => box),
+  );
+  expect(boxes.length).toBeGreaterThan(20);
+  for (const box of boxes) {
+    expect(box.left, `${box.name} starts inside the screen`).toBeGreaterThanOrEqual(0);
+    expect(box.right, `${box.name} ends inside the screen`).toBeLessThanOrEqual(375);
+  }
+  const overlaps = boxes.flatMap((a, i) =>
+    boxes
+      .slice(i + 1)
+      .filter((b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1)
+      .map((b) => `${a.name} / ${b.name}`),
+  );
+  expect(overlaps).toEqual([]);
+  await testInfo.attach('dashboard-375px', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 });
 
 test('the dashboard sends a signed-out visitor to /login', async ({ page }) => {

@@ -120,8 +120,9 @@ export function DashboardPage() {
           <TrialBanner state={state} />
         </div>
       )}
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <div className="grid content-start gap-6 lg:col-span-2">
+      {/* grid-cols-1 (minmax(0, 1fr)) so a wide chart image cannot stretch the column past a phone's width. */}
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 content-start gap-6 lg:col-span-2">
           <UploadArea
             chart={chart}
             analysing={analysing}
@@ -157,7 +158,7 @@ export function DashboardPage() {
             </>
           )}
         </div>
-        <aside className="grid content-start gap-6" aria-label="Analysis settings and history">
+        <aside className="grid grid-cols-1 content-start gap-6" aria-label="Analysis settings and history">
           <div className="rounded-xl border border-border bg-card p-5">
             <h2 className="mb-4 text-lg font-semibold">Settings</h2>
             <SettingsPanel settings={settings} disabled={analysing} onChange={setSettings} />

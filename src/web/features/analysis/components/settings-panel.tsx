@@ -2,6 +2,7 @@ import {
   CAPITAL_SIZES,
   RISK_REWARD,
   TIME_FRAME_GROUPS,
+  TIME_FRAMES,
   TRADING_STRATEGIES,
   type AnalysisSettings,
   type StrategyKey,
@@ -23,11 +24,35 @@ export function toggleStrategy(current: string, key: StrategyKey): string {
   return [...selected.filter((k) => k !== 'auto'), key].join('+');
 }
 
-/** SPEC §4: typing accepts positive numbers only; on blur bad values become 0.01, others round to 2 decimals. */
+/**
+ * SPEC §4: while typing only positive numbers are accepted. What a trader types on the way to one
+ * ('0', '0.', '0.0' before '0.05') is let through, or 0.05 could never be typed; signs, exponents
+ * and letters are refused, and the blur below turns anything non-positive into 0.01.
+ */
+export const acceptsLotSizeTyping = (raw: string) => /^\d*\.?\d*$/.test(raw);
+
+/** SPEC §4: on blur bad values become 0.01, others round to 2 decimals. */
 export function normaliseLotSize(raw: string): number {
   const value = Number.parseFloat(raw);
   if (raw.trim() === '' || !Number.isFinite(value) || value <= 0) return 0.01;
   return Math.max(0.01, Math.round(value * 100) / 100);
+}
+
+/** Radio-group keys (WAI-ARIA): arrows move the choice through all time frames, Home and End jump. */
+export function nextTimeFrame(current: TimeFrame, key: string): TimeFrame | null {
+  const index = TIME_FRAMES.indexOf(current);
+  const last = TIME_FRAMES.length - 1;
+  const target =
+    key === 'ArrowRight' || key === 'ArrowDown'
+      ? (index + 1) % TIME_FRAMES.length
+      : key === 'ArrowLeft' || key === 'ArrowUp'
+        ? (index - 1 + TIME_FRAMES.length) % TIME_FRAMES.length
+        : key === 'Home'
+          ? 0
+          : key === 'End'
+            ? last
+            : null;
+  return target === null ? null : (TIME_FRAMES[target] ?? null);
 }
 
 const riskLabel = (rr: number) => (rr <= 1.5 ? 'Conservative' : rr <= 3 ? 'Balanced' : 'Aggressive');
@@ -59,8 +84,17 @@ export function SettingsPanel({
                     key={value}
                     type="button"
                     role="radio"
+                    data-value={value}
                     aria-checked={settings.timeFrame === value}
+                    tabIndex={settings.timeFrame === value ? 0 : -1}
                     onClick={() => set({ timeFrame: value as TimeFrame })}
+                    onKeyDown={(event) => {
+                      const next = nextTimeFrame(value as TimeFrame, event.key);
+                      if (!next) return;
+                      event.preventDefault();
+                      set({ timeFrame: next });
+                      event.currentTarget.closest('[role=radiogroup]')?.querySelector<HTMLElement>(`[data-value="${next}"]`)?.focus();
+                    }}
                     className={cn(
                       'rounded-md border border-border px-2 py-1.5 text-sm',
                       settings.timeFrame === value ? 'border-primary bg-primary text-primary-foreground' : 'hover:bg-muted',
@@ -155,7 +189,7 @@ export function SettingsPanel({
           disabled={disabled}
           onChange={(event) => {
             const raw = event.target.value;
-            if (raw === '' || Number.parseFloat(raw) > 0) setLotText(raw);
+            if (acceptsLotSizeTyping(raw)) setLotText(raw);
           }}
           onBlur={() => {
             const lotSize = normaliseLotSize(lotText);

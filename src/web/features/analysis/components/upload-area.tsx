@@ -1,5 +1,5 @@
 import { ImageUp, X } from 'lucide-react';
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../../../shared/constants';
 import { Spinner } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
@@ -30,6 +30,25 @@ export function UploadArea({
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  const onPaste = useRef<(event: ClipboardEvent) => void>(() => undefined);
+
+  // Ctrl+V anywhere on the dashboard, not only inside the upload area: traders paste right after
+  // taking a screenshot, before clicking anything. Pastes into text fields are left to them.
+  useEffect(() => {
+    const listener = (event: ClipboardEvent) => onPaste.current(event);
+    document.addEventListener('paste', listener);
+    return () => document.removeEventListener('paste', listener);
+  }, []);
+  useEffect(() => {
+    onPaste.current = (event) => {
+      const target = event.target as HTMLElement | null;
+      if (analysing || target?.closest('input, textarea, [contenteditable="true"]')) return;
+      const file = [...(event.clipboardData?.files ?? [])].find((f) => f.type.startsWith('image/'));
+      if (!file) return;
+      event.preventDefault();
+      accept(file);
+    };
+  });
 
   function accept(file: File | undefined) {
     if (!file) return;
@@ -48,12 +67,7 @@ export function UploadArea({
   }
 
   return (
-    <div
-      onPaste={(event) => {
-        const file = [...event.clipboardData.files].find((f) => f.type.startsWith('image/'));
-        if (file && !analysing) accept(file);
-      }}
-    >
+    <div>
       {chart ? (
         <div className="relative overflow-hidden rounded-xl border border-border bg-card">
           <img src={chart.previewUrl} alt="Chart to analyse" className="max-h-[480px] w-full object-contain" />

@@ -8,7 +8,8 @@
  * a forex candle opens where the previous one closed.
  */
 import { findBlobs, labelComponents, type Blob } from './components.js';
-import { dominantColour, type Box, type Raster, type Rgb } from './raster.js';
+import { colourDistance, dominantColour, type Box, type Raster, type Rgb } from './raster.js';
+import { scratchI32, scratchU32, scratchU8 } from './scratch.js';
 
 /** Candle bodies and wicks stand out clearly from the background; faint grid does not. */
 const INK_CONTRAST = 60;
@@ -41,12 +42,23 @@ interface Cluster {
  * candle are partly transparent versions of its colour and belong to it.
  */
 function blendDistance(p: Rgb, k: Rgb, bg: Rgb): number {
+  return blendDistanceRgb(p[0], p[1], p[2], k, bg);
+}
+
+/** blendDistance without an array per call: it runs for every ink pixel. */
+function blendDistanceRgb(pr: number, pg: number, pb: number, k: Rgb, bg: Rgb): number {
   const kx = k[0] - bg[0];
   const ky = k[1] - bg[1];
   const kz = k[2] - bg[2];
+  const dr = pr - bg[0];
+  const dg = pg - bg[1];
+  const db = pb - bg[2];
   const len2 = kx * kx + ky * ky + kz * kz || 1;
-  const t = Math.max(0.35, Math.min(1, ((p[0] - bg[0]) * kx + (p[1] - bg[1]) * ky + (p[2] - bg[2]) * kz) / len2));
-  return Math.hypot(p[0] - bg[0] - t * kx, p[1] - bg[1] - t * ky, p[2] - bg[2] - t * kz);
+  const t = Math.max(0.35, Math.min(1, (dr * kx + dg * ky + db * kz) / len2));
+  const ex = dr - t * kx;
+  const ey = dg - t * ky;
+  const ez = db - t * kz;
+  return Math.sqrt(ex * ex + ey * ey + ez * ez);
 }
 
 function clusterColours(r: Raster, box: Box, ink: Uint8Array, bw: number, bg: Rgb): Cluster[] {
@@ -80,26 +92,21 @@ function clusterColours(r: Raster, box: Box, ink: Uint8Array, bw: number, bg: Rg
   return clusters;
 }
 
-/** Vertical run length through each ink pixel (how tall the stroke is there). */
-function verticalRuns(ink: Uint8Array, w: number, h: number): Uint16Array {
-  const out = new Uint16Array(w * h);
-  for (let x = 0; x < w; x++) {
-    let y = 0;
-    while (y < h) {
-      if (!ink[y * w + x]) {
-        y++;
-        continue;
-      }
-      const s = y;
-      while (y < h && ink[y * w + x]) y++;
-      for (let k = s; k < y; k++) out[k * w + x] = y - s;
-    }
-  }
+/**
+ * Vertical run length through each ink pixel (how tall the stroke is there), saturating at
+ * 255. Row by row, so memory is read in order: count down the column, then copy each run's
+ * length back up it.
+ */
+function verticalRuns(ink: Uint8Array, w: number, h: number): Uint8Array {
+  const out = scratchU8('candles:runs-v', w * h);
+  for (let x = 0; x < w; x++) out[x] = ink[x] ? 1 : 0;
+  for (let p = w; p < w * h; p++) out[p] = ink[p] ? Math.min(255, (out[p - w] ?? 0) + 1) : 0;
+  for (let p = w * (h - 1) - 1; p >= 0; p--) if (ink[p] && ink[p + w]) out[p] = out[p + w] ?? 0;
   return out;
 }
 
-function horizontalRuns(ink: Uint8Array, w: number, h: number): Uint16Array {
-  const out = new Uint16Array(w * h);
+function horizontalRuns(ink: Uint8Array, w: number, h: number): Uint8Array {
+  const out = scratchU8('candles:runs-h', w * h);
   for (let y = 0; y < h; y++) {
     const base = y * w;
     let x = 0;
@@ -110,7 +117,7 @@ function horizontalRuns(ink: Uint8Array, w: number, h: number): Uint16Array {
       }
       const s = x;
       while (x < w && ink[base + x]) x++;
-      out.fill(x - s, base + s, base + x);
+      out.fill(Math.min(255, x - s), base + s, base + x);
     }
   }
   return out;
@@ -140,7 +147,7 @@ function removeLines(r: Raster, box: Box, ink: Uint8Array, w: number, h: number)
     const mean: Rgb = [(sum[0] ?? 0) / cells.length, (sum[1] ?? 0) / cells.length, (sum[2] ?? 0) / cells.length];
     for (const [x, y] of cells) {
       const c = colourAt(x, y);
-      if (Math.hypot(c[0] - mean[0], c[1] - mean[1], c[2] - mean[2]) < 70) ink[y * w + x] = 0;
+      if (colourDistance(c, mean) < 70) ink[y * w + x] = 0;
     }
   };
   // A line is thin ink over much of the plot, either solid or broken into several dashes;
@@ -166,24 +173,26 @@ function removeLines(r: Raster, box: Box, ink: Uint8Array, w: number, h: number)
     }
     if (isLine(thin, runs, last - first + 1, w, 0.2)) lineRows.push(y);
   }
+  // Columns are tallied row by row (memory order), one counter per column.
+  const colThin = scratchU32('lines:thin', w);
+  const colRuns = scratchU32('lines:runs', w);
+  const colFirst = scratchI32('lines:first', w, -1);
+  const colLast = scratchI32('lines:last', w, -1);
+  for (let y = 0; y < h; y++) {
+    const base = y * w;
+    for (let x = 0; x < w; x++) {
+      const p = base + x;
+      if (ink[p] !== 1 || runH[p]! > 2) continue;
+      colThin[x]!++;
+      // A new run starts where the pixel above was not a thin column pixel.
+      if (y === 0 || ink[p - w] !== 1 || runH[p - w]! > 2) colRuns[x]!++;
+      if (colFirst[x] === -1) colFirst[x] = y;
+      colLast[x] = y;
+    }
+  }
   const lineCols: number[] = [];
   for (let x = 0; x < w; x++) {
-    let thin = 0;
-    let runs = 0;
-    let first = -1;
-    let last = -1;
-    let prev = false;
-    for (let y = 0; y < h; y++) {
-      const on = ink[y * w + x] === 1 && (runH[y * w + x] ?? 0) <= 2;
-      if (on) {
-        thin++;
-        if (!prev) runs++;
-        if (first < 0) first = y;
-        last = y;
-      }
-      prev = on;
-    }
-    if (isLine(thin, runs, last - first + 1, h, 0.3)) lineCols.push(x);
+    if (isLine(colThin[x]!, colRuns[x]!, colLast[x]! - colFirst[x]! + 1, h, 0.3)) lineCols.push(x);
   }
   for (const y of lineRows) {
     const cells: [number, number][] = [];
@@ -203,12 +212,19 @@ function removeLines(r: Raster, box: Box, ink: Uint8Array, w: number, h: number)
  * ending there is erased. Repeated, as a chart can have both.
  */
 function removeBaselineRuns(ink: Uint8Array, w: number, h: number): void {
+  const ends = scratchU32('baseline:ends', h);
   for (let round = 0; round < 3; round++) {
-    const ends = new Uint32Array(h);
-    for (let x = 0; x < w; x++) {
-      for (let y = 0; y < h; y++) {
-        if (ink[y * w + x] && (y + 1 === h || !ink[(y + 1) * w + x])) ends[y] = (ends[y] ?? 0) + 1;
+    ends.fill(0);
+    // Row by row (memory order): a run ends at (x, y) when the pixel below is not ink.
+    for (let y = 0; y < h; y++) {
+      const base = y * w;
+      let n = 0;
+      if (y + 1 === h) {
+        for (let x = 0; x < w; x++) if (ink[base + x]) n++;
+      } else {
+        for (let x = 0; x < w; x++) if (ink[base + x] && !ink[base + w + x]) n++;
       }
+      ends[y] = n;
     }
     let mode = 0;
     let best = 0;
@@ -235,7 +251,9 @@ function removeBaselineRuns(ink: Uint8Array, w: number, h: number): void {
  */
 function eraseText(ink: Uint8Array, w: number, h: number): void {
   const maxH = Math.max(14, Math.round(h * 0.04));
-  const glyphs = findBlobs(ink, w, h, 0, w).filter((b) => b.bottom - b.top + 1 <= maxH && b.right - b.left + 1 <= maxH * 1.5);
+  const glyphs = findBlobs(ink, w, h, 0, w).filter(
+    (b) => b.bottom - b.top + 1 <= maxH && b.right - b.left + 1 <= maxH * 1.5,
+  );
   const byBottom = new Map<number, Blob[]>();
   for (const g of glyphs) {
     if (g.bottom - g.top < 4) continue;
@@ -286,8 +304,8 @@ interface ClusterShape {
 /** Candle colours appear as many separate narrow pieces spread over the plot. */
 function clusterShapes(label: Uint8Array, nClusters: number, w: number, h: number): ClusterShape[] {
   // One pass collects, per cluster, pixels per column and which rows it touches.
-  const colCount = new Uint32Array(nClusters * w);
-  const rowUsed = new Uint8Array(nClusters * h);
+  const colCount = scratchU32('shapes:cols', nClusters * w);
+  const rowUsed = scratchU8('shapes:rows', nClusters * h);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const c = label[y * w + x] ?? 255;
@@ -324,7 +342,11 @@ function clusterShapes(label: Uint8Array, nClusters: number, w: number, h: numbe
     shapes.push({
       // Moving averages and other overlays are continuous lines: they fail on continuity.
       candleLike:
-        span >= w * 0.2 && segments >= 6 && tallCount >= 5 && rowsUsed >= h * 0.15 && (continuity < 0.9 || medianCount >= 8),
+        span >= w * 0.2 &&
+        segments >= 6 &&
+        tallCount >= 5 &&
+        rowsUsed >= h * 0.15 &&
+        (continuity < 0.9 || medianCount >= 8),
     });
   }
   return shapes;
@@ -335,13 +357,11 @@ function clusterShapes(label: Uint8Array, nClusters: number, w: number, h: numbe
  * candle colour is many separate narrow pieces. A cluster whose ink lies mostly in pieces
  * spanning a large part of the plot is a line, even if the candles break it into segments.
  */
-function mostlyLong(label: Uint8Array, c: number, w: number, h: number): boolean {
-  const mask = new Uint8Array(w * h);
-  for (let p = 0; p < w * h; p++) if (label[p] === c) mask[p] = 1;
-  const { blobs } = labelComponents(mask, w, h);
+function mostlyLong(regions: Blob[], c: number, w: number): boolean {
   let total = 0;
   let long = 0;
-  for (const b of blobs) {
+  for (const b of regions) {
+    if (b.value !== c) continue;
     total += b.pixels;
     if (b.right - b.left + 1 >= w * 0.2) long += b.pixels;
   }
@@ -355,22 +375,21 @@ const WICK_COLOUR_DISTANCE = 100;
  * another kept colour forms wider shapes (bodies). OHLC bars are one colour with ticks, so
  * their pieces are wide and no colour is marked.
  */
-function wickClusters(label: Uint8Array, keep: boolean[], colours: Rgb[], w: number, h: number): boolean[] {
+function wickClusters(regions: Blob[], keep: boolean[], colours: Rgb[]): boolean[] {
   const widths = keep.map((k, c) => {
     if (!k) return 0;
-    const mask = new Uint8Array(w * h);
-    for (let p = 0; p < w * h; p++) if (label[p] === c) mask[p] = 1;
-    const ws = labelComponents(mask, w, h)
-      .blobs.filter((b) => b.bottom - b.top >= 3)
+    const ws = regions
+      .filter((b) => b.value === c && b.bottom - b.top >= 3)
       .map((b) => b.right - b.left + 1)
       .sort((a, b) => a - b);
     return ws[Math.floor(ws.length / 2)] ?? 0;
   });
   const bodies = colours.filter((_, c) => keep[c] && (widths[c] ?? 0) >= 3);
   // A wick colour is its own colour, not a body colour's antialiased or JPEG-smeared edge.
-  const distinct = (k: Rgb): boolean =>
-    bodies.every((b) => Math.hypot(k[0] - b[0], k[1] - b[1], k[2] - b[2]) > WICK_COLOUR_DISTANCE);
-  return widths.map((x, c) => Boolean(keep[c]) && bodies.length > 0 && x > 0 && x <= 2 && distinct(colours[c] ?? [0, 0, 0]));
+  const distinct = (k: Rgb): boolean => bodies.every((b) => colourDistance(k, b) > WICK_COLOUR_DISTANCE);
+  return widths.map(
+    (x, c) => Boolean(keep[c]) && bodies.length > 0 && x > 0 && x <= 2 && distinct(colours[c] ?? [0, 0, 0]),
+  );
 }
 
 interface Piece extends Blob {
@@ -436,22 +455,25 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   const h = plot.bottom - plot.top;
   if (w < 50 || h < 50) return null;
   const bg = dominantColour(r, plot);
-  const ink = new Uint8Array(w * h);
+  const ink = scratchU8('ink', w * h);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = ((y + plot.top) * r.width + x + plot.left) * 3;
-      const d = Math.hypot((r.data[i] ?? 0) - bg[0], (r.data[i + 1] ?? 0) - bg[1], (r.data[i + 2] ?? 0) - bg[2]);
-      ink[y * w + x] = d > INK_CONTRAST ? 1 : 0;
+      const dr = (r.data[i] ?? 0) - bg[0];
+      const dg = (r.data[i + 1] ?? 0) - bg[1];
+      const db = (r.data[i + 2] ?? 0) - bg[2];
+      ink[y * w + x] = dr * dr + dg * dg + db * db > INK_CONTRAST * INK_CONTRAST ? 1 : 0;
     }
   }
-  const rawInk = ink.slice();
+  const rawInk = scratchU8('candles:raw', w * h);
+  rawInk.set(ink);
   removeLines(r, plot, ink, w, h);
   removeBaselineRuns(ink, w, h);
   eraseText(ink, w, h);
 
   const clusters = clusterColours(r, plot, ink, w, bg);
   if (clusters.length === 0) return null;
-  const label = new Uint8Array(w * h).fill(255);
+  const label = scratchU8('candles:label', w * h, 255);
   for (let p = 0; p < w * h; p++) {
     if (!ink[p]) continue;
     const y = Math.floor(p / w);
@@ -459,11 +481,13 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     const i = ((y + plot.top) * r.width + x + plot.left) * 3;
     let best = 255;
     let bestD = CLUSTER_RADIUS;
-    const px: Rgb = [r.data[i] ?? 0, r.data[i + 1] ?? 0, r.data[i + 2] ?? 0];
+    const pr = r.data[i] ?? 0;
+    const pg = r.data[i + 1] ?? 0;
+    const pb = r.data[i + 2] ?? 0;
     for (let c = 0; c < clusters.length; c++) {
       const k = clusters[c]?.colour;
       if (!k) continue;
-      const d = blendDistance(px, k, bg);
+      const d = blendDistanceRgb(pr, pg, pb, k, bg);
       if (d < bestD) {
         bestD = d;
         best = c;
@@ -472,12 +496,14 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     label[p] = best;
   }
   const shapes = clusterShapes(label, clusters.length, w, h);
+  // Connected pieces of each colour, for the overlay-line and wick-colour tests.
+  const regions = findBlobs(label, w, h, 0, w, 255);
   // Remnants of removed lines or text form small clusters; candle colours carry real weight.
   const candleInk = clusters.reduce((s, c, i) => s + (shapes[i]?.candleLike ? c.count : 0), 0);
   const keep = clusters.map(
-    (c, i) => Boolean(shapes[i]?.candleLike) && c.count >= candleInk * 0.06 && !mostlyLong(label, i, w, h),
+    (c, i) => Boolean(shapes[i]?.candleLike) && c.count >= candleInk * 0.06 && !mostlyLong(regions, i, w),
   );
-  const candleMask = new Uint8Array(w * h);
+  const candleMask = scratchU8('candles:mask', w * h);
   for (let p = 0; p < w * h; p++) {
     const c = label[p] ?? 255;
     if (c !== 255 && keep[c]) candleMask[p] = 1;
@@ -497,7 +523,11 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
 
   // Some themes draw wicks in their own colour. Wick ink must not count as a body edge: with
   // narrow bodies a wick column can be the piece's edge and would look like an OHLC tick.
-  const wick = wickClusters(label, keep, clusters.map((c) => c.colour), w, h);
+  const wick = wickClusters(
+    regions,
+    keep,
+    clusters.map((c) => c.colour),
+  );
   const isBody = (piece: Piece, idx: number): boolean =>
     piece.ids.includes(labels[idx] ?? -1) && !wick[label[idx] ?? 255];
   const edgeRows = (piece: Piece, x: number): number[] => {
@@ -532,7 +562,10 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   const kind: CandleDetection['kind'] = (overlaps[Math.floor(overlaps.length / 2)] ?? 1) < 0.5 ? 'ohlc' : 'candles';
 
   const mean = (v: number[]): number => v.reduce((s, x) => s + x, 0) / Math.max(1, v.length);
-  const tickLengths = onGrid.map((p) => p.right - Math.round(p.cx ?? p.right)).filter((t) => t > 0).sort((a, b) => a - b);
+  const tickLengths = onGrid
+    .map((p) => p.right - Math.round(p.cx ?? p.right))
+    .filter((t) => t > 0)
+    .sort((a, b) => a - b);
   const tickLength = Math.max(1, tickLengths[Math.floor(tickLengths.length / 2)] ?? 1);
   const candles: (PixelCandle & { signature: string; bodyTop: number; bodyBottom: number })[] = measured.map(
     ({ p, left, right, both }) => {
@@ -596,8 +629,15 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
 function estimatePitch(pieces: Piece[]): number {
   const sizes = pieces.map((p) => p.pixels).sort((a, b) => a - b);
   const big = sizes[Math.floor(sizes.length / 2)] ?? 0;
-  const centres = pieces.filter((p) => p.pixels >= big).map(centreOf).sort((a, b) => a - b);
-  const gaps = centres.slice(1).map((c, i) => c - (centres[i] ?? c)).filter((g) => g >= 2).sort((a, b) => a - b);
+  const centres = pieces
+    .filter((p) => p.pixels >= big)
+    .map(centreOf)
+    .sort((a, b) => a - b);
+  const gaps = centres
+    .slice(1)
+    .map((c, i) => c - (centres[i] ?? c))
+    .filter((g) => g >= 2)
+    .sort((a, b) => a - b);
   const first = gaps[Math.floor(gaps.length * 0.2)] ?? 0;
   if (first < 2) return 0;
   const unit = gaps.map((g) => g / Math.max(1, Math.round(g / first))).sort((a, b) => a - b);
@@ -675,7 +715,11 @@ function splitWide(pieces: Piece[]): Piece[] {
   const widths = pieces.map((p) => p.right - p.left + 1).sort((a, b) => a - b);
   const typical = widths[Math.floor(widths.length / 2)] ?? 1;
   const centres = pieces.map((p) => (p.left + p.right) / 2).sort((a, b) => a - b);
-  const gaps = centres.slice(1).map((c, i) => c - (centres[i] ?? 0)).filter((g) => g > 0).sort((a, b) => a - b);
+  const gaps = centres
+    .slice(1)
+    .map((c, i) => c - (centres[i] ?? 0))
+    .filter((g) => g > 0)
+    .sort((a, b) => a - b);
   const pitch = Math.max(typical, gaps[Math.floor(gaps.length / 2)] ?? typical);
   return pieces.flatMap((p) => {
     const width = p.right - p.left + 1;
@@ -691,7 +735,14 @@ function splitWide(pieces: Piece[]): Piece[] {
 }
 
 /** What the body looks like inside: a cluster colour, or hollow (background inside). */
-function bodySignature(label: Uint8Array, labels: Int32Array, p: Piece, top: number, bottom: number, w: number): string {
+function bodySignature(
+  label: Uint8Array,
+  labels: Int32Array,
+  p: Piece,
+  top: number,
+  bottom: number,
+  w: number,
+): string {
   const votes = new Map<number, number>();
   let inside = 0;
   let filled = 0;
@@ -720,7 +771,9 @@ function bodySignature(label: Uint8Array, labels: Int32Array, p: Piece, top: num
  * Each body starts as "up" (open at the bottom). Groups of same-looking candles are then
  * flipped together when that makes closes meet the next opens better.
  */
-function orientCandles(candles: { open: number; close: number; bodyTop: number; bodyBottom: number; signature: string }[]): void {
+function orientCandles(
+  candles: { open: number; close: number; bodyTop: number; bodyBottom: number; signature: string }[],
+): void {
   const groups = [...new Set(candles.map((c) => c.signature))];
   const up = new Map(groups.map((g) => [g, true]));
   const cost = (): number => {

@@ -1,4 +1,5 @@
 /** Connected components of a binary mask, and their grouping into text words. */
+import { scratchI32 } from './scratch.js';
 
 export interface Blob {
   left: number;
@@ -6,76 +7,139 @@ export interface Blob {
   right: number; // inclusive
   bottom: number; // inclusive
   pixels: number;
+  /** The mask value the component is made of. */
+  value?: number;
+}
+
+const capacities = new Map<string, number>();
+
+interface Runs {
+  start: Int32Array;
+  end: Int32Array;
+  row: Int32Array;
+  root: Int32Array;
+  count: number;
 }
 
 /**
- * 8-connected components inside [x0, x1) of `mask` (width `width`), by run-length union-find:
- * far fewer union operations than per-pixel labelling.
+ * Horizontal runs of equal non-background value inside [x0, x1), joined by union-find into
+ * 8-connected components (runs of the same value that touch, diagonals included). Far fewer
+ * union operations than per-pixel labelling; run arrays are borrowed scratch, not allocated.
  */
-export function findBlobs(mask: Uint8Array, width: number, height: number, x0: number, x1: number): Blob[] {
-  const runsX0: number[] = [];
-  const runsX1: number[] = [];
-  const runsY: number[] = [];
-  const parent: number[] = [];
+function connectRuns(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  x0: number,
+  x1: number,
+  key: string,
+  background: number,
+): Runs {
+  // Run arrays grow by doubling; they start at the size this key needed last time.
+  let capacity = Math.max(1024, capacities.get(key) ?? 0);
+  let start = scratchI32(`${key}:start`, capacity);
+  let end = scratchI32(`${key}:end`, capacity);
+  let row = scratchI32(`${key}:row`, capacity);
+  let parent = scratchI32(`${key}:parent`, capacity);
+  const grow = (): void => {
+    capacity *= 2;
+    const copy = (name: string, old: Int32Array): Int32Array => {
+      const next = scratchI32(`${key}:${name}`, capacity);
+      next.set(old);
+      return next;
+    };
+    start = copy('start', start);
+    end = copy('end', end);
+    row = copy('row', row);
+    parent = copy('parent', parent);
+  };
   const find = (a: number): number => {
     let r = a;
     while (parent[r] !== r) r = parent[r] ?? r;
-    let c = a;
-    while (parent[c] !== r) {
-      const next = parent[c] ?? r;
-      parent[c] = r;
-      c = next;
+    while (parent[a] !== r) {
+      const next = parent[a] ?? r;
+      parent[a] = r;
+      a = next;
     }
     return r;
   };
-  let prevStart = 0;
-  let prevEnd = 0;
+  let n = 0;
+  let prevFirst = 0;
+  let prevLast = 0;
   for (let y = 0; y < height; y++) {
-    const rowStart = runsX0.length;
+    const first = n;
     const base = y * width;
+    // Runs of the previous row are sorted by x: walk them with a moving lower bound.
+    let p0 = prevFirst;
     let x = x0;
     while (x < x1) {
-      if (!mask[base + x]) {
+      const v = mask[base + x] ?? background;
+      if (v === background) {
         x++;
         continue;
       }
       const s = x;
-      while (x < x1 && mask[base + x]) x++;
-      const id = runsX0.length;
-      runsX0.push(s);
-      runsX1.push(x - 1);
-      runsY.push(y);
-      parent.push(id);
-      for (let p = prevStart; p < prevEnd; p++) {
-        // 8-connectivity: runs touch if they overlap with a one-pixel diagonal allowance.
-        if ((runsX0[p] ?? 0) <= x && (runsX1[p] ?? 0) >= s - 1) {
-          const a = find(p);
-          const b = find(id);
-          if (a !== b) parent[b] = a;
-        }
+      while (x < x1 && mask[base + x] === v) x++;
+      if (n === capacity) grow();
+      const id = n++;
+      start[id] = s;
+      end[id] = x - 1;
+      row[id] = y;
+      parent[id] = id;
+      while (p0 < prevLast && (end[p0] ?? 0) < s - 1) p0++;
+      const above = base - width;
+      for (let p = p0; p < prevLast && (start[p] ?? 0) <= x; p++) {
+        if (mask[above + (start[p] ?? 0)] !== v) continue;
+        const a = find(p);
+        const b = find(id);
+        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
       }
     }
-    prevStart = rowStart;
-    prevEnd = runsX0.length;
+    prevFirst = first;
+    prevLast = n;
   }
-  const byRoot = new Map<number, Blob>();
-  for (let i = 0; i < runsX0.length; i++) {
-    const root = find(i);
-    const rx0 = runsX0[i] ?? 0;
-    const rx1 = runsX1[i] ?? 0;
-    const ry = runsY[i] ?? 0;
-    const b = byRoot.get(root);
-    if (b) {
-      b.left = Math.min(b.left, rx0);
-      b.right = Math.max(b.right, rx1);
-      b.top = Math.min(b.top, ry);
-      b.bottom = Math.max(b.bottom, ry);
-      b.pixels += rx1 - rx0 + 1;
-    } else {
-      byRoot.set(root, { left: rx0, right: rx1, top: ry, bottom: ry, pixels: rx1 - rx0 + 1 });
+  for (let i = 0; i < n; i++) parent[i] = find(i);
+  capacities.set(key, capacity);
+  return { start, end, row, root: parent, count: n };
+}
+
+/** Bounding boxes of the components of runs, in order of first appearance. */
+function collectBlobs(runs: Runs, mask: Uint8Array, width: number, paint?: Int32Array): Blob[] {
+  const idOfRoot = new Map<number, number>();
+  const blobs: Blob[] = [];
+  for (let i = 0; i < runs.count; i++) {
+    const root = runs.root[i] ?? i;
+    const s = runs.start[i] ?? 0;
+    const e = runs.end[i] ?? 0;
+    const y = runs.row[i] ?? 0;
+    let id = idOfRoot.get(root);
+    if (id === undefined) {
+      id = blobs.length;
+      idOfRoot.set(root, id);
+      blobs.push({ left: s, right: e, top: y, bottom: y, pixels: 0, value: mask[y * width + s] ?? 0 });
     }
+    const b = blobs[id];
+    if (b) {
+      if (s < b.left) b.left = s;
+      if (e > b.right) b.right = e;
+      b.bottom = y;
+      b.pixels += e - s + 1;
+    }
+    paint?.fill(id, y * width + s, y * width + e + 1);
   }
-  return [...byRoot.values()];
+  return blobs;
+}
+
+/** 8-connected components of equal value (other than `background`) inside columns [x0, x1). */
+export function findBlobs(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  x0: number,
+  x1: number,
+  background = 0,
+): Blob[] {
+  return collectBlobs(connectRuns(mask, width, height, x0, x1, 'runs', background), mask, width);
 }
 
 export interface Word extends Blob {
@@ -85,10 +149,17 @@ export interface Word extends Blob {
 /** Joins glyph-sized blobs on the same text line into words (labels have no inner spaces). */
 export function groupWords(glyphs: Blob[]): Word[] {
   const sorted = [...glyphs].sort((a, b) => a.left - b.left);
+  const maxHeight = sorted.reduce((m, g) => Math.max(m, g.bottom - g.top + 1), 0);
+  // Glyphs come left to right, so a word whose right edge lies further back than any allowed
+  // gap can take no more glyphs: only the open words are searched (thousands of grid dashes
+  // made the full search quadratic).
+  const maxGap = Math.max(3, maxHeight * 0.6);
   const words: Word[] = [];
+  let open: Word[] = [];
   for (const g of sorted) {
     const h = g.bottom - g.top + 1;
-    const host = words.find((w) => {
+    if (open.length > 32) open = open.filter((w) => g.left - w.right <= maxGap);
+    const host = open.find((w) => {
       const wh = w.bottom - w.top + 1;
       const overlap = Math.min(w.bottom, g.bottom) - Math.max(w.top, g.top) + 1;
       // Dots and commas are short, so overlap and spacing go by the taller of the two.
@@ -103,86 +174,34 @@ export function groupWords(glyphs: Blob[]): Word[] {
       host.pixels += g.pixels;
       host.glyphs += 1;
     } else {
-      words.push({ ...g, glyphs: 1 });
+      const word = { ...g, glyphs: 1 };
+      words.push(word);
+      open.push(word);
     }
   }
   return words;
 }
 
 export interface Labelled {
-  /** Component id per pixel, -1 for background. */
+  /** Component id per pixel, -1 for background. Borrowed scratch: see scratch.ts. */
   labels: Int32Array;
   blobs: Blob[];
 }
 
-/** Like findBlobs over the whole mask, but also paints each pixel with its component id. */
-export function labelComponents(mask: Uint8Array, width: number, height: number): Labelled {
-  const labels = new Int32Array(width * height).fill(-1);
-  const parent: number[] = [];
-  const find = (a: number): number => {
-    let r = a;
-    while (parent[r] !== r) r = parent[r] ?? r;
-    while (parent[a] !== r) {
-      const next = parent[a] ?? r;
-      parent[a] = r;
-      a = next;
-    }
-    return r;
-  };
-  // First pass: provisional ids per run, unions with touching runs of the previous row.
-  const runStart: number[] = [];
-  const runEnd: number[] = [];
-  const runRow: number[] = [];
-  let prevFirst = 0;
-  let prevLast = 0;
-  for (let y = 0; y < height; y++) {
-    const first = runStart.length;
-    const base = y * width;
-    let x = 0;
-    while (x < width) {
-      if (!mask[base + x]) {
-        x++;
-        continue;
-      }
-      const s = x;
-      while (x < width && mask[base + x]) x++;
-      const id = runStart.length;
-      runStart.push(s);
-      runEnd.push(x - 1);
-      runRow.push(y);
-      parent.push(id);
-      for (let p = prevFirst; p < prevLast; p++) {
-        if ((runStart[p] ?? 0) <= x && (runEnd[p] ?? 0) >= s - 1) {
-          const a = find(p);
-          const b = find(id);
-          if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
-        }
-      }
-    }
-    prevFirst = first;
-    prevLast = runStart.length;
-  }
-  const idOfRoot = new Map<number, number>();
-  const blobs: Blob[] = [];
-  for (let i = 0; i < runStart.length; i++) {
-    const root = find(i);
-    let id = idOfRoot.get(root);
-    const s = runStart[i] ?? 0;
-    const e = runEnd[i] ?? 0;
-    const y = runRow[i] ?? 0;
-    if (id === undefined) {
-      id = blobs.length;
-      idOfRoot.set(root, id);
-      blobs.push({ left: s, right: e, top: y, bottom: y, pixels: 0 });
-    }
-    const b = blobs[id];
-    if (b) {
-      b.left = Math.min(b.left, s);
-      b.right = Math.max(b.right, e);
-      b.bottom = Math.max(b.bottom, y);
-      b.pixels += e - s + 1;
-    }
-    labels.fill(id, y * width + s, y * width + e + 1);
-  }
+/**
+ * Like findBlobs over the whole mask, but also paints each pixel with its component id. Pixels
+ * join only pixels of the same value, so one call separates the components of every colour of
+ * a label map (`background` is the value that is no component). `key` names the scratch buffers, so two labellings can be alive at once.
+ */
+export function labelComponents(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  key = 'labels',
+  background = 0,
+): Labelled {
+  const labels = scratchI32(key, width * height, -1);
+  // Runs are consumed before the next labelling starts, so every call shares one set of them.
+  const blobs = collectBlobs(connectRuns(mask, width, height, 0, width, 'runs', background), mask, width, labels);
   return { labels, blobs };
 }

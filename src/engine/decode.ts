@@ -1,6 +1,14 @@
+import { closeSync, existsSync, openSync, readSync, unlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { EngineError } from './errors.js';
 import { dominantColour, downscaleKeepInk, type Raster } from './raster.js';
+import { scratchU8 } from './scratch.js';
+
+// Every image is decoded once: libvips' operation cache (up to 50 MB by default) would only
+// hold pixels nobody asks for again.
+sharp.cache(false);
 
 /** Candle detection does not need more than this many columns; wider shots are reduced. */
 const WORK_MAX_WIDTH = 2000;
@@ -13,6 +21,54 @@ export interface DecodedImage {
   scale: number;
 }
 
+/** RAM-backed where the system has it: the decoded pixels pass through here once. */
+const TEMP_DIR = existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
+const VIPS_HEADER = 64;
+const VIPS_MAGIC = [0xb6a6f208, 0x08f2a6b6];
+let tempCounter = 0;
+
+/**
+ * Decodes to 8-bit RGB in a reused buffer. sharp's raw output would be a fresh buffer of the
+ * whole image, malloc'd on a libvips thread for every image; glibc keeps such freed blocks in
+ * per-thread arenas, and the process grew by tens of MB per image size seen. Instead libvips
+ * streams the pixels line by line into a .v file (64-byte header, then the pixels), which is
+ * read straight into scratch memory.
+ */
+async function decodePixels(image: Buffer): Promise<Raster> {
+  const file = path.join(TEMP_DIR, `piplens-${process.pid}-${(tempCounter = (tempCounter + 1) % 1e9)}.v`);
+  try {
+    // Transparent PNGs are flattened on white, as a viewer would show them.
+    await sharp(image, { failOn: 'error' }).flatten({ background: '#ffffff' }).toColourspace('srgb').toFile(file);
+    const fd = openSync(file, 'r');
+    try {
+      const header = Buffer.alloc(VIPS_HEADER);
+      readSync(fd, header, 0, VIPS_HEADER, 0);
+      const width = header.readInt32LE(4);
+      const height = header.readInt32LE(8);
+      const bands = header.readInt32LE(12);
+      const uchar = header.readInt32LE(20) === 0;
+      if (!VIPS_MAGIC.includes(header.readUInt32LE(0)) || bands !== 3 || !uchar || width <= 0 || height <= 0) {
+        throw new Error('unexpected pixel layout');
+      }
+      const data = scratchU8('decode:full', width * height * 3);
+      if (readSync(fd, data, 0, data.length, VIPS_HEADER) !== data.length) throw new Error('short read');
+      return { width, height, data };
+    } finally {
+      closeSync(fd);
+    }
+  } finally {
+    try {
+      unlinkSync(file);
+    } catch {
+      // never written
+    }
+  }
+}
+
+/**
+ * The returned rasters are scratch memory (see scratch.ts): use them before the next `await`.
+ * Throws INVALID_IMAGE for anything but a sound PNG or JPEG.
+ */
 export async function decodeImage(image: Buffer): Promise<DecodedImage> {
   let format: string | undefined;
   try {
@@ -24,13 +80,7 @@ export async function decodeImage(image: Buffer): Promise<DecodedImage> {
 
   let full: Raster;
   try {
-    // Transparent PNGs are flattened on white, as a viewer would show them.
-    const { data, info } = await sharp(image, { failOn: 'error' })
-      .flatten({ background: '#ffffff' })
-      .toColourspace('srgb')
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    full = { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+    full = await decodePixels(image);
   } catch {
     throw new EngineError('INVALID_IMAGE', 'the image data is damaged');
   }

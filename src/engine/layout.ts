@@ -3,7 +3,8 @@
  * it. Works on the reduced image; coordinates here are work-image pixels.
  */
 import { findBlobs, groupWords, type Word } from './components.js';
-import { colourDistance, rgbAt, type Box, type Raster } from './raster.js';
+import { colourDistance, rgbAt, type Box, type Raster, type Rgb } from './raster.js';
+import { scratchU8 } from './scratch.js';
 
 /** Text is drawn with strong contrast against the background; grid and watermarks are not. */
 const TEXT_CONTRAST = 70;
@@ -62,16 +63,35 @@ function alignedColumn(words: Word[]): Word[] {
   return best;
 }
 
-export function findLayout(r: Raster, bgDist: Uint8Array): Layout | null {
-  const mask = new Uint8Array(bgDist.length);
-  for (let i = 0; i < mask.length; i++) mask[i] = (bgDist[i] ?? 0) > TEXT_CONTRAST ? 1 : 0;
+/** Whether pixel `p` (index into width × height) differs from `bg` by more than `limit`. */
+function standsOut(r: Raster, bg: Rgb, p: number, limit: number): boolean {
+  const i = p * 3;
+  const dr = r.data[i]! - bg[0];
+  const dg = r.data[i + 1]! - bg[1];
+  const db = r.data[i + 2]! - bg[2];
+  return dr * dr + dg * dg + db * db > limit * limit;
+}
 
+/** Text ink (strong contrast with the background) in columns [x0, x1); zero elsewhere. */
+function textMask(r: Raster, bg: Rgb, x0: number, x1: number): Uint8Array {
+  // Candle detection later borrows this plane for its own ink map; the layout is done by then.
+  const mask = scratchU8('ink', r.width * r.height);
+  for (let y = 0; y < r.height; y++) {
+    for (let p = y * r.width + x0, end = y * r.width + x1; p < end; p++)
+      mask[p] = standsOut(r, bg, p, TEXT_CONTRAST) ? 1 : 0;
+  }
+  return mask;
+}
+
+/** `bg` is the image's background colour; distances are computed only where they are looked at. */
+export function findLayout(r: Raster, bg: Rgb): Layout | null {
   // The right side is by far the most common place for the price scale; the left is a fallback.
   const rightStart = Math.floor(r.width * 0.55);
-  let labels = alignedColumn(textWords(mask, r, rightStart, r.width));
+  let labels = alignedColumn(textWords(textMask(r, bg, rightStart, r.width), r, rightStart, r.width));
   let side: AxisColumn['side'] = 'right';
   if (labels.length < 3) {
-    const leftLabels = alignedColumn(textWords(mask, r, 0, Math.floor(r.width * 0.3)));
+    const leftEnd = Math.floor(r.width * 0.3);
+    const leftLabels = alignedColumn(textWords(textMask(r, bg, 0, leftEnd), r, 0, leftEnd));
     if (leftLabels.length > labels.length) {
       labels = leftLabels;
       side = 'left';
@@ -86,23 +106,23 @@ export function findLayout(r: Raster, bgDist: Uint8Array): Layout | null {
     bottom: Math.max(...labels.map((w) => w.bottom)) + 1,
   };
 
-  const { top, bottom } = paneRows(r, bgDist, strip);
+  const { top, bottom } = paneRows(r, bg, strip);
   const plot: Box =
     side === 'right'
-      ? { left: 0, top, right: plotEdge(r, bgDist, strip.left - 1, -1, top, bottom), bottom }
-      : { left: plotEdge(r, bgDist, strip.right, 1, top, bottom) + 1, top, right: r.width, bottom };
+      ? { left: 0, top, right: plotEdge(r, bg, strip.left - 1, -1, top, bottom), bottom }
+      : { left: plotEdge(r, bg, strip.right, 1, top, bottom) + 1, top, right: r.width, bottom };
   if (plot.right - plot.left < r.width * 0.3 || plot.bottom - plot.top < r.height * 0.2) return null;
   return { axis: { side, labels, strip }, plot };
 }
 
 /** Walks from the axis towards the plot looking for a border line; else keeps a small gap. */
-function plotEdge(r: Raster, bgDist: Uint8Array, from: number, dir: 1 | -1, top: number, bottom: number): number {
+function plotEdge(r: Raster, bg: Rgb, from: number, dir: 1 | -1, top: number, bottom: number): number {
   const limit = Math.round(r.width * 0.03) + 4;
   for (let k = 0; k < limit; k++) {
     const x = from + dir * k;
     if (x < 0 || x >= r.width) break;
     let on = 0;
-    for (let y = top; y < bottom; y++) if ((bgDist[y * r.width + x] ?? 0) > LINE_CONTRAST) on++;
+    for (let y = top; y < bottom; y++) if (standsOut(r, bg, y * r.width + x, LINE_CONTRAST)) on++;
     if (on >= (bottom - top) * 0.9) return dir === -1 ? x : x;
   }
   return dir === -1 ? Math.max(0, from - 2) : Math.min(r.width - 1, from + 2);
@@ -112,7 +132,7 @@ function plotEdge(r: Raster, bgDist: Uint8Array, from: number, dir: 1 | -1, top:
  * The price pane's rows: between the nearest full-width separator lines (pane borders, the
  * time-axis border) above and below the labels, else the whole height.
  */
-function paneRows(r: Raster, bgDist: Uint8Array, strip: Box): { top: number; bottom: number } {
+function paneRows(r: Raster, bg: Rgb, strip: Box): { top: number; bottom: number } {
   // A separator is one line in one colour across plot and axis; a grid line that happens to
   // meet a price tag in the axis is not.
   const sameColour = (y: number, xs: number[]): boolean => {
@@ -120,10 +140,14 @@ function paneRows(r: Raster, bgDist: Uint8Array, strip: Box): { top: number; bot
     return cs.every((c) => colourDistance(c, cs[0] ?? c) < 40);
   };
   const isSeparator = (y: number): boolean => {
-    let on = 0;
+    // At least 95% of the row is line: give up as soon as more than 5% is background.
+    let off = 0;
     const base = y * r.width;
-    for (let x = 0; x < r.width; x++) if ((bgDist[base + x] ?? 0) > LINE_CONTRAST) on++;
-    return on >= r.width * 0.95 && sameColour(y, [r.width * 0.1, r.width * 0.5, (strip.left + strip.right) / 2, r.width - 2]);
+    for (let x = 0; x < r.width && off <= r.width * 0.05; x++) if (!standsOut(r, bg, base + x, LINE_CONTRAST)) off++;
+    return (
+      off <= r.width * 0.05 &&
+      sameColour(y, [r.width * 0.1, r.width * 0.5, (strip.left + strip.right) / 2, r.width - 2])
+    );
   };
   let top = 0;
   for (let y = strip.top - 1; y >= 0; y--) {

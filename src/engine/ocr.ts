@@ -127,24 +127,29 @@ function stackLabels(full: Raster, boxes: Box[]): Strip {
   return { image: pgm(width, height, pixels), rowCentres };
 }
 
-/** Text read for each box, in order; '' where nothing was read. */
+/**
+ * Text read for each box, in order; '' where nothing was read. The crops are cut before the
+ * first await, so `full` may be scratch memory.
+ */
 export async function readLabels(full: Raster, boxes: Box[]): Promise<string[]> {
   if (boxes.length === 0) return [];
   const { image, rowCentres } = stackLabels(full, boxes);
   const worker = await getOcrWorker();
-  const { data } = await worker.recognize(image, {}, { blocks: true, text: false });
+  // TSV (one row per word) is a plain string; the JSON block tree would build objects for every
+  // symbol and its alternatives in both threads, only to be thrown away.
+  const { data } = await worker.recognize(image, {}, { tsv: true, text: false, blocks: false });
   const texts = boxes.map(() => '');
-  for (const block of data.blocks ?? []) {
-    for (const para of block.paragraphs) {
-      for (const line of para.lines) {
-        const cy = (line.bbox.y0 + line.bbox.y1) / 2;
-        let best = 0;
-        for (let i = 1; i < rowCentres.length; i++) {
-          if (Math.abs((rowCentres[i] ?? 0) - cy) < Math.abs((rowCentres[best] ?? 0) - cy)) best = i;
-        }
-        texts[best] = `${texts[best]}${line.text.replace(/\s+/g, '')}`;
-      }
+  for (const row of (data.tsv ?? '').split('\n')) {
+    // level page block paragraph line word left top width height confidence text
+    const cols = row.split('\t');
+    const text = cols[11]?.replace(/\s+/g, '');
+    if (cols[0] !== '5' || !text) continue;
+    const cy = Number(cols[7]) + Number(cols[9]) / 2;
+    let best = 0;
+    for (let i = 1; i < rowCentres.length; i++) {
+      if (Math.abs((rowCentres[i] ?? 0) - cy) < Math.abs((rowCentres[best] ?? 0) - cy)) best = i;
     }
+    texts[best] = `${texts[best]}${text}`;
   }
   return texts;
 }

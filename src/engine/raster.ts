@@ -1,3 +1,5 @@
+import { scratchU8 } from './scratch.js';
+
 /** An 8-bit RGB image held as a flat buffer; all pixel work runs on this. */
 export interface Raster {
   width: number;
@@ -19,25 +21,15 @@ export const rgbAt = (r: Raster, x: number, y: number): Rgb => {
   return [r.data[i] ?? 0, r.data[i + 1] ?? 0, r.data[i + 2] ?? 0];
 };
 
-export const colourDistance = (a: Rgb, b: Rgb): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+/** Euclidean RGB distance. Math.hypot is avoided: V8 allocates for it, and this runs per pixel. */
+export const colourDistance = (a: Rgb, b: Rgb): number => {
+  const dr = a[0] - b[0];
+  const dg = a[1] - b[1];
+  const db = a[2] - b[2];
+  return Math.sqrt(dr * dr + dg * dg + db * db);
+};
 
 export const luminance = (c: Rgb): number => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
-
-/**
- * Per-pixel distance from a reference colour, as a byte map. Most detectors only need
- * "how different from the background" and this avoids recomputing it per stage.
- */
-export function distanceMap(r: Raster, ref: Rgb): Uint8Array {
-  const out = new Uint8Array(r.width * r.height);
-  const d = r.data;
-  for (let p = 0, i = 0; p < out.length; p++, i += 3) {
-    const dr = (d[i] ?? 0) - ref[0];
-    const dg = (d[i + 1] ?? 0) - ref[1];
-    const db = (d[i + 2] ?? 0) - ref[2];
-    out[p] = Math.min(255, Math.sqrt(dr * dr + dg * dg + db * db));
-  }
-  return out;
-}
 
 /** Most common colour (4 bits per channel), averaged within its bin; sampled for speed. */
 export function dominantColour(r: Raster, box: Box = { left: 0, top: 0, right: r.width, bottom: r.height }): Rgb {
@@ -70,11 +62,12 @@ export function dominantColour(r: Raster, box: Box = { left: 0, top: 0, right: r
 /**
  * Shrinks by an integer factor keeping, in each block, the pixel farthest from the
  * background: one-pixel wicks and outlines survive and colours stay pure (no blending).
+ * The result is scratch memory (see scratch.ts).
  */
 export function downscaleKeepInk(r: Raster, factor: number, bg: Rgb): Raster {
   const width = Math.floor(r.width / factor);
   const height = Math.floor(r.height / factor);
-  const data = new Uint8Array(width * height * 3);
+  const data = scratchU8('decode:work', width * height * 3);
   const src = r.data;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {

@@ -157,6 +157,45 @@ test('export draws the annotated chart with its result card as PNG and writes JS
   await expect(panel.getByRole('textbox')).toHaveCount(0);
 });
 
+test('a Premium trader shares a read-only link that opens without an account and revokes it', async ({ page, browser }) => {
+  const trader = await signUpViaApi(page, { name: 'Sharing Trader' });
+  // Premium through the sandbox checkout, as a trader gets it.
+  await visit(page, '/subscription');
+  await page.getByRole('button', { name: 'Subscribe Now' }).click();
+  await page.getByRole('dialog', { name: 'Sandbox checkout' }).getByRole('button', { name: 'Pay' }).click();
+  await expect(toasts(page).getByText('Subscription activated')).toBeVisible();
+
+  await visit(page, '/dashboard');
+  const body = await analyseChart(page, await chartFile(11));
+  const panel = page.getByRole('region', { name: 'Export and share' });
+  await panel.getByRole('button', { name: 'Share link' }).click();
+  const link = panel.getByRole('textbox', { name: /Read-only link/ });
+  await expect(link).toHaveValue(/\/share\/[A-Za-z0-9_-]{32}$/);
+  const url = await link.inputValue();
+  // Sharing saves the analysis, so it can be found and revoked later.
+  await expect(page.getByRole('region', { name: 'Analysis History' }).getByRole('button')).toHaveCount(1);
+  await expectAccessible(page);
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(url);
+  await expect(visitorPage.getByRole('heading', { name: 'Shared chart analysis' })).toBeVisible();
+  await expect(visitorPage.getByRole('heading', { name: 'Analysis result' })).toBeVisible();
+  await expect(visitorPage.getByText(body.result.entryPoint).first()).toBeVisible();
+  await expect(visitorPage.getByRole('img', { name: /Entry, stop loss, take profit/ })).toBeVisible();
+  const text = await visitorPage.locator('body').innerText();
+  expect(text).not.toContain(trader.email);
+  expect(text).not.toContain(trader.name);
+  await expectAccessible(visitorPage);
+
+  await panel.getByRole('button', { name: 'Revoke link' }).click();
+  await expect(toasts(page).getByText(/Share link revoked/)).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Share link' })).toBeVisible();
+  await visitorPage.reload();
+  await expect(visitorPage.getByText(SHARED_NOT_FOUND_MESSAGE)).toBeVisible();
+  await visitor.close();
+});
+
 test('a HiDPI screenshot is resized to 1920 px in the browser before upload and still read', async ({ page }) => {
   const [spec] = chartSpecs(1, 12, [2880, 1800, 2]);
   if (!spec) throw new Error('no chart spec');

@@ -23,7 +23,11 @@ export interface Database {
 /** Migrations sit at the project root; the source and the bundle in dist both find them from here. */
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.resolve(here, '../../../drizzle'), path.resolve(here, '../drizzle'), path.resolve('drizzle')];
+  const candidates = [
+    path.resolve(here, '../../../drizzle'),
+    path.resolve(here, '../drizzle'),
+    path.resolve('drizzle'),
+  ];
   const found = candidates.find((folder) => existsSync(path.join(folder, 'meta', '_journal.json')));
   if (!found) throw new Error('Database migrations folder (drizzle/) not found');
   return found;
@@ -34,12 +38,18 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** In-memory PGlite, for tests. */
   memory?: boolean;
+  /**
+   * Told when PostgreSQL drops an idle pooled connection (server restart, failover, network). The
+   * pool replaces it on the next query; without a listener the error would crash the process.
+   */
+  onIdleClientError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const migrations = { migrationsFolder: migrationsFolder() };
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('error', (error) => options.onIdleClientError?.(error));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, migrations);
     return {

@@ -50,7 +50,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function createTestServer(kind: DatabaseKind, envOverrides: Record<string, string> = {}): Promise<TestServer> {
+export async function createTestServer(
+  kind: DatabaseKind,
+  envOverrides: Record<string, string> = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'piplens-test-'));
   const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
   const env = parseEnv({
@@ -62,9 +65,17 @@ export async function createTestServer(kind: DatabaseKind, envOverrides: Record<
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...envOverrides,
   });
-  const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { memory: true });
+  // Dropping the test database ends its idle connections on purpose; that is not a test failure.
+  const database = await openDatabase(
+    postgres ? { databaseUrl: postgres.url, onIdleClientError: () => {} } : { memory: true },
+  );
   const logger = createLogger(env.LOG_LEVEL);
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox'), logger });
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    outboxDir: path.join(dataDir, 'outbox'),
+    logger,
+  });
   const deps: AppDeps = { env, database, logger, mailer };
   const { app, auth } = createApp(deps);
   return {
@@ -111,7 +122,10 @@ export class TestClient {
 
   constructor(private readonly server: TestServer) {}
 
-  async request(pathname: string, init: { method?: string; json?: unknown; headers?: Record<string, string>; body?: BodyInit } = {}) {
+  async request(
+    pathname: string,
+    init: { method?: string; json?: unknown; headers?: Record<string, string>; body?: BodyInit } = {},
+  ) {
     const headers = new Headers(init.headers);
     if (!headers.has('origin')) headers.set('origin', TEST_APP_URL);
     if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));

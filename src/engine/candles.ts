@@ -373,9 +373,12 @@ const WICK_COLOUR_DISTANCE = 100;
 /**
  * Kept colours whose ink is thin vertical strokes (wicks drawn in their own colour) while
  * another kept colour forms wider shapes (bodies). OHLC bars are one colour with ticks, so
- * their pieces are wide and no colour is marked.
+ * their pieces are wide and no colour is marked. `stemShare(c)` is the share of colour c's
+ * ink in the candles that lies on their stem column: a wick colour lies there, while the
+ * outline of hollow or outlined bodies (MetaTrader) also runs down both body edges, and in a
+ * JPEG breaks into thin pieces that would otherwise pass for wicks.
  */
-function wickClusters(regions: Blob[], keep: boolean[], colours: Rgb[]): boolean[] {
+function wickClusters(regions: Blob[], keep: boolean[], colours: Rgb[], stemShare: (c: number) => number): boolean[] {
   const widths = keep.map((k, c) => {
     if (!k) return 0;
     const ws = regions
@@ -388,7 +391,13 @@ function wickClusters(regions: Blob[], keep: boolean[], colours: Rgb[]): boolean
   // A wick colour is its own colour, not a body colour's antialiased or JPEG-smeared edge.
   const distinct = (k: Rgb): boolean => bodies.every((b) => colourDistance(k, b) > WICK_COLOUR_DISTANCE);
   return widths.map(
-    (x, c) => Boolean(keep[c]) && bodies.length > 0 && x > 0 && x <= 2 && distinct(colours[c] ?? [0, 0, 0]),
+    (x, c) =>
+      Boolean(keep[c]) &&
+      bodies.length > 0 &&
+      x > 0 &&
+      x <= 2 &&
+      distinct(colours[c] ?? [0, 0, 0]) &&
+      stemShare(c) >= 0.6,
   );
 }
 
@@ -523,10 +532,27 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
 
   // Some themes draw wicks in their own colour. Wick ink must not count as a body edge: with
   // narrow bodies a wick column can be the piece's edge and would look like an OHLC tick.
+  const stemShare = (c: number): number => {
+    let onStem = 0;
+    let all = 0;
+    for (const p of onGrid) {
+      const stem = Math.round(p.cx ?? (p.left + p.right) / 2);
+      for (let y = p.top; y <= p.bottom; y++) {
+        for (let x = p.left; x <= p.right; x++) {
+          const idx = y * w + x;
+          if (label[idx] !== c || !p.ids.includes(labels[idx] ?? -1)) continue;
+          all++;
+          if (Math.abs(x - stem) <= 1) onStem++;
+        }
+      }
+    }
+    return all ? onStem / all : 0;
+  };
   const wick = wickClusters(
     regions,
     keep,
     clusters.map((c) => c.colour),
+    stemShare,
   );
   const isBody = (piece: Piece, idx: number): boolean =>
     piece.ids.includes(labels[idx] ?? -1) && !wick[label[idx] ?? 255];
@@ -535,21 +561,27 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     for (let y = piece.top; y <= piece.bottom; y++) if (isBody(piece, y * w + x)) rows.push(y);
     return rows;
   };
-  /** Left and right columns of the body ink; the whole piece when it has no separate wick. */
+  /**
+   * Left and right columns of the body ink (wick-coloured ink left out). Columns with only a
+   * few pixels are JPEG fringe or an overlay line touching the body, not its edge: edges are
+   * the outermost columns holding at least a quarter of the piece's typical column.
+   */
   const bodyEdges = (piece: Piece): [number, number] => {
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (let y = piece.top; y <= piece.bottom; y++) {
-      for (let x = piece.left; x <= piece.right; x++) {
-        if (!isBody(piece, y * w + x)) continue;
-        lo = Math.min(lo, x);
-        hi = Math.max(hi, x);
-      }
+    const counts: number[] = [];
+    for (let x = piece.left; x <= piece.right; x++) {
+      let n = 0;
+      for (let y = piece.top; y <= piece.bottom; y++) if (isBody(piece, y * w + x)) n++;
+      counts.push(n);
     }
-    return lo <= hi ? [lo, hi] : [piece.left, piece.right];
+    const filled = counts.filter((n) => n > 0).sort((a, b) => a - b);
+    const typical = filled[Math.floor(filled.length / 2)] ?? 0;
+    const enough = Math.max(1, typical * 0.25);
+    const lo = counts.findIndex((n) => n >= enough);
+    const hi = counts.length - 1 - [...counts].reverse().findIndex((n) => n >= enough);
+    return lo >= 0 ? [piece.left + lo, piece.left + hi] : [piece.left, piece.right];
   };
   const measured = onGrid.map((p) => {
-    const [bl, br] = wick.some(Boolean) ? bodyEdges(p) : [p.left, p.right];
+    const [bl, br] = bodyEdges(p);
     const left = edgeRows(p, bl);
     const right = edgeRows(p, br);
     const rightSet = new Set(right);

@@ -3,7 +3,7 @@
  * it. Works on the reduced image; coordinates here are work-image pixels.
  */
 import { findBlobs, groupWords, type Word } from './components.js';
-import { colourDistance, rgbAt, type Box, type Raster, type Rgb } from './raster.js';
+import { rgbAt, type Box, type Raster, type Rgb } from './raster.js';
 import { scratchU8 } from './scratch.js';
 
 /** Text is drawn with strong contrast against the background; grid and watermarks are not. */
@@ -61,6 +61,21 @@ function alignedColumn(words: Word[]): Word[] {
     }
   }
   return best;
+}
+
+/**
+ * Same ink as JPEG keeps it: brightness at full resolution, colour (chroma) at half resolution
+ * and coarser, so a one-pixel line over coloured bars keeps its brightness but takes on some
+ * of their hue. Brightness is compared tightly, chroma loosely.
+ */
+function sameInk(a: Rgb, b: Rgb): boolean {
+  const dr = a[0] - b[0];
+  const dg = a[1] - b[1];
+  const db = a[2] - b[2];
+  const dy = 0.299 * dr + 0.587 * dg + 0.114 * db;
+  const dcb = -0.169 * dr - 0.331 * dg + 0.5 * db;
+  const dcr = 0.5 * dr - 0.419 * dg - 0.081 * db;
+  return Math.abs(dy) < 30 && Math.sqrt(dcb * dcb + dcr * dcr) < 60;
 }
 
 /** Whether pixel `p` (index into width × height) differs from `bg` by more than `limit`. */
@@ -135,19 +150,26 @@ function plotEdge(r: Raster, bg: Rgb, from: number, dir: 1 | -1, top: number, bo
 function paneRows(r: Raster, bg: Rgb, strip: Box): { top: number; bottom: number } {
   // A separator is one line in one colour across plot and axis; a grid line that happens to
   // meet a price tag in the axis is not.
-  const sameColour = (y: number, xs: number[]): boolean => {
-    const cs = xs.map((x) => rgbAt(r, Math.min(r.width - 1, Math.max(0, Math.round(x))), y));
-    return cs.every((c) => colourDistance(c, cs[0] ?? c) < 40);
+  const sameColour = (y: number): boolean => {
+    const at = (x: number): Rgb => rgbAt(r, Math.min(r.width - 1, Math.max(0, Math.round(x))), y);
+    const across = Array.from({ length: 8 }, (_, k) => at((strip.left * (k + 0.5)) / 8));
+    const axisX = Math.round((strip.left + strip.right) / 2);
+    // Where the separator crosses the axis it is line ink too, not the axis background.
+    if (!standsOut(r, bg, y * r.width + axisX, LINE_CONTRAST)) return false;
+    const axis = at(axisX);
+    const samples = [...across, axis, at(r.width - 2)];
+    // The line's colour is the sample most others agree with; a candle or bar lying on the
+    // line may spoil a sample or two, a price tag filling the axis must not pass.
+    const agreeing = (c: Rgb): number => samples.filter((o) => sameInk(c, o)).length;
+    const ref = samples.reduce((best, c) => (agreeing(c) > agreeing(best) ? c : best), axis);
+    return sameInk(axis, ref) && agreeing(ref) >= samples.length * 0.75;
   };
   const isSeparator = (y: number): boolean => {
     // At least 95% of the row is line: give up as soon as more than 5% is background.
     let off = 0;
     const base = y * r.width;
     for (let x = 0; x < r.width && off <= r.width * 0.05; x++) if (!standsOut(r, bg, base + x, LINE_CONTRAST)) off++;
-    return (
-      off <= r.width * 0.05 &&
-      sameColour(y, [r.width * 0.1, r.width * 0.5, (strip.left + strip.right) / 2, r.width - 2])
-    );
+    return off <= r.width * 0.05 && sameColour(y);
   };
   let top = 0;
   for (let y = strip.top - 1; y >= 0; y--) {

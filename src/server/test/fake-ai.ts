@@ -7,9 +7,7 @@ export interface RecordedRequest {
   body: Record<string, unknown>;
 }
 
-export type Reply =
-  | { status: number; body: unknown; headers?: Record<string, string> }
-  | { hang: true };
+export type Reply = { status: number; body: unknown; headers?: Record<string, string> } | { hang: true };
 
 /**
  * A local stand-in for Gemini's generateContent and OpenRouter's chat completions: it records each
@@ -28,7 +26,12 @@ export class FakeAi {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        this.requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: raw ? JSON.parse(raw) : {} });
+        this.requests.push({
+          method: req.method ?? '',
+          url: req.url ?? '',
+          headers: req.headers,
+          body: raw ? JSON.parse(raw) : {},
+        });
         const reply = this.script.shift() ?? { status: 500, body: { error: { message: 'no scripted reply' } } };
         if ('hang' in reply) {
           this.pending.add(res);
@@ -48,6 +51,12 @@ export class FakeAi {
     this.script = replies;
   }
 
+  /** Ends every request held by a `hang` reply, as a dropped connection. */
+  releaseHanging() {
+    for (const res of this.pending) res.destroy();
+    this.pending.clear();
+  }
+
   async stop() {
     for (const res of this.pending) res.destroy();
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
@@ -56,10 +65,17 @@ export class FakeAi {
 
 export const geminiReply = (text: string): Reply => ({
   status: 200,
-  body: { candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP' }], modelVersion: 'gemini-test' },
+  body: {
+    candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP' }],
+    modelVersion: 'gemini-test',
+  },
 });
 
 export const openRouterReply = (content: string): Reply => ({
   status: 200,
-  body: { id: 'gen-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] },
+  body: {
+    id: 'gen-1',
+    object: 'chat.completion',
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+  },
 });

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobStage } from '../../../shared/analysis';
 import { testChart } from '../../test/charts';
+import { FakeAi } from '../../test/fake-ai';
 import { describeEachDatabase, signUp, TestClient } from '../../test/harness';
 import { AnalysisQueue } from './job-tracker';
 
@@ -49,10 +50,17 @@ describe('analysis queue', () => {
 
   it('marks a failed job as failed and passes its error on', async () => {
     const queue = new AnalysisQueue(1);
-    await expect(queue.run({ id: 'x', userId: 'u', premium: false }, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(
+      queue.run({ id: 'x', userId: 'u', premium: false }, () => Promise.reject(new Error('boom'))),
+    ).rejects.toThrow('boom');
     expect(queue.stageOf('x', 'u')).toEqual({ stage: 'failed' });
   });
 });
+
+// The first job's model call is held open, so the second job waits in line for as long as the test looks.
+const fakeAi = new FakeAi();
+beforeAll(() => fakeAi.start());
+afterAll(() => fakeAi.stop());
 
 describeEachDatabase(
   'job stage by polling',
@@ -74,15 +82,21 @@ describeEachDatabase(
         return response.status === 200 ? ((await response.json()) as JobStage) : null;
       };
 
+      fakeAi.reset({ hang: true });
       const running = post(first, 'job-first-0001');
-      // The second job is posted once the first is on its way, so it waits behind it.
-      while ((await stageOf(first, 'job-first-0001')) === null) await tick();
+      while ((await stageOf(first, 'job-first-0001'))?.stage !== 'asking-model') await tick();
       let settled = false;
       const waiting = post(second, 'job-second-001').finally(() => (settled = true));
       const seen: JobStage[] = [];
-      while (!settled) {
+      const watch = async () => {
         const stage = await stageOf(second, 'job-second-001');
         if (stage && JSON.stringify(stage) !== JSON.stringify(seen.at(-1))) seen.push(stage);
+      };
+      while (seen.length === 0) await watch();
+      // The held model call drops: the first job falls back to the engine and the second one runs.
+      fakeAi.releaseHanging();
+      while (!settled) {
+        await watch();
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       expect((await running).status).toBe(200);
@@ -96,5 +110,10 @@ describeEachDatabase(
       expect((await first.request('/api/analyses/jobs/job-second-001')).status).toBe(404);
     }, 120_000);
   },
-  { ANALYSIS_CONCURRENCY: '1' },
+  () => ({
+    ANALYSIS_CONCURRENCY: '1',
+    GEMINI_API_KEY: 'test-gemini-key',
+    GEMINI_BASE_URL: fakeAi.url,
+    AI_TIMEOUT_MS: '60000',
+  }),
 );

@@ -10,7 +10,7 @@
  * server runs it (`npm start` bundles the server with esbuild).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,6 +88,8 @@ async function readImages(dir: string): Promise<Buffer[]> {
  * memory (librsvg) does not count against the engine's.
  */
 function renderFixtures(dir: string, args: string[]): void {
+  // Left-over files from another fixture version would join the set.
+  rmSync(dir, { recursive: true, force: true });
   execFileSync(
     process.execPath,
     ['--import', 'tsx', 'scripts/fixtures/generate.ts', '--out', dir, '--no-others', ...args],

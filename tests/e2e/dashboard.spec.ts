@@ -3,7 +3,9 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { chartSpecs, renderChart } from '../../scripts/fixtures/render';
+import { PREMIUM_EXPIRED_MESSAGE, dailyLimitMessage, trialExpiredMessage } from '../../src/shared/access';
 import type { AnalysisResult, ChartFacts } from '../../src/shared/analysis';
+import { FREE_DAILY_ANALYSES } from '../../src/shared/constants';
 import { EXPORT_PREMIUM_MESSAGE, SHARE_PREMIUM_MESSAGE, SHARED_NOT_FOUND_MESSAGE } from '../../src/shared/share';
 import { DATA_DIR, expectAccessible, signUpViaApi, visit } from './support';
 
@@ -62,7 +64,9 @@ test('a trader uploads a chart, gets the analysis drawn on it and saves it to th
   await expectAccessible(page);
 
   await analyze.click();
-  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Chart analysis complete!')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Chart analysis complete!')).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByRole('heading', { name: 'Analysis result' })).toBeVisible();
   await expect(page.getByText(/Produced by PipLens chart engine/)).toBeVisible();
   await expect(page.getByRole('img', { name: /Entry, stop loss, take profit/ })).toBeVisible();
@@ -70,13 +74,17 @@ test('a trader uploads a chart, gets the analysis drawn on it and saves it to th
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Save to history' }).click();
-  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Analysis saved to history')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: /Notifications/ }).getByText('Analysis saved to history'),
+  ).toBeVisible();
   const history = page.getByRole('region', { name: 'Analysis History' });
   await expect(history.getByRole('button')).toHaveCount(1);
   await expect(history.getByText('4h')).toBeVisible();
 });
 
-test('a free trader sees export and share with an upgrade prompt, and nothing is exported or shared', async ({ page }) => {
+test('a free trader sees export and share with an upgrade prompt, and nothing is exported or shared', async ({
+  page,
+}) => {
   const file = await chartFile(6);
   await visit(page, '/');
   await signUpViaApi(page);
@@ -105,14 +113,19 @@ test('a free trader sees export and share with an upgrade prompt, and nothing is
   expect(shareRequests).toBe(0);
 });
 
-test('export draws the annotated chart with its result card as PNG and writes JSON; the server refuses share to a free account', async ({ page }) => {
+test('export draws the annotated chart with its result card as PNG and writes JSON; the server refuses share to a free account', async ({
+  page,
+}) => {
   // The browser is told this trader is Premium (the server is not): exports are drawn in the
   // browser and work, while the share link is the server's decision and is refused.
   await page.route('**/api/billing/status', async (route) => {
     const response = await route.fetch();
     const state = (await response.json()) as Record<string, unknown>;
     const end = new Date(Date.now() + 30 * 86_400_000).toISOString();
-    await route.fulfill({ response, json: { ...state, isSubscribed: true, hasAccess: true, subscriptionEndDate: end, limit: null } });
+    await route.fulfill({
+      response,
+      json: { ...state, isSubscribed: true, hasAccess: true, subscriptionEndDate: end, limit: null },
+    });
   });
   const file = await chartFile(7);
   await visit(page, '/');
@@ -122,7 +135,10 @@ test('export draws the annotated chart with its result card as PNG and writes JS
   const panel = page.getByRole('region', { name: 'Export and share' });
   await expect(panel.getByText('Export and share are part of Premium.')).toHaveCount(0);
 
-  const [png] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Download PNG' }).click()]);
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('button', { name: 'Download PNG' }).click(),
+  ]);
   expect(png.suggestedFilename()).toMatch(/^piplens-analysis-\d{4}-\d{2}-\d{2}-\d{4}\.png$/);
   const image = readFileSync(await png.path());
   const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
@@ -135,7 +151,8 @@ test('export draws the annotated chart with its result card as PNG and writes JS
     const i = (y * info.width + x) * info.channels;
     return [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0] as const;
   };
-  const near = (rgb: readonly number[], target: readonly number[]) => rgb.every((v, i) => Math.abs(v - (target[i] ?? 0)) < 40);
+  const near = (rgb: readonly number[], target: readonly number[]) =>
+    rgb.every((v, i) => Math.abs(v - (target[i] ?? 0)) < 40);
   for (const [price, colour] of [
     [Number(body.result.entryPoint), [0x3b, 0x82, 0xf6]],
     [Number(body.result.stopLoss), [0xef, 0x44, 0x44]],
@@ -144,12 +161,22 @@ test('export draws the annotated chart with its result card as PNG and writes JS
     const y = Math.round((price - scale.intercept) / scale.slope);
     const x = Math.round(plot.right - 20);
     const rows = [y - 1, y, y + 1].map((row) => pixel(x, row));
-    expect(rows.some((rgb) => near(rgb, colour)), `line for ${price} at y=${y}: ${JSON.stringify(rows)}`).toBe(true);
+    expect(
+      rows.some((rgb) => near(rgb, colour)),
+      `line for ${price} at y=${y}: ${JSON.stringify(rows)}`,
+    ).toBe(true);
   }
 
-  const [json] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Download JSON' }).click()]);
+  const [json] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('button', { name: 'Download JSON' }).click(),
+  ]);
   expect(json.suggestedFilename()).toMatch(/\.json$/);
-  const exported = JSON.parse(readFileSync(await json.path(), 'utf8')) as { format: string; result: AnalysisResult; settings: { timeFrame: string } };
+  const exported = JSON.parse(readFileSync(await json.path(), 'utf8')) as {
+    format: string;
+    result: AnalysisResult;
+    settings: { timeFrame: string };
+  };
   expect(exported).toMatchObject({ format: 'piplens-analysis', result: body.result, settings: { timeFrame: '1h' } });
 
   await panel.getByRole('button', { name: 'Share link' }).click();
@@ -157,7 +184,10 @@ test('export draws the annotated chart with its result card as PNG and writes JS
   await expect(panel.getByRole('textbox')).toHaveCount(0);
 });
 
-test('a Premium trader shares a read-only link that opens without an account and revokes it', async ({ page, browser }) => {
+test('a Premium trader shares a read-only link that opens without an account and revokes it', async ({
+  page,
+  browser,
+}) => {
   const trader = await signUpViaApi(page, { name: 'Sharing Trader' });
   // Premium through the sandbox checkout, as a trader gets it.
   await visit(page, '/subscription');
@@ -226,7 +256,9 @@ test('a HiDPI screenshot is resized to 1920 px in the browser before upload and 
   await expect(page.getByRole('img', { name: /Entry, stop loss, take profit/ })).toBeVisible();
 });
 
-test('a shared link opens without an account, is kept out of search engines, and says so when revoked', async ({ page }) => {
+test('a shared link opens without an account, is kept out of search engines, and says so when revoked', async ({
+  page,
+}) => {
   const response = await page.goto(`/share/${'A'.repeat(32)}`);
   expect(response?.status()).toBe(200);
   expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
@@ -306,7 +338,13 @@ test('every dashboard control works from the keyboard, and each setting reaches 
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/analyses') && r.request().method() === 'POST');
   await page.keyboard.press('Enter');
   const body = (await (await answer).json()) as AnalysisBody;
-  expect(body.result).toMatchObject({ timeFrame: '4h', tradingStrategy: 'scalping+trendFollowing', riskReward: 3.5, capitalSize: 500, lotSize: 0.26 });
+  expect(body.result).toMatchObject({
+    timeFrame: '4h',
+    tradingStrategy: 'scalping+trendFollowing',
+    riskReward: 3.5,
+    capitalSize: 500,
+    lotSize: 0.26,
+  });
   await expect(page.getByRole('heading', { name: 'Analysis result' })).toBeVisible({ timeout: 30_000 });
 
   await tabTo(page, page.getByRole('button', { name: 'Save to history' }));
@@ -352,10 +390,20 @@ test('at 375 px wide the dashboard with a result has nothing cut off or overlapp
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   const boxes = await page.locator('main').evaluate((main) =>
     [...main.querySelectorAll<HTMLElement>('button, a, input, select, h1, h2, [role=progressbar]')]
-      .filter((el) => el.getClientRects().length > 0 && !el.closest('.sr-only') && getComputedStyle(el).visibility !== 'hidden')
+      .filter(
+        (el) =>
+          el.getClientRects().length > 0 && !el.closest('.sr-only') && getComputedStyle(el).visibility !== 'hidden',
+      )
       .map((el) => {
         const r = el.getBoundingClientRect();
-        return { name: (el.getAttribute('aria-label') ?? el.textContent ?? el.tagName).trim().slice(0, 40), left: r.left, right: r.right, top: r.top + scrollY, bottom: r.bottom + scrollY, el };
+        return {
+          name: (el.getAttribute('aria-label') ?? el.textContent ?? el.tagName).trim().slice(0, 40),
+          left: r.left,
+          right: r.right,
+          top: r.top + scrollY,
+          bottom: r.bottom + scrollY,
+          el,
+        };
       })
       .filter((box, _, all) => !all.some((other) => other.el !== box.el && other.el.contains(box.el)))
       .map(({ el: _el, ...box }) => box),
@@ -368,14 +416,71 @@ test('at 375 px wide the dashboard with a result has nothing cut off or overlapp
   const overlaps = boxes.flatMap((a, i) =>
     boxes
       .slice(i + 1)
-      .filter((b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1)
+      .filter(
+        (b) =>
+          Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
+          Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1,
+      )
       .map((b) => `${a.name} / ${b.name}`),
   );
   expect(overlaps).toEqual([]);
-  await testInfo.attach('dashboard-375px', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  await testInfo.attach('dashboard-375px', {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: 'image/png',
+  });
 });
 
 test('the dashboard sends a signed-out visitor to /login', async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('a wrong file shows the upload message; the sixth analysis of the day is refused with the toast and Upgrade Now', async ({
+  page,
+}) => {
+  await visit(page, '/');
+  await signUpViaApi(page);
+  await visit(page, '/dashboard');
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a chart') });
+  await expect(toasts(page).getByText('Please upload a valid image file (JPEG or PNG) under 5MB')).toBeVisible();
+
+  // Five different charts (the same one twice would be answered from the 24 h dedupe).
+  for (let seed = 31; seed < 31 + FREE_DAILY_ANALYSES; seed += 1) await analyseChart(page, await chartFile(seed));
+  await expect(page.getByRole('button', { name: 'Analyze Chart (0 left today)' })).toBeVisible();
+  await expect(page.getByText(dailyLimitMessage().split(' Upgrade')[0] as string).first()).toBeVisible();
+
+  let posted = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/analyses') && request.method() === 'POST') posted += 1;
+  });
+  await page.locator('input[type=file]').setInputFiles(await chartFile(40));
+  await page.getByRole('button', { name: 'Analyze Chart (0 left today)' }).click();
+  await expect(toasts(page).getByText(dailyLimitMessage())).toBeVisible();
+  await toasts(page).getByRole('button', { name: 'Upgrade Now' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  expect(posted).toBe(0);
+});
+
+for (const [who, endDate, message] of [
+  ['a trial trader whose trial ended', null, trialExpiredMessage()],
+  ['a trader whose Premium ended', new Date(Date.now() - 86_400_000).toISOString(), PREMIUM_EXPIRED_MESSAGE],
+] as const) {
+  test(`${who} is sent from the dashboard to /subscription with the expiry toast`, async ({ page }) => {
+    // The server's access rules are covered by integration tests; here the browser's guard reacts to them.
+    await page.route('**/api/billing/status', async (route) => {
+      const response = await route.fetch();
+      const state = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({
+        response,
+        json: { ...state, isSubscribed: false, hasAccess: false, daysLeft: 0, subscriptionEndDate: endDate },
+      });
+    });
+    await visit(page, '/');
+    await signUpViaApi(page);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/subscription$/);
+    await expect(toasts(page).getByText(message)).toBeVisible();
+  });
+}

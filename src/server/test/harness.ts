@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -165,4 +165,25 @@ export async function signUp(client: TestClient, overrides: { name?: string; ema
   const response = await client.request('/api/auth/sign-up/email', { json: body });
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   return body;
+}
+
+/** The mails the server wrote to DATA_DIR/outbox (no SMTP_URL in tests). */
+export function outboxMails(server: TestServer): string[] {
+  const dir = path.join(server.dataDir, 'outbox');
+  try {
+    return readdirSync(dir).map((file) => readFileSync(path.join(dir, file), 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
+/** Polls until `probe` returns a value (for work the server finishes after answering, such as mail). */
+export async function waitFor<T>(probe: () => T | undefined, timeoutMs = 5000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }

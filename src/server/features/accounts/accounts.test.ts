@@ -1,34 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Hono } from 'hono';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUP_REFUSED_MESSAGE } from '../../../shared/auth';
 import { requireAdmin, requireUser } from '../../auth/guards';
 import type { AppEnv } from '../../lib/context';
-import { describeEachDatabase, signUp, TestClient, uniqueEmail, type TestServer } from '../../test/harness';
+import { describeEachDatabase, outboxMails, signUp, TestClient, uniqueEmail, waitFor } from '../../test/harness';
 import { REFUSE_AFTER } from './login-throttle';
 
 const json = async (response: Response) => (await response.json()) as Record<string, unknown>;
-
-function outboxMails(server: TestServer) {
-  const dir = path.join(server.dataDir, 'outbox');
-  try {
-    return readdirSync(dir).map((file) => readFileSync(path.join(dir, file), 'utf8'));
-  } catch {
-    return [];
-  }
-}
-
-async function waitFor<T>(probe: () => T | undefined, timeoutMs = 5000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describeEachDatabase('accounts', (server) => {
   it('signs up with an HttpOnly, SameSite=Lax session cookie and never returns a password hash', async () => {
@@ -154,11 +133,19 @@ describeEachDatabase('accounts', (server) => {
     await new TestClient(server()).request('/api/auth/request-password-reset', {
       json: { email, redirectTo: '/reset-password' },
     });
-    const mail = await waitFor(() => outboxMails(server()).slice(before).find((m) => m.includes('Reset your PipLens password')));
-    const unfolded = mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const mail = await waitFor(() =>
+      outboxMails(server())
+        .slice(before)
+        .find((m) => m.includes('Reset your PipLens password')),
+    );
+    const unfolded = mail
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     const link = /http:\/\/localhost:3000\/api\/auth\/reset-password\/[^\s"<]+/.exec(unfolded)?.[0];
     expect(link).toBeDefined();
-    const opened = await new TestClient(server()).request(new URL(link as string).pathname + new URL(link as string).search);
+    const opened = await new TestClient(server()).request(
+      new URL(link as string).pathname + new URL(link as string).search,
+    );
     expect(opened.status).toBe(302);
     const location = new URL(opened.headers.get('location') as string, 'http://localhost');
     expect(location.pathname).toBe('/reset-password');
@@ -271,7 +258,10 @@ beforeAll(async () => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -291,7 +281,9 @@ describeEachDatabase(
       refuse = false;
       const { email } = await signUp(new TestClient(server()));
       const welcome = await waitFor(() => received.find((m) => m.to.includes(email)));
-      const notice = await waitFor(() => received.find((m) => m.to.includes('support@piplens.app') && m.data.includes(email)));
+      const notice = await waitFor(() =>
+        received.find((m) => m.to.includes('support@piplens.app') && m.data.includes(email)),
+      );
       for (const mail of [welcome, notice]) {
         expect(mail.data).toMatch(/Content-Type: text\/plain/);
         expect(mail.data).toMatch(/Content-Type: text\/html/);

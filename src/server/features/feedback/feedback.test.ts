@@ -1,10 +1,15 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { FEEDBACK_MESSAGE_MAX, FEEDBACK_RATE_LIMIT } from '../../../shared/feedback';
 import { feedback } from '../../db/schema';
-import { describeEachDatabase, TEST_APP_URL, uniqueEmail, type TestServer } from '../../test/harness';
+import {
+  describeEachDatabase,
+  outboxMails,
+  TEST_APP_URL,
+  uniqueEmail,
+  waitFor,
+  type TestServer,
+} from '../../test/harness';
 
 const SUPPORT = 'help@piplens.test';
 
@@ -12,28 +17,13 @@ const SUPPORT = 'help@piplens.test';
 function send(server: TestServer, body: unknown, ip = '203.0.113.1') {
   return server.app.request(
     `${TEST_APP_URL}/api/feedback`,
-    { method: 'POST', headers: { origin: TEST_APP_URL, 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    {
+      method: 'POST',
+      headers: { origin: TEST_APP_URL, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    },
     { incoming: { socket: { remoteAddress: ip } } },
   );
-}
-
-function outbox(server: TestServer): string[] {
-  const dir = path.join(server.dataDir, 'outbox');
-  try {
-    return readdirSync(dir).map((file) => readFileSync(path.join(dir, file), 'utf8'));
-  } catch {
-    return [];
-  }
-}
-
-async function waitFor<T>(probe: () => T | undefined, timeoutMs = 5000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 const rowsFor = (server: TestServer, email: string) =>
@@ -44,15 +34,24 @@ describeEachDatabase(
   (server) => {
     it('stores the feedback and forwards it to the support mailbox', async () => {
       const email = uniqueEmail('writer');
-      const response = await send(server(), { name: 'Ann Trader', email, feedback: 'The risk panel <b>helps</b> a lot.' }, '203.0.113.10');
+      const response = await send(
+        server(),
+        { name: 'Ann Trader', email, feedback: 'The risk panel <b>helps</b> a lot.' },
+        '203.0.113.10',
+      );
       expect(response.status).toBe(201);
       expect(await response.json()).toEqual({ received: true });
 
       const rows = await rowsFor(server(), email);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ name: 'Ann Trader', email, message: 'The risk panel <b>helps</b> a lot.', ipAddress: '203.0.113.10' });
+      expect(rows[0]).toMatchObject({
+        name: 'Ann Trader',
+        email,
+        message: 'The risk panel <b>helps</b> a lot.',
+        ipAddress: '203.0.113.10',
+      });
 
-      const mail = await waitFor(() => outbox(server()).find((m) => m.includes(email)));
+      const mail = await waitFor(() => outboxMails(server()).find((m) => m.includes(email)));
       expect(mail).toMatch(new RegExp(`^To: ${SUPPORT.replace('.', '\\.')}`, 'm'));
       expect(mail).toMatch(/^Subject: PipLens feedback from Ann Trader/m);
       expect(mail).toContain('&lt;b&gt;helps&lt;/b&gt;');
@@ -61,12 +60,16 @@ describeEachDatabase(
 
     it('answers a filled honeypot as a success but keeps and sends nothing', async () => {
       const email = uniqueEmail('bot');
-      const response = await send(server(), { name: 'Bot', email, feedback: 'cheap pills', website: 'http://spam.test' }, '203.0.113.20');
+      const response = await send(
+        server(),
+        { name: 'Bot', email, feedback: 'cheap pills', website: 'http://spam.test' },
+        '203.0.113.20',
+      );
       expect(response.status).toBe(201);
       expect(await response.json()).toEqual({ received: true });
       expect(await rowsFor(server(), email)).toHaveLength(0);
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(outbox(server()).some((m) => m.includes(email))).toBe(false);
+      expect(outboxMails(server()).some((m) => m.includes(email))).toBe(false);
     });
 
     it('refuses missing, empty, malformed and oversized fields with the field paths', async () => {
@@ -101,21 +104,27 @@ describeEachDatabase(
     it(`limits each address to ${FEEDBACK_RATE_LIMIT.max} in the window, with the API error shape`, async () => {
       const ip = '198.51.100.7';
       for (let i = 0; i < FEEDBACK_RATE_LIMIT.max; i += 1) {
-        expect((await send(server(), { name: 'Ann', email: uniqueEmail('ip'), feedback: `note ${i}` }, ip)).status).toBe(201);
+        expect(
+          (await send(server(), { name: 'Ann', email: uniqueEmail('ip'), feedback: `note ${i}` }, ip)).status,
+        ).toBe(201);
       }
       const refused = await send(server(), { name: 'Ann', email: uniqueEmail('ip'), feedback: 'one more' }, ip);
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toBe(String(FEEDBACK_RATE_LIMIT.windowMs / 1000));
       expect(await refused.json()).toEqual({ error: { code: 'RATE_LIMITED', message: expect.any(String) } });
       // Another address is not affected.
-      expect((await send(server(), { name: 'Ann', email: uniqueEmail('ip'), feedback: 'elsewhere' }, '198.51.100.8')).status).toBe(201);
+      expect(
+        (await send(server(), { name: 'Ann', email: uniqueEmail('ip'), feedback: 'elsewhere' }, '198.51.100.8')).status,
+      ).toBe(201);
     });
 
     it(`limits each email to ${FEEDBACK_RATE_LIMIT.max} in the window, whatever the address and letter case`, async () => {
       const email = uniqueEmail('mail');
       for (let i = 0; i < FEEDBACK_RATE_LIMIT.max; i += 1) {
         const written = i % 2 === 0 ? email : email.toUpperCase();
-        expect((await send(server(), { name: 'Ann', email: written, feedback: `note ${i}` }, `192.0.2.${i + 1}`)).status).toBe(201);
+        expect(
+          (await send(server(), { name: 'Ann', email: written, feedback: `note ${i}` }, `192.0.2.${i + 1}`)).status,
+        ).toBe(201);
       }
       const refused = await send(server(), { name: 'Ann', email, feedback: 'one more' }, '192.0.2.99');
       expect(refused.status).toBe(429);
@@ -149,7 +158,12 @@ describe('feedback OpenAPI', () => {
       const doc = (await (await server.app.request(`${TEST_APP_URL}/api/openapi.json`)).json()) as {
         paths: Record<string, { post?: { responses: Record<string, unknown> } }>;
       };
-      expect(Object.keys(doc.paths['/api/feedback']?.post?.responses ?? {}).sort()).toEqual(['201', '400', '403', '429']);
+      expect(Object.keys(doc.paths['/api/feedback']?.post?.responses ?? {}).sort()).toEqual([
+        '201',
+        '400',
+        '403',
+        '429',
+      ]);
     } finally {
       await server.close();
     }

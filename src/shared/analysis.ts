@@ -153,3 +153,26 @@ export type JobStage =
   | { stage: 'checking' }
   | { stage: 'done' }
   | { stage: 'failed' };
+
+/** One model the analysis service asked, and what became of its answer. */
+export interface ProviderAttempt {
+  model: string;
+  outcome: 'used' | 'rejected' | 'failed';
+  reason?: string;
+  retryAfterSeconds?: number;
+}
+
+/** An analysis as the server records it and returns it. */
+export interface AnalysisRecord {
+  id: string;
+  createdAt: string;
+  settings: AnalysisSettings;
+  result: AnalysisResult;
+  chart: ChartFacts | null;
+  providersTried: ProviderAttempt[];
+}
+
+/** The answer of POST /api/analyses; `cached` when the same chart and settings were analysed in the last day. */
+export interface AnalysisResponse extends AnalysisRecord {
+  cached: boolean;
+}

@@ -1,4 +1,10 @@
-import type { AnalysisResult, AnalysisSettings, ChartFacts, ModelAnswer } from '../../../shared/analysis';
+import type {
+  AnalysisResult,
+  AnalysisSettings,
+  ChartFacts,
+  ModelAnswer,
+  ProviderAttempt,
+} from '../../../shared/analysis';
 import { analyzeChart, EngineError, type EngineOutput } from '../../../engine';
 import { computePositionSizing } from '../../../engine/analysis/sizing';
 import { describeSizing } from '../../../engine/analysis/text';
@@ -17,12 +23,7 @@ import type { CheckedImage } from './upload';
 export const ALL_MODELS_FAILED_MESSAGE = 'All AI models failed to analyze the chart. Please try again later.';
 export const ENGINE_MODEL_NAME = 'PipLens chart engine';
 
-export interface ProviderAttempt {
-  model: string;
-  outcome: 'used' | 'rejected' | 'failed';
-  reason?: string;
-  retryAfterSeconds?: number;
-}
+export type { ProviderAttempt };
 
 export interface AnalysisRun {
   result: AnalysisResult;
@@ -36,12 +37,19 @@ export interface AnalysisRun {
 export function configuredProviders(env: Env): ModelProvider[] {
   const providers: ModelProvider[] = [];
   if (env.GEMINI_API_KEY) {
-    providers.push(geminiProvider({ apiKey: env.GEMINI_API_KEY, model: env.GEMINI_MODEL, baseUrl: env.GEMINI_BASE_URL }));
+    providers.push(
+      geminiProvider({ apiKey: env.GEMINI_API_KEY, model: env.GEMINI_MODEL, baseUrl: env.GEMINI_BASE_URL }),
+    );
   }
   if (env.OPENROUTER_API_KEY) {
     for (const model of env.OPENROUTER_MODELS.slice(0, 2)) {
       providers.push(
-        openRouterProvider({ apiKey: env.OPENROUTER_API_KEY, model, baseUrl: env.OPENROUTER_BASE_URL, appUrl: env.APP_URL }),
+        openRouterProvider({
+          apiKey: env.OPENROUTER_API_KEY,
+          model,
+          baseUrl: env.OPENROUTER_BASE_URL,
+          appUrl: env.APP_URL,
+        }),
       );
     }
   }
@@ -98,7 +106,8 @@ export async function runAnalysis(input: {
     engine = await analyzeChart(image.bytes, settings);
   } catch (error) {
     if (!(error instanceof EngineError)) throw error;
-    if (error.code === 'INVALID_IMAGE') throw new ApiError(400, 'UNREADABLE_IMAGE', 'Failed to process image. Please try again.');
+    if (error.code === 'INVALID_IMAGE')
+      throw new ApiError(400, 'UNREADABLE_IMAGE', 'Failed to process image. Please try again.');
     engineError = error;
   }
   const engineMs = performance.now() - engineStarted;
@@ -138,6 +147,7 @@ export async function runAnalysis(input: {
   if (engine) {
     return { result: { ...engine.result, modelName: ENGINE_MODEL_NAME }, chart, providersTried, engineMs };
   }
-  const message = providers.length > 0 ? ALL_MODELS_FAILED_MESSAGE : (engineError?.message ?? ALL_MODELS_FAILED_MESSAGE);
+  const message =
+    providers.length > 0 ? ALL_MODELS_FAILED_MESSAGE : (engineError?.message ?? ALL_MODELS_FAILED_MESSAGE);
   throw new ApiError(422, engineError?.code ?? 'ANALYSIS_FAILED', message, { providersTried });
 }

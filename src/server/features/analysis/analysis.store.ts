@@ -1,21 +1,20 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../../../shared/analysis';
+import type {
+  AnalysisRecord,
+  AnalysisResult,
+  AnalysisSettings,
+  ChartFacts,
+  ProviderAttempt,
+} from '../../../shared/analysis';
 import type { Db } from '../../db/client';
 import { analyses, chartThumbnails } from '../../db/schema';
-import type { ProviderAttempt } from './analysis.service';
 
 const DEDUPE_WINDOW_MS = 24 * 60 * 60 * 1000;
 const THUMBNAIL_WIDTH = 640;
 
-export interface StoredAnalysis {
-  id: string;
-  createdAt: string;
-  settings: AnalysisSettings;
-  result: AnalysisResult;
-  chart: ChartFacts | null;
-  providersTried: ProviderAttempt[];
+export interface StoredAnalysis extends AnalysisRecord {
   saved: boolean;
 }
 
@@ -40,7 +39,15 @@ const columns = {
   saved: analyses.saved,
 };
 
-type Row = { id: string; createdAt: Date; settings: unknown; result: unknown; chart: unknown; providersTried: unknown; saved: boolean };
+type Row = {
+  id: string;
+  createdAt: Date;
+  settings: unknown;
+  result: unknown;
+  chart: unknown;
+  providersTried: unknown;
+  saved: boolean;
+};
 
 const toStored = (row: Row): StoredAnalysis => ({
   id: row.id,

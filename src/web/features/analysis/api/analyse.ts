@@ -1,26 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnalysisResult, AnalysisSettings, ChartFacts, JobStage } from '../../../../shared/analysis';
+import type { AnalysisResponse, AnalysisSettings, JobStage } from '../../../../shared/analysis';
 
-export type { JobStage };
+export type { AnalysisResponse, JobStage };
 import { apiFetch } from '../../../lib/api';
 import { subscriptionKeys } from '../../billing/use-subscription';
 import { prepareUpload } from './prepare-upload';
-
-export interface ProviderAttempt {
-  model: string;
-  outcome: 'used' | 'rejected' | 'failed';
-  reason?: string;
-}
-
-export interface AnalysisResponse {
-  id: string;
-  createdAt: string;
-  settings: AnalysisSettings;
-  result: AnalysisResult;
-  chart: ChartFacts | null;
-  providersTried: ProviderAttempt[];
-  cached: boolean;
-}
 
 export async function analyseChart(input: { file: Blob; settings: AnalysisSettings; jobId: string }) {
   const form = new FormData();

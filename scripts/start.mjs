@@ -1,22 +1,13 @@
 // `npm start`: build when the sources are newer than the last build, then run the server.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { isStale } from './lib/freshness.mjs';
+import { relaunchWithFewArenas } from './lib/malloc-arenas.mjs';
 
-const STAMP = 'dist/.build-stamp';
+await relaunchWithFewArenas();
+
 const INPUTS = ['src', 'drizzle', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs'];
 
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
-const builtAt = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
-if (builtAt === 0 || INPUTS.some((input) => newestMtime(input) > builtAt)) {
+if (isStale('dist/.build-stamp', INPUTS)) {
   console.log('Building PipLens...');
   // A separate process: the build tools set NODE_ENV=production for themselves, which must not reach the server.
   const { status } = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });

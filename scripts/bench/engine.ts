@@ -5,9 +5,10 @@
  * Usage: npm run bench:engine -- [--charts 42] [--repeat 100] [--no-accuracy]
  * Prints figures only; nothing here asserts.
  *
- * Memory is measured twice: in this process (run by tsx, whose compiler adds ~40 MB of its
- * own) and in a child process running the engine bundled by esbuild under plain node, as the
- * server runs it (`npm start` bundles the server with esbuild).
+ * Memory is measured in this process (run by tsx, whose compiler adds ~40 MB of its own) and
+ * in child processes running the engine bundled by esbuild under plain node, as `npm start` and
+ * `npm run analyze` run it: once with glibc's default malloc arenas, once with
+ * MALLOC_ARENA_MAX=2 (what those two commands set; see scripts/lib/malloc-arenas.mjs).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -160,7 +161,10 @@ async function memoryOnly(): Promise<void> {
   const images = [...(await readImages(SET_DIR)), ...(await readImages(HD_DIR))];
   for (const image of images) await analyzeChart(image, settings).catch(() => undefined);
   console.log(`RSS before the engine ${mb(before)}, after warming OCR ${mb(warm)}`);
-  await memoryLoop('engine bundled by esbuild, plain node (as the server runs it)', images, Number(values.repeat));
+  const arenas = process.env.MALLOC_ARENA_MAX
+    ? `MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}, as npm start and npm run analyze run it`
+    : "glibc's default malloc arenas";
+  await memoryLoop(`engine bundled by esbuild, plain node, ${arenas}`, images, Number(values.repeat));
   await shutdownEngine();
 }
 
@@ -179,7 +183,10 @@ async function memoryInBundle(): Promise<void> {
     },
     logLevel: 'error',
   });
-  execFileSync(process.execPath, [BUNDLE, '--memory-only', '--repeat', values.repeat], { stdio: 'inherit' });
+  const args = [BUNDLE, '--memory-only', '--repeat', values.repeat];
+  const { MALLOC_ARENA_MAX: _unset, ...defaultEnv } = process.env;
+  execFileSync(process.execPath, args, { stdio: 'inherit', env: defaultEnv });
+  execFileSync(process.execPath, args, { stdio: 'inherit', env: { ...defaultEnv, MALLOC_ARENA_MAX: '2' } });
 }
 
 if (values['memory-only']) {

@@ -1,0 +1,67 @@
+/**
+ * The engine command line as DESIGN.md fixes it: `npm run --silent analyze -- [options] FILE...`
+ * prints one JSON line per file, in order, and exits 0 when every file got its line.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chartSpecs, renderChart, renderNonChart } from '../../scripts/fixtures/render.js';
+
+const run = promisify(execFile);
+let dir = '';
+let chartFile = '';
+let lastPrice = 0;
+let otherFile = '';
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'piplens-cli-'));
+  const [spec] = chartSpecs(1, 3, [1280, 720, 1]);
+  if (!spec) throw new Error('no chart spec');
+  const chart = await renderChart({ ...spec, format: 'png' });
+  chartFile = path.join(dir, 'chart.png');
+  lastPrice = chart.truth.lastPrice;
+  await writeFile(chartFile, chart.image);
+  otherFile = path.join(dir, 'document.png');
+  await writeFile(otherFile, await renderNonChart('document', 7));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('npm run analyze', () => {
+  it('prints one line per file in the order given: a result, NOT_A_CHART, an unreadable file', async () => {
+    const missing = path.join(dir, 'missing.png');
+    const { stdout } = await run(
+      'npm',
+      ['run', '--silent', 'analyze', '--', '--risk-reward', '3', '--capital', '500', chartFile, otherFile, missing],
+      { timeout: 120_000 },
+    );
+    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((line) => line.file)).toEqual([chartFile, otherFile, missing]);
+
+    const [result, notChart, unreadable] = lines;
+    expect(result).toMatchObject({ trend: expect.any(String), recommendedAction: expect.stringMatching(/^(buy|sell|wait)$/) });
+    expect(result?.timingMs).toEqual(expect.any(Number));
+    const chart = result?.chart as { lastPrice: number; high: number; low: number; candles: number; levels: unknown };
+    expect(Math.abs(chart.lastPrice - lastPrice) / (chart.high - chart.low)).toBeLessThan(0.01);
+    expect(chart.candles).toBeGreaterThan(12);
+    const entry = Number(result?.entryPoint);
+    const ratio = Math.abs(Number(result?.takeProfit) - entry) / Math.abs(entry - Number(result?.stopLoss));
+    expect(ratio).toBeCloseTo(3, 1);
+
+    expect(notChart).toEqual({ file: otherFile, error: { code: 'NOT_A_CHART', message: expect.any(String) } });
+    expect(unreadable).toMatchObject({ file: missing, error: { code: 'INVALID_IMAGE' } });
+  }, 130_000);
+
+  it('refuses bad options with exit status 2 and prints nothing on stdout', async () => {
+    const error = await run('npm', ['run', '--silent', 'analyze', '--', '--risk-reward', 'lots', chartFile]).catch(
+      (e: unknown) => e as { code: number; stdout: string; stderr: string },
+    );
+    expect(error).toMatchObject({ code: 2, stdout: '' });
+    expect((error as { stderr: string }).stderr).toMatch(/riskReward/);
+  }, 60_000);
+});

@@ -1,6 +1,6 @@
 /**
  * Reads axis labels with tesseract.js, offline. Label crops are normalised (dark text on white,
- * binarised, scaled to a comfortable height) and stacked into one small image, so a single
+ * contrast-stretched grey, scaled to a comfortable height) and stacked into one small image, so a single
  * recognition call reads them all.
  */
 import { createRequire } from 'node:module';
@@ -66,7 +66,7 @@ interface Strip {
   rowCentres: number[];
 }
 
-/** Crops each label from the full image, makes it black-on-white and stacks the crops. */
+/** Crops each label from the full image, makes it dark-on-white greyscale and stacks the crops. */
 function stackLabels(full: Raster, boxes: Box[]): Strip {
   const crops = boxes.map((b) => {
     const w = b.right - b.left;
@@ -90,7 +90,7 @@ function stackLabels(full: Raster, boxes: Box[]): Strip {
     let edge = 0;
     for (let x = 0; x < w; x++) edge += (grey[x] ?? 0) + (grey[(h - 1) * w + x] ?? 0);
     const darkBackground = edge / (2 * w) < (min + max) / 2;
-    const threshold = (min + max) / 2;
+    const range = Math.max(1, max - min);
     const out = new Uint8Array(ow * oh);
     for (let y = 0; y < oh; y++) {
       // Bilinear sampling before thresholding keeps upscaled strokes smooth.
@@ -108,8 +108,11 @@ function stackLabels(full: Raster, boxes: Box[]): Strip {
           (grey[y0 * w + x1] ?? 0) * fx * (1 - fy) +
           (grey[y1 * w + x0] ?? 0) * (1 - fx) * fy +
           (grey[y1 * w + x1] ?? 0) * fx * fy;
-        const isText = darkBackground ? v > threshold : v < threshold;
-        out[y * ow + x] = isText ? 0 : 255;
+        // Grey levels stretched to full contrast, dark text on white. Tesseract thresholds the
+        // image itself; a hard threshold here left jagged upscaled strokes, which the LSTM
+        // read as 6 for 0 (and inserted digits) in small monospaced labels.
+        const t = (v - min) / range;
+        out[y * ow + x] = Math.round(255 * (darkBackground ? 1 - t : t));
       }
     }
     return { w: ow, h: oh, pixels: out };

@@ -20,6 +20,27 @@ describe('repairDecimals', () => {
     ]);
     expect(labels.map((l) => l.value)).toEqual([1.086, 1.085, 1.084]);
   });
+
+  it('drops a label with a digit inserted after the point when most labels agree on the decimals', () => {
+    const labels = repairDecimals([
+      { y: 10, text: '1.12000' },
+      { y: 50, text: '1.110660' },
+      { y: 90, text: '1.10000' },
+      { y: 130, text: '1.09000' },
+    ]);
+    expect(labels.map((l) => l.value)).toEqual([1.12, 1.1, 1.09]);
+  });
+
+  it('keeps labels printed without trailing zeros', () => {
+    const labels = repairDecimals([
+      { y: 10, text: '1.3' },
+      { y: 50, text: '1.25' },
+      { y: 90, text: '1.2' },
+      { y: 130, text: '1.15' },
+      { y: 170, text: '1.1' },
+    ]);
+    expect(labels.map((l) => l.value)).toEqual([1.3, 1.25, 1.2, 1.15, 1.1]);
+  });
 });
 
 describe('fitScale', () => {

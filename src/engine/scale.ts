@@ -34,9 +34,11 @@ export function parseLabel(text: string): { value: number; decimals: number } | 
 }
 
 /**
- * OCR sometimes drops the decimal point ('108500' for '1.08500'). When most labels agree on
- * a layout (digits before and after the point), a label with the same digit count but no
- * point gets the point put back.
+ * OCR sometimes drops the decimal point ('108500' for '1.08500') or inserts a digit
+ * ('1.086060' for '1.08000'). When most labels agree on a layout (digits before and after the
+ * point), a label with the same digit count but no point gets the point put back, and a label
+ * with more decimals than a clearly more common layout is dropped: an axis prints its labels
+ * with the same decimals (some leave trailing zeros off, which gives fewer, never more).
  */
 export function repairDecimals(labels: { y: number; text: string }[]): ParsedLabel[] {
   const parsed = labels.flatMap((l) => {
@@ -50,13 +52,22 @@ export function repairDecimals(labels: { y: number; text: string }[]): ParsedLab
     layouts.set(key, (layouts.get(key) ?? 0) + 1);
   }
   const common = [...layouts.entries()].sort((a, b) => b[1] - a[1])[0];
-  return parsed.map((p) => {
-    if (!common || p.decimals !== 0) return { y: p.y, value: p.value, decimals: p.decimals };
-    const [digits, decimals] = common[0].split(':').map(Number);
+  const [digits, decimals] = common ? common[0].split(':').map(Number) : [];
+  // A layout held by at least three labels and twice as many as the longer one: labels printed
+  // without trailing zeros (1.3, 1.25, 1.2) stay, as their two layouts are about as common.
+  const outvoted = (p: { digits: number; decimals: number }): boolean =>
+    common !== undefined &&
+    decimals !== undefined &&
+    p.decimals > decimals &&
+    common[1] >= 3 &&
+    common[1] >= 2 * (layouts.get(`${p.digits}:${p.decimals}`) ?? 0);
+  return parsed.flatMap((p) => {
+    if (outvoted(p)) return [];
+    if (!common || p.decimals !== 0) return [{ y: p.y, value: p.value, decimals: p.decimals }];
     if (digits === p.digits && decimals !== undefined) {
-      return { y: p.y, value: p.value / 10 ** decimals, decimals };
+      return [{ y: p.y, value: p.value / 10 ** decimals, decimals }];
     }
-    return { y: p.y, value: p.value, decimals: p.decimals };
+    return [{ y: p.y, value: p.value, decimals: p.decimals }];
   });
 }
 

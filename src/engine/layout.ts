@@ -22,6 +22,7 @@ export interface Layout {
   plot: Box;
 }
 
+/** Glyph-sized blobs of text ink in columns [x0, x1), grouped into words. */
 function textWords(mask: Uint8Array, r: Raster, x0: number, x1: number): Word[] {
   const maxH = Math.max(12, Math.round(r.height * 0.05));
   const glyphs = findBlobs(mask, r.width, r.height, x0, x1).filter((b) => {
@@ -29,12 +30,15 @@ function textWords(mask: Uint8Array, r: Raster, x0: number, x1: number): Word[] 
     const w = b.right - b.left + 1;
     return h <= maxH && w <= maxH * 1.2;
   });
-  return groupWords(glyphs).filter((w) => {
-    const h = w.bottom - w.top + 1;
-    const wd = w.right - w.left + 1;
-    return h >= 5 && w.glyphs >= 3 && wd >= h * 1.4 && wd <= h * 12;
-  });
+  return groupWords(glyphs);
 }
+
+/** Words shaped like price labels: at least three glyphs, wider than tall. */
+const isNumberLike = (w: Word): boolean => {
+  const h = w.bottom - w.top + 1;
+  const wd = w.right - w.left + 1;
+  return h >= 5 && w.glyphs >= 3 && wd >= h * 1.4 && wd <= h * 12;
+};
 
 /** The largest set of same-height words sharing a left or right edge, stacked vertically. */
 function alignedColumn(words: Word[]): Word[] {
@@ -98,36 +102,90 @@ function textMask(r: Raster, bg: Rgb, x0: number, x1: number): Uint8Array {
   return mask;
 }
 
+const stripOf = (labels: Word[], width: number): Box => ({
+  left: Math.max(0, Math.min(...labels.map((w) => w.left)) - 2),
+  right: Math.min(width, Math.max(...labels.map((w) => w.right)) + 3),
+  top: Math.min(...labels.map((w) => w.top)),
+  bottom: Math.max(...labels.map((w) => w.bottom)) + 1,
+});
+
 /** `bg` is the image's background colour; distances are computed only where they are looked at. */
 export function findLayout(r: Raster, bg: Rgb): Layout | null {
   // The right side is by far the most common place for the price scale; the left is a fallback.
   const rightStart = Math.floor(r.width * 0.55);
-  let labels = alignedColumn(textWords(textMask(r, bg, rightStart, r.width), r, rightStart, r.width));
+  let words = textWords(textMask(r, bg, rightStart, r.width), r, rightStart, r.width);
+  let labels = alignedColumn(words.filter(isNumberLike));
   let side: AxisColumn['side'] = 'right';
   if (labels.length < 3) {
     const leftEnd = Math.floor(r.width * 0.3);
-    const leftLabels = alignedColumn(textWords(textMask(r, bg, 0, leftEnd), r, 0, leftEnd));
+    const leftWords = textWords(textMask(r, bg, 0, leftEnd), r, 0, leftEnd);
+    const leftLabels = alignedColumn(leftWords.filter(isNumberLike));
     if (leftLabels.length > labels.length) {
+      words = leftWords;
       labels = leftLabels;
       side = 'left';
     }
   }
   if (labels.length < 3) return null;
+  labels = mainPaneLabels(r, bg, labels, stripOf(labels, r.width));
+  if (labels.length < 3) return null;
+  const strip = stripOf(labels, r.width);
+  const columns = side === 'right' ? { from: 0, to: strip.left } : { from: strip.right, to: r.width };
 
-  const strip: Box = {
-    left: Math.max(0, Math.min(...labels.map((w) => w.left)) - 2),
-    right: Math.min(r.width, Math.max(...labels.map((w) => w.right)) + 3),
-    top: Math.min(...labels.map((w) => w.top)),
-    bottom: Math.max(...labels.map((w) => w.bottom)) + 1,
-  };
-
-  const { top, bottom } = paneRows(r, bg, strip);
+  const { top, bottom: separator } = paneRows(r, bg, strip);
+  const bottom = Math.min(separator, timeAxisTop(r, bg, labels, words, strip, columns) ?? r.height);
   const plot: Box =
     side === 'right'
       ? { left: 0, top, right: plotEdge(r, bg, strip.left - 1, -1, top, bottom), bottom }
       : { left: plotEdge(r, bg, strip.right, 1, top, bottom) + 1, top, right: r.width, bottom };
   if (plot.right - plot.left < r.width * 0.3 || plot.bottom - plot.top < r.height * 0.2) return null;
   return { axis: { side, labels, strip }, plot };
+}
+
+/**
+ * Where the time axis begins under the pane, when its border is not a full-width line (some
+ * platforms stop it at the price axis, or draw none). The time labels are a row of words in
+ * the price labels' font, below the lowest price label and within about one label spacing of
+ * it; the pane ends at the lowest line across the plot above them, else a little above them.
+ */
+function timeAxisTop(
+  r: Raster,
+  bg: Rgb,
+  labels: Word[],
+  words: Word[],
+  strip: Box,
+  columns: { from: number; to: number },
+): number | null {
+  const heights = labels.map((w) => w.bottom - w.top + 1).sort((a, b) => a - b);
+  const labelH = heights[heights.length >> 1] ?? 0;
+  const centres = labels.map((w) => (w.top + w.bottom) / 2);
+  const spacing = (centres[centres.length - 1]! - centres[0]!) / Math.max(1, centres.length - 1);
+  // Time labels can be short ('14', 'Jan'), so two glyphs make a word here.
+  const candidates = words.filter(
+    (w) =>
+      w.glyphs >= 2 &&
+      w.top >= strip.bottom &&
+      w.top <= strip.bottom + 1.5 * spacing + labelH &&
+      w.right < columns.to &&
+      w.left >= columns.from &&
+      Math.abs(w.bottom - w.top + 1 - labelH) <= Math.max(2, labelH * 0.25),
+  );
+  // The topmost row holding at least two such words (a lone word may be anything).
+  candidates.sort((a, b) => a.top - b.top);
+  const row = candidates.find((w) => candidates.some((o) => o !== w && Math.abs(o.top - w.top) <= 2));
+  if (!row) return null;
+
+  const isLine = (y: number): boolean => {
+    const span = columns.to - columns.from;
+    let off = 0;
+    const base = y * r.width;
+    for (let x = columns.from; x < columns.to && off <= span * 0.1; x++) if (!standsOut(r, bg, base + x, LINE_CONTRAST)) off++;
+    return off <= span * 0.1;
+  };
+  // The border sits just above the labels; a line further up is a grid line inside the pane.
+  const gap = Math.round(labelH * 0.6);
+  for (let y = row.top - 1; y >= Math.max(strip.bottom, row.top - labelH * 1.5); y--) if (isLine(y)) return y;
+  return Math.max(strip.bottom, row.top - gap);
 }
 
 /** Walks from the axis towards the plot looking for a border line; else keeps a small gap. */
@@ -144,43 +202,72 @@ function plotEdge(r: Raster, bg: Rgb, from: number, dir: 1 | -1, top: number, bo
 }
 
 /**
- * The price pane's rows: between the nearest full-width separator lines (pane borders, the
- * time-axis border) above and below the labels, else the whole height.
+ * Whether row `y` is a pane separator: one line in one colour across plot and axis (pane
+ * borders, the time-axis border). A grid line that happens to meet a price tag in the axis is
+ * not: where a separator crosses the axis it is a thin line, a tag is a filled box.
+ */
+function isSeparator(r: Raster, bg: Rgb, strip: Box, y: number): boolean {
+  // At least 95% of the row is line: give up as soon as more than 5% is background.
+  let off = 0;
+  const base = y * r.width;
+  for (let x = 0; x < r.width && off <= r.width * 0.05; x++) if (!standsOut(r, bg, base + x, LINE_CONTRAST)) off++;
+  if (off > r.width * 0.05) return false;
+
+  const at = (x: number): Rgb => rgbAt(r, Math.min(r.width - 1, Math.max(0, Math.round(x))), y);
+  const across = Array.from({ length: 8 }, (_, k) => at((strip.left * (k + 0.5)) / 8));
+  const axisX = Math.round((strip.left + strip.right) / 2);
+  if (!standsOut(r, bg, base + axisX, LINE_CONTRAST)) return false;
+  const reach = Math.max(3, Math.round((strip.bottom - strip.top) / 100));
+  const filled = (dy: number): boolean =>
+    y + dy >= 0 && y + dy < r.height && standsOut(r, bg, (y + dy) * r.width + axisX, LINE_CONTRAST);
+  if (filled(-reach) && filled(reach)) return false;
+  const axis = at(axisX);
+  const samples = [...across, axis, at(r.width - 2)];
+  // The line's colour is the sample most others agree with; a candle or bar lying on the
+  // line may spoil a sample or two.
+  const agreeing = (c: Rgb): number => samples.filter((o) => sameInk(c, o)).length;
+  const ref = samples.reduce((best, c) => (agreeing(c) > agreeing(best) ? c : best), axis);
+  return sameInk(axis, ref) && agreeing(ref) >= samples.length * 0.75;
+}
+
+/**
+ * A volume or indicator pane under (or over) the price pane has its own labels in the same
+ * column; a separator line between two labels splits the column, and the tallest part is the
+ * price pane's.
+ */
+function mainPaneLabels(r: Raster, bg: Rgb, labels: Word[], strip: Box): Word[] {
+  const groups: Word[][] = [[]];
+  for (const [i, label] of labels.entries()) {
+    const prev = labels[i - 1];
+    if (prev) {
+      for (let y = prev.bottom + 1; y < label.top; y++) {
+        if (isSeparator(r, bg, strip, y)) {
+          groups.push([]);
+          break;
+        }
+      }
+    }
+    groups[groups.length - 1]!.push(label);
+  }
+  const extent = (g: Word[]): number => (g.length ? g[g.length - 1]!.bottom - g[0]!.top : -1);
+  return groups.reduce((best, g) => (extent(g) > extent(best) ? g : best));
+}
+
+/**
+ * The price pane's rows: between the nearest separator lines above and below the labels, else
+ * the whole height.
  */
 function paneRows(r: Raster, bg: Rgb, strip: Box): { top: number; bottom: number } {
-  // A separator is one line in one colour across plot and axis; a grid line that happens to
-  // meet a price tag in the axis is not.
-  const sameColour = (y: number): boolean => {
-    const at = (x: number): Rgb => rgbAt(r, Math.min(r.width - 1, Math.max(0, Math.round(x))), y);
-    const across = Array.from({ length: 8 }, (_, k) => at((strip.left * (k + 0.5)) / 8));
-    const axisX = Math.round((strip.left + strip.right) / 2);
-    // Where the separator crosses the axis it is line ink too, not the axis background.
-    if (!standsOut(r, bg, y * r.width + axisX, LINE_CONTRAST)) return false;
-    const axis = at(axisX);
-    const samples = [...across, axis, at(r.width - 2)];
-    // The line's colour is the sample most others agree with; a candle or bar lying on the
-    // line may spoil a sample or two, a price tag filling the axis must not pass.
-    const agreeing = (c: Rgb): number => samples.filter((o) => sameInk(c, o)).length;
-    const ref = samples.reduce((best, c) => (agreeing(c) > agreeing(best) ? c : best), axis);
-    return sameInk(axis, ref) && agreeing(ref) >= samples.length * 0.75;
-  };
-  const isSeparator = (y: number): boolean => {
-    // At least 95% of the row is line: give up as soon as more than 5% is background.
-    let off = 0;
-    const base = y * r.width;
-    for (let x = 0; x < r.width && off <= r.width * 0.05; x++) if (!standsOut(r, bg, base + x, LINE_CONTRAST)) off++;
-    return off <= r.width * 0.05 && sameColour(y);
-  };
   let top = 0;
   for (let y = strip.top - 1; y >= 0; y--) {
-    if (isSeparator(y)) {
+    if (isSeparator(r, bg, strip, y)) {
       top = y + 1;
       break;
     }
   }
   let bottom = r.height;
   for (let y = strip.bottom; y < r.height; y++) {
-    if (isSeparator(y)) {
+    if (isSeparator(r, bg, strip, y)) {
       bottom = y;
       break;
     }

@@ -188,6 +188,33 @@ function timeAxisTop(
   return Math.max(strip.bottom, row.top - gap);
 }
 
+/**
+ * The layout of the reduced image `work`; when its labels are too small to find there (a wide
+ * screenshot taken at device pixel ratio 1 has 8 px labels, 4 px once halved), the layout of
+ * the full image, in work coordinates.
+ */
+export function findLayoutScaled(work: Raster, full: Raster, scale: number, bg: Rgb): Layout | null {
+  const layout = findLayout(work, bg);
+  if (layout || scale === 1) return layout;
+  const big = findLayout(full, bg);
+  if (!big) return null;
+  const shrink = (b: Box): Box => ({
+    left: Math.floor(b.left / scale),
+    top: Math.floor(b.top / scale),
+    right: Math.min(work.width, Math.ceil(b.right / scale)),
+    bottom: Math.min(work.height, Math.ceil(b.bottom / scale)),
+  });
+  // Label boxes stay fractional: they are scaled back up to cut the OCR crops.
+  const labels = big.axis.labels.map((w) => ({
+    ...w,
+    left: w.left / scale,
+    top: w.top / scale,
+    right: (w.right + 1) / scale - 1,
+    bottom: (w.bottom + 1) / scale - 1,
+  }));
+  return { axis: { side: big.axis.side, labels, strip: shrink(big.axis.strip) }, plot: shrink(big.plot) };
+}
+
 /** Walks from the axis towards the plot looking for a border line; else keeps a small gap. */
 function plotEdge(r: Raster, bg: Rgb, from: number, dir: 1 | -1, top: number, bottom: number): number {
   const limit = Math.round(r.width * 0.03) + 4;

@@ -5,7 +5,7 @@
 import { detectCandles, type CandleDetection } from './candles.js';
 import { decodeImage } from './decode.js';
 import { EngineError } from './errors.js';
-import { findLayout } from './layout.js';
+import { findLayoutScaled } from './layout.js';
 import { readLabels } from './ocr.js';
 import { dominantColour, type Box } from './raster.js';
 import { fitScale, repairDecimals, type ScaleFit } from './scale.js';
@@ -54,7 +54,7 @@ async function read(image: Buffer): Promise<ChartReading> {
   const t1 = performance.now();
 
   const bg = dominantColour(work);
-  const layout = findLayout(work, bg);
+  const layout = findLayoutScaled(work, full, f, bg);
   if (!layout) {
     // Candles without a readable axis are a chart we cannot scale; anything else is not a chart.
     const whole = { left: 0, top: 0, right: Math.round(work.width * 0.9), bottom: work.height };

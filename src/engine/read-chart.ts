@@ -6,6 +6,7 @@ import { detectCandles, type CandleDetection } from './candles.js';
 import { decodeImage } from './decode.js';
 import { EngineError } from './errors.js';
 import { findLayoutScaled } from './layout.js';
+import { applyLastPriceTag } from './last-price.js';
 import { readLabels } from './ocr.js';
 import { dominantColour, type Box } from './raster.js';
 import { fitScale, repairDecimals, type ScaleFit } from './scale.js';
@@ -78,11 +79,14 @@ async function read(image: Buffer): Promise<ChartReading> {
   const detection = detectCandles(work, layout.plot);
   const t3 = performance.now();
   if (!isSeries(detection)) throw new EngineError('NOT_A_CHART', 'no candle series');
+  const labelHeights = layout.axis.labels.map((w) => w.bottom - w.top + 1).sort((a, b) => a - b);
+  const labelHeight = labelHeights[labelHeights.length >> 1] ?? 0;
+  applyLastPriceTag(work, bg, dominantColour(work, layout.plot), layout.axis.strip, layout.plot, detection.candles, labelHeight);
 
   const texts = await reading;
   const parsed = repairDecimals(boxes.map((b, i) => ({ y: (b.top + b.bottom) / 2, text: texts[i] ?? '' })));
-  const labelHeight = (boxes[0]?.bottom ?? 0) - (boxes[0]?.top ?? 0);
-  const fit = fitScale(parsed, Math.max(3, labelHeight * 0.4));
+  const cropHeight = (boxes[0]?.bottom ?? 0) - (boxes[0]?.top ?? 0);
+  const fit = fitScale(parsed, Math.max(3, cropHeight * 0.4));
   const t4 = performance.now();
   if (!fit) throw new EngineError('AXIS_UNREADABLE', `labels read: ${texts.join(' | ')}`);
 

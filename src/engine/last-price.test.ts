@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { PixelCandle } from './candles.js';
+import { applyLastPriceTag, axisTags } from './last-price.js';
+import type { Box, Raster, Rgb } from './raster.js';
+
+const BG: Rgb = [20, 22, 30];
+const UP: Rgb = [38, 166, 154];
+const GREY: Rgb = [80, 84, 96];
+const WIDTH = 200;
+const HEIGHT = 120;
+const STRIP: Box = { left: 160, right: 196, top: 5, bottom: 115 };
+const PLOT: Box = { left: 0, top: 0, right: 150, bottom: HEIGHT };
+const LABEL_HEIGHT = 8;
+
+function raster(): Raster {
+  const data = new Uint8Array(WIDTH * HEIGHT * 3);
+  for (let p = 0; p < WIDTH * HEIGHT; p++) data.set(BG, p * 3);
+  return { width: WIDTH, height: HEIGHT, data };
+}
+
+function fill(r: Raster, box: Box, colour: Rgb): void {
+  for (let y = box.top; y < box.bottom; y++) for (let x = box.left; x < box.right; x++) r.data.set(colour, (y * r.width + x) * 3);
+}
+
+/** A tag filled in `colour` centred on row `y`, 12 rows tall, with dark text across its middle. */
+function tag(r: Raster, y: number, colour: Rgb): void {
+  fill(r, { left: 156, right: 200, top: y - 6, bottom: y + 6 }, colour);
+  for (let x = 164; x < 192; x += 4) fill(r, { left: x, right: x + 2, top: y - 4, bottom: y + 4 }, BG);
+}
+
+/** Plain labels: text only, the strip's outer columns stay background. */
+function label(r: Raster, y: number): void {
+  for (let x = 163; x < 193; x += 3) fill(r, { left: x, right: x + 2, top: y - 4, bottom: y + 4 }, GREY);
+}
+
+describe('axisTags', () => {
+  it('finds filled boxes with text on them and ignores plain labels', () => {
+    const r = raster();
+    label(r, 20);
+    tag(r, 50, UP);
+    label(r, 80);
+    tag(r, 100, GREY);
+    const tags = axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT);
+    expect(tags.map((t) => t.y)).toEqual([49.5, 99.5]);
+    expect(tags[0]?.fill).toEqual(UP);
+  });
+});
+
+describe('applyLastPriceTag', () => {
+  // A doji whose body was lost on the price line: the wick was read as the body.
+  const doji = (): PixelCandle => ({ x: 140, open: 58, high: 40, low: 58, close: 40 });
+
+  function chartWithLastCandle(candle: PixelCandle, tagColour: Rgb, tagY: number): Raster {
+    const r = raster();
+    fill(r, { left: candle.x, right: candle.x + 1, top: candle.high, bottom: candle.low + 1 }, UP);
+    label(r, 20);
+    tag(r, tagY, tagColour);
+    return r;
+  }
+
+  it('moves the close to the tag in the last candle colour', () => {
+    const candles = [doji()];
+    const used = applyLastPriceTag(chartWithLastCandle(candles[0]!, UP, 44), BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT);
+    expect(used).toBe(true);
+    expect(candles[0]).toEqual({ x: 140, open: 58, high: 40, low: 58, close: 43.5 });
+  });
+
+  it('swaps open and close when the tag sits at the open', () => {
+    const candles = [doji()];
+    applyLastPriceTag(chartWithLastCandle(candles[0]!, UP, 56), BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT);
+    expect(candles[0]).toMatchObject({ open: 40, close: 55.5 });
+  });
+
+  it('ignores a tag of another colour (a crosshair label) and a tag outside the candle', () => {
+    const grey = [doji()];
+    expect(applyLastPriceTag(chartWithLastCandle(grey[0]!, GREY, 50), BG, BG, STRIP, PLOT, grey, LABEL_HEIGHT)).toBe(false);
+    expect(grey[0]).toEqual(doji());
+    const far = [doji()];
+    expect(applyLastPriceTag(chartWithLastCandle(far[0]!, UP, 95), BG, BG, STRIP, PLOT, far, LABEL_HEIGHT)).toBe(false);
+    expect(far[0]).toEqual(doji());
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * The last-price tag. Charting platforms mark the last close on the price axis with a box
+ * filled in the last candle's colour, centred on the close to the pixel. Candle detection can
+ * go wrong exactly there: a doji lying on the same-colour price line, or an ambiguous last
+ * body whose open and close are swapped. The tag settles it.
+ */
+import type { PixelCandle } from './candles.js';
+import { colourDistance, type Box, type Raster, type Rgb } from './raster.js';
+
+/** Fill colours closer than this (RGB units) are the same colour as JPEG keeps them. */
+const SAME_COLOUR = 60;
+const FILL_CONTRAST = 40;
+
+interface Tag {
+  /** Centre row, work pixels. */
+  y: number;
+  fill: Rgb;
+}
+
+const pixel = (r: Raster, x: number, y: number): Rgb => {
+  const i = (y * r.width + x) * 3;
+  return [r.data[i] ?? 0, r.data[i + 1] ?? 0, r.data[i + 2] ?? 0];
+};
+
+/**
+ * Filled boxes in the axis strip: runs of rows, between 0.8 and three label heights tall,
+ * filled from edge to edge of the label column.
+ */
+export function axisTags(r: Raster, bg: Rgb, strip: Box, top: number, bottom: number, labelHeight: number): Tag[] {
+  const tags: Tag[] = [];
+  const columns = strip.right - strip.left;
+  if (columns < 4) return tags;
+  const standsOut = (i: number): boolean => {
+    const dr = (r.data[i] ?? 0) - bg[0];
+    const dg = (r.data[i + 1] ?? 0) - bg[1];
+    const db = (r.data[i + 2] ?? 0) - bg[2];
+    return dr * dr + dg * dg + db * db > FILL_CONTRAST * FILL_CONTRAST;
+  };
+  // Text on the tag may be dark like the background, so a row through it is only half fill;
+  // but the strip's outer columns, blank beside plain labels, are fill all the way down.
+  const filledRow = (y: number): boolean => {
+    const first = (y * r.width + strip.left) * 3;
+    const end = (y * r.width + strip.right) * 3;
+    if (!standsOut(first) || !standsOut(end - 3)) return false;
+    let on = 0;
+    for (let i = first; i < end; i += 3) if (standsOut(i)) on++;
+    return on >= columns * 0.4;
+  };
+  let runStart = -1;
+  for (let y = Math.max(0, top); y <= Math.min(r.height, bottom); y++) {
+    const filled = y < Math.min(r.height, bottom) && filledRow(y);
+    if (filled && runStart < 0) runStart = y;
+    if (!filled && runStart >= 0) {
+      const height = y - runStart;
+      if (height >= labelHeight * 0.8 && height <= labelHeight * 3) tags.push(tagOf(r, strip, runStart, y - 1));
+      runStart = -1;
+    }
+  }
+  return tags;
+}
+
+/** The fill is the commonest colour of the box (the text on it is a minority). */
+function tagOf(r: Raster, strip: Box, top: number, bottom: number): Tag {
+  const counts = new Map<number, { n: number; c: Rgb }>();
+  for (let y = top; y <= bottom; y++) {
+    for (let x = strip.left; x < strip.right; x++) {
+      const c = pixel(r, x, y);
+      const key = ((c[0] >> 4) << 8) | ((c[1] >> 4) << 4) | (c[2] >> 4);
+      const entry = counts.get(key);
+      if (entry) entry.n++;
+      else counts.set(key, { n: 1, c });
+    }
+  }
+  let best: { n: number; c: Rgb } = { n: 0, c: [0, 0, 0] };
+  for (const entry of counts.values()) if (entry.n > best.n) best = entry;
+  return { y: (top + bottom) / 2, fill: best.c };
+}
+
+/** Colours of the ink in the last candle's box (body, wick or outline), commonest first. */
+function candleColours(r: Raster, plotBg: Rgb, c: PixelCandle): Rgb[] {
+  const counts = new Map<number, { n: number; c: Rgb }>();
+  const x0 = Math.max(0, Math.floor(c.x) - 2);
+  const x1 = Math.min(r.width - 1, Math.ceil(c.x) + 2);
+  for (let y = Math.max(0, Math.floor(c.high)); y <= Math.min(r.height - 1, Math.ceil(c.low)); y++) {
+    for (let x = x0; x <= x1; x++) {
+      const p = pixel(r, x, y);
+      if (colourDistance(p, plotBg) <= FILL_CONTRAST) continue;
+      const key = ((p[0] >> 5) << 6) | ((p[1] >> 5) << 3) | (p[2] >> 5);
+      const entry = counts.get(key);
+      if (entry) entry.n++;
+      else counts.set(key, { n: 1, c: p });
+    }
+  }
+  return [...counts.values()].sort((a, b) => b.n - a.n).slice(0, 3).map((e) => e.c);
+}
+
+/**
+ * Corrects the last candle in place from the tag in the last candle's colour whose row lies
+ * within the candle's range (a little margin for antialiasing): its close becomes the tag's
+ * row, and an open nearer the tag than the close was is the close it was swapped with.
+ * Returns whether a tag was used.
+ */
+export function applyLastPriceTag(
+  r: Raster,
+  bg: Rgb,
+  plotBg: Rgb,
+  strip: Box,
+  plot: Box,
+  candles: PixelCandle[],
+  labelHeight: number,
+): boolean {
+  const last = candles[candles.length - 1];
+  if (!last) return false;
+  const colours = candleColours(r, plotBg, last);
+  if (colours.length === 0) return false;
+  const margin = Math.max(2, labelHeight * 0.25);
+  const tags = axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight).filter(
+    (t) =>
+      colours.some((c) => colourDistance(c, t.fill) <= SAME_COLOUR) &&
+      t.y >= last.high - margin &&
+      t.y <= last.low + margin,
+  );
+  if (tags.length !== 1) return false;
+  const y = tags[0]!.y;
+  if (Math.abs(y - last.open) < Math.abs(y - last.close)) last.open = last.close;
+  last.close = y;
+  last.high = Math.min(last.high, y);
+  last.low = Math.max(last.low, y);
+  return true;
+}

@@ -1,7 +1,7 @@
 import { closeSync, existsSync, openSync, readSync, unlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { EngineError } from './errors.js';
 import { dominantColour, downscaleKeepInk, type Raster } from './raster.js';
 import { scratchU8 } from './scratch.js';
@@ -9,6 +9,9 @@ import { scratchU8 } from './scratch.js';
 // Every image is decoded once: libvips' operation cache (up to 50 MB by default) would only
 // hold pixels nobody asks for again.
 sharp.cache(false);
+
+/** Above this many pixels an image is refused before decoding (decompression bombs); 8K is 33 MP. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
 
 /** Candle detection does not need more than this many columns; wider shots are reduced. */
 const WORK_MAX_WIDTH = 2000;
@@ -70,13 +73,15 @@ async function decodePixels(image: Buffer): Promise<Raster> {
  * Throws INVALID_IMAGE for anything but a sound PNG or JPEG.
  */
 export async function decodeImage(image: Buffer): Promise<DecodedImage> {
-  let format: string | undefined;
+  let meta: Metadata;
   try {
-    ({ format } = await sharp(image).metadata());
+    meta = await sharp(image, { limitInputPixels: false }).metadata();
   } catch {
     throw new EngineError('INVALID_IMAGE', 'sharp could not read the image header');
   }
+  const { format, width = 0, height = 0 } = meta;
   if (format !== 'png' && format !== 'jpeg') throw new EngineError('INVALID_IMAGE', `unsupported format ${format}`);
+  if (width * height > MAX_IMAGE_PIXELS) throw new EngineError('INVALID_IMAGE', `${width}x${height} is too large to be a screenshot`);
 
   let full: Raster;
   try {

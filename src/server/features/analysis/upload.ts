@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { MAX_IMAGE_PIXELS } from '../../../engine/decode';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { ApiError } from '../../lib/errors';
 
@@ -6,8 +7,8 @@ export const UPLOAD_INVALID_MESSAGE = 'Please upload a valid image file (JPEG or
 export const UPLOAD_UNREADABLE_MESSAGE = 'Failed to process image. Please try again.';
 export const NO_IMAGE_MESSAGE = 'No chart image provided';
 
-/** Above this many pixels an image is refused before decoding (decompression bombs). 8K is 33 MP. */
-export const MAX_PIXELS = 40_000_000;
+/** Above this many pixels an image is refused before decoding (decompression bombs), as the engine does. */
+export const MAX_PIXELS = MAX_IMAGE_PIXELS;
 
 export interface CheckedImage {
   bytes: Buffer;

@@ -9,7 +9,7 @@
  */
 import { findBlobs, labelComponents, type Blob } from './components.js';
 import { colourDistance, dominantColour, type Box, type Raster, type Rgb } from './raster.js';
-import { scratchI32, scratchU32, scratchU8 } from './scratch.js';
+import { scratchF64, scratchI32, scratchU32, scratchU8 } from './scratch.js';
 
 /** Candle bodies and wicks stand out clearly from the background; faint grid does not. */
 const INK_CONTRAST = 60;
@@ -128,7 +128,7 @@ function horizontalRuns(ink: Uint8Array, w: number, h: number): Uint8Array {
  * pixels belong to thin strokes is a line, and only its thin pixels of the line's own colour
  * are removed, so candles crossing it stay whole.
  */
-function removeLines(r: Raster, box: Box, ink: Uint8Array, w: number, h: number): void {
+function removeLines(r: Raster, box: Box, ink: Uint8Array, w: number, h: number): number[] {
   const runV = verticalRuns(ink, w, h);
   const runH = horizontalRuns(ink, w, h);
   const colourAt = (x: number, y: number): Rgb => {
@@ -204,6 +204,48 @@ function removeLines(r: Raster, box: Box, ink: Uint8Array, w: number, h: number)
     for (let y = 0; y < h; y++) if (ink[y * w + x] && (runH[y * w + x] ?? 0) <= 2) cells.push([x, y]);
     clearThin(cells);
   }
+  return lineRows;
+}
+
+/**
+ * A candle edge or a flat body lying on a removed line row (the last-price line runs through
+ * the last close, in the candle's own colour) was erased with the line. In the ink from before
+ * removal it is a solid run of a few pixels, longer than the line's dots but far shorter than
+ * the plot, lying right on candle ink of its own colour left in the row above or below: such
+ * runs are put back. A dash of a line in another colour (a crosshair) crossing a wick is not.
+ * `similar(a, b)` compares the colours of two pixels (indices into the plot's w × h).
+ */
+export function restoreLineCrossings(
+  ink: Uint8Array,
+  rawInk: Uint8Array,
+  rows: number[],
+  w: number,
+  h: number,
+  similar: (a: number, b: number) => boolean,
+): void {
+  const maxLength = Math.max(8, Math.round(w * 0.04));
+  for (const y of rows) {
+    const base = y * w;
+    let x = 0;
+    while (x < w) {
+      if (!rawInk[base + x]) {
+        x++;
+        continue;
+      }
+      const start = x;
+      while (x < w && rawInk[base + x]) x++;
+      const length = x - start;
+      if (length < 3 || length > maxLength) continue;
+      let touching = false;
+      for (const yy of [y - 1, y + 1]) {
+        if (yy < 0 || yy >= h || rows.includes(yy)) continue;
+        for (let xx = start; xx < x && !touching; xx++) {
+          if (ink[yy * w + xx] && similar(base + xx, yy * w + xx)) touching = true;
+        }
+      }
+      if (touching) ink.fill(1, base + start, base + x);
+    }
+  }
 }
 
 /**
@@ -236,10 +278,22 @@ function removeBaselineRuns(ink: Uint8Array, w: number, h: number): void {
       }
     }
     if (best < w * 0.15) return;
+    // Erased runs, as column, top and bottom: a JPEG blurs a bar's edge columns so they end a
+    // row or two off the baseline, and the columns beside each erased run go with it.
+    const erased: number[] = [];
     for (let x = 0; x < w; x++) {
       for (let y = Math.max(0, mode - 1); y <= Math.min(h - 1, mode + 1); y++) {
         if (!ink[y * w + x] || (y + 1 < h && ink[(y + 1) * w + x])) continue;
-        for (let k = y; k >= 0 && ink[k * w + x]; k--) ink[k * w + x] = 0;
+        let k = y;
+        for (; k >= 0 && ink[k * w + x]; k--) ink[k * w + x] = 0;
+        erased.push(x, k + 1, y);
+      }
+    }
+    for (let i = 0; i < erased.length; i += 3) {
+      const x = erased[i] ?? 0;
+      for (const xx of [x - 1, x + 1]) {
+        if (xx < 0 || xx >= w) continue;
+        for (let y = erased[i + 1] ?? 0; y <= Math.min(h - 1, (erased[i + 2] ?? 0) + 2); y++) ink[y * w + xx] = 0;
       }
     }
   }
@@ -299,6 +353,10 @@ function eraseText(ink: Uint8Array, w: number, h: number): void {
 
 interface ClusterShape {
   candleLike: boolean;
+  /** Present in most columns it spans, as a continuous overlay line is. */
+  continuous: boolean;
+  /** Ink in its tallest columns (95th percentile): wicks and stems are tall, lines are not. */
+  tallCount: number;
 }
 
 /** Candle colours appear as many separate narrow pieces spread over the plot. */
@@ -340,6 +398,8 @@ function clusterShapes(label: Uint8Array, nClusters: number, w: number, h: numbe
     // Every candle or bar has a tall column (wick or stem), even when its ticks are flat.
     const tallCount = counts[Math.floor(counts.length * 0.95)] ?? 0;
     shapes.push({
+      continuous: continuity >= 0.8,
+      tallCount,
       // Moving averages and other overlays are continuous lines: they fail on continuity.
       candleLike:
         span >= w * 0.2 &&
@@ -401,28 +461,111 @@ function wickClusters(regions: Blob[], keep: boolean[], colours: Rgb[], stemShar
   );
 }
 
+/**
+ * Adds ink of the `minor` colours (or of no colour) that touches kept ink or continue such a pixel straight up
+ * or down (hysteresis along columns): a wick or outline broken into other colours by JPEG stays
+ * part of its candle. Growing only along columns keeps a line that crosses a candle out of it,
+ * apart from a pixel beside the candle and the line's own thickness.
+ */
+export function growVertically(
+  mask: Uint8Array,
+  ink: Uint8Array,
+  label: Uint8Array,
+  minor: boolean[],
+  w: number,
+  h: number,
+): void {
+  // Ink near no colour cluster (a thin edge JPEG has smeared towards grey) is minor too. Weak
+  // pixels are marked 3 in a first pass (ink is sparse), so the passes below read one plane.
+  const weakColour = new Uint8Array(256);
+  minor.forEach((m, c) => (weakColour[c] = m ? 1 : 0));
+  weakColour[255] = 1;
+  const n = w * h;
+  for (let p = 0; p < n; p++) if (ink[p] === 1 && mask[p] === 0 && weakColour[label[p]!] === 1) mask[p] = 3;
+  // Down the image: a weak pixel joins below a joined one, or beside kept ink (1) among its
+  // eight neighbours. Joined pixels are marked 2 until the way back up, so they do not seed
+  // their neighbours sideways.
+  for (let p = 0; p < n; p++) {
+    if (mask[p] !== 3) continue;
+    const x = p % w;
+    const top = p >= w ? -w : 0;
+    const bottom = p + w < n ? w : 0;
+    const left = x > 0 ? -1 : 0;
+    const right = x + 1 < w ? 1 : 0;
+    const above = mask[p + top];
+    if (
+      (top !== 0 && (above === 1 || above === 2)) ||
+      mask[p + top + left] === 1 ||
+      mask[p + top + right] === 1 ||
+      mask[p + left] === 1 ||
+      mask[p + right] === 1 ||
+      mask[p + bottom + left] === 1 ||
+      mask[p + bottom] === 1 ||
+      mask[p + bottom + right] === 1
+    )
+      mask[p] = 2;
+  }
+  // Back up: a weak pixel joins above a joined one; every mark becomes 1 or 0.
+  for (let p = n - 1; p >= 0; p--) {
+    const v = mask[p];
+    if (v === 2) mask[p] = 1;
+    else if (v === 3) mask[p] = p + w < n && mask[p + w] === 1 ? 1 : 0;
+  }
+}
+
 interface Piece extends Blob {
   /** Component ids that make up this candle (an overlay line can cut one candle in two). */
   ids: number[];
   /** Column of the wick or stem (the tallest column); the bar's true x position. */
   cx?: number;
+  /** Cut from a wider piece: rows and pixels still those of the whole piece. */
+  split?: boolean;
+  /** `ids` as a set, made when first needed for a piece of many components. */
+  idSet?: Set<number>;
+}
+
+/** Whether component `id` belongs to the piece (called per pixel: a set once there are many ids). */
+function owns(p: Piece, id: number): boolean {
+  if (p.ids.length <= 4) return p.ids.includes(id);
+  p.idSet ??= new Set(p.ids);
+  return p.idSet.has(id);
+}
+
+/** Rows and pixel count of a piece cut from a wider one, from its own columns. */
+function shrinkToInk(p: Piece, labels: Int32Array, w: number): void {
+  let top = -1;
+  let bottom = -1;
+  let pixels = 0;
+  for (let y = p.top; y <= p.bottom; y++) {
+    for (let x = p.left; x <= p.right; x++) {
+      if (!owns(p, labels[y * w + x] ?? -1)) continue;
+      if (top < 0) top = y;
+      bottom = y;
+      pixels++;
+    }
+  }
+  if (top >= 0) Object.assign(p, { top, bottom, pixels, split: false });
 }
 
 const centreOf = (p: Piece): number => p.cx ?? (p.left + p.right) / 2;
 
-/** The tallest columns of a piece are its wick or stem; ticks and flat bodies tie, so average them. */
+/**
+ * The tallest columns of a piece are its wick or stem; ticks and flat bodies tie, and the two
+ * sides of an outlined body nearly tie (an overlay line may have cut one shorter), so all
+ * columns within three quarters of the tallest are averaged.
+ */
 function stemColumn(p: Piece, labels: Int32Array, w: number): number {
   const counts: number[] = [];
   for (let x = p.left; x <= p.right; x++) {
     let n = 0;
-    for (let y = p.top; y <= p.bottom; y++) if (p.ids.includes(labels[y * w + x] ?? -1)) n++;
+    for (let y = p.top; y <= p.bottom; y++) if (owns(p, labels[y * w + x] ?? -1)) n++;
     counts.push(n);
   }
   const max = Math.max(...counts);
   let sum = 0;
   let k = 0;
   counts.forEach((n, i) => {
-    if (n >= max * 0.9) {
+    if (n >= max * 0.75) {
       sum += p.left + i;
       k++;
     }
@@ -459,6 +602,9 @@ function mergeCut(blobs: Blob[], maxGap: number): Piece[] {
   return merged;
 }
 
+/** Test hook: receives intermediate masks and pieces of the last detection. */
+export const candleDebug: { sink: ((stage: string, data: unknown) => void) | null } = { sink: null };
+
 export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   const w = plot.right - plot.left;
   const h = plot.bottom - plot.top;
@@ -476,11 +622,19 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   }
   const rawInk = scratchU8('candles:raw', w * h);
   rawInk.set(ink);
-  removeLines(r, plot, ink, w, h);
+  const lineRows = removeLines(r, plot, ink, w, h);
+  const plotColour = (p: number): Rgb => {
+    const y = Math.floor(p / w);
+    const i = ((y + plot.top) * r.width + p - y * w + plot.left) * 3;
+    return [r.data[i] ?? 0, r.data[i + 1] ?? 0, r.data[i + 2] ?? 0];
+  };
   removeBaselineRuns(ink, w, h);
   eraseText(ink, w, h);
+  // After the baseline and text passes, which must not see the put-back runs as ends or glyphs.
+  restoreLineCrossings(ink, rawInk, lineRows, w, h, (a, b) => colourDistance(plotColour(a), plotColour(b)) < 70);
 
   const clusters = clusterColours(r, plot, ink, w, bg);
+  candleDebug.sink?.('ink', { ink: ink.slice(0, w * h), rawInk: rawInk.slice(0, w * h), w, h, plot, bg, clusters });
   if (clusters.length === 0) return null;
   const label = scratchU8('candles:label', w * h, 255);
   for (let p = 0; p < w * h; p++) {
@@ -509,25 +663,41 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   const regions = findBlobs(label, w, h, 0, w, 255);
   // Remnants of removed lines or text form small clusters; candle colours carry real weight.
   const candleInk = clusters.reduce((s, c, i) => s + (shapes[i]?.candleLike ? c.count : 0), 0);
+  // An overlay line broken up by a JPEG or by the candles over it can pass the shape test; it
+  // is still continuous and, column by column, far shorter than the candles' wicks.
+  const tallest = Math.max(0, ...shapes.map((sh) => (sh.candleLike ? sh.tallCount : 0)));
+  const thinLine = (i: number): boolean =>
+    Boolean(shapes[i]?.continuous) && (shapes[i]?.tallCount ?? 0) < tallest * 0.5;
   const keep = clusters.map(
-    (c, i) => Boolean(shapes[i]?.candleLike) && c.count >= candleInk * 0.06 && !mostlyLong(regions, i, w),
+    (c, i) =>
+      Boolean(shapes[i]?.candleLike) && c.count >= candleInk * 0.06 && !mostlyLong(regions, i, w) && !thinLine(i),
   );
   const candleMask = scratchU8('candles:mask', w * h);
   for (let p = 0; p < w * h; p++) {
     const c = label[p] ?? 255;
     if (c !== 255 && keep[c]) candleMask[p] = 1;
   }
+  // Minor colours that are not overlay lines (JPEG-desaturated wicks and thin outlines, a wick
+  // colour too light to count on its own) join the candles they touch above or below.
+  const minor = clusters.map((_, c) => !keep[c] && !shapes[c]?.continuous && !mostlyLong(regions, c, w));
+  growVertically(candleMask, ink, label, minor, w, h);
+  candleDebug.sink?.('label', { label: label.slice(0, w * h), keep, minor, shapes, mask: candleMask.slice(0, w * h) });
 
   const { labels, blobs } = labelComponents(candleMask, w, h);
-  const pieces = splitWide(
-    // Pieces touching the axis side are price tags or labels reaching into the plot.
-    mergeCut(blobs, Math.max(4, Math.round(h * 0.015))).filter(
-      (b) => b.pixels >= 4 && b.bottom - b.top >= 2 && b.right < w - 2,
-    ),
+  // Pieces touching the axis side are price tags or labels reaching into the plot.
+  const joined = mergeCut(blobs, Math.max(4, Math.round(h * 0.015))).filter(
+    (b) => b.pixels >= 4 && b.bottom - b.top >= 2 && b.right < w - 2,
   );
+  const columns = scratchU32('candles:columns', w);
+  for (let y = 0; y < h; y++) for (let x = 0, base = y * w; x < w; x++) columns[x]! += candleMask[base + x]!;
+  const period = barPeriod(columns);
+  const pieces = splitWide(joined, period, columns);
+  for (const p of pieces) if (p.split) shrinkToInk(p, labels, w);
   if (pieces.length < 8) return null;
   for (const p of pieces) p.cx = stemColumn(p, labels, w);
-  const onGrid = keepOnLattice(pieces);
+  const onGrid = keepOnLattice(pieces, period);
+  for (const p of onGrid) if (p.ids.length > 1) p.cx = stemColumn(p, labels, w);
+  candleDebug.sink?.('pieces', { pieces, onGrid, period });
   if (onGrid.length < 8) return null;
 
   // Some themes draw wicks in their own colour. Wick ink must not count as a body edge: with
@@ -540,7 +710,7 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
       for (let y = p.top; y <= p.bottom; y++) {
         for (let x = p.left; x <= p.right; x++) {
           const idx = y * w + x;
-          if (label[idx] !== c || !p.ids.includes(labels[idx] ?? -1)) continue;
+          if (label[idx] !== c || !owns(p, labels[idx] ?? -1)) continue;
           all++;
           if (Math.abs(x - stem) <= 1) onStem++;
         }
@@ -555,7 +725,7 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     stemShare,
   );
   const isBody = (piece: Piece, idx: number): boolean =>
-    piece.ids.includes(labels[idx] ?? -1) && !wick[label[idx] ?? 255];
+    owns(piece, labels[idx] ?? -1) && !wick[label[idx] ?? 255];
   const edgeRows = (piece: Piece, x: number): number[] => {
     const rows: number[] = [];
     for (let y = piece.top; y <= piece.bottom; y++) if (isBody(piece, y * w + x)) rows.push(y);
@@ -611,7 +781,7 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
           const rows: number[] = [];
           for (let y = p.top; y <= p.bottom; y++) {
             for (let xx = Math.max(0, from); xx <= Math.min(w - 1, to); xx++) {
-              if (own ? p.ids.includes(labels[y * w + xx] ?? -1) : src[y * w + xx]) {
+              if (own ? owns(p, labels[y * w + xx] ?? -1) : src[y * w + xx]) {
                 rows.push(y);
                 break;
               }
@@ -655,10 +825,76 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
 }
 
 /**
- * Bar spacing from the gaps between the larger pieces (fragments are small): a gap that
- * skips a missing candle counts as a multiple of the spacing.
+ * Bar spacing from the candle ink per column: bars repeat every spacing, so the column profile
+ * correlates best with itself shifted by one spacing. This holds where pieces mislead: a JPEG
+ * breaking thin outlines into several fragments per bar, or OHLC ticks joining neighbouring
+ * bars into one staircase (their stems still stand out). Counts are capped at three pixels:
+ * then a stem rises above the one-pixel ticks beside it, while a hollow body counts as one
+ * block (its two sides and wick do not repeat at a third of the spacing) and a few tall bars
+ * do not drown the rest. Sub-pixel by a parabola through the peak; 0 when no clear
+ * period shows.
  */
-function estimatePitch(pieces: Piece[]): number {
+export function barPeriod(columns: ArrayLike<number>): number {
+  const width = columns.length;
+  let first = 0;
+  let last = width - 1;
+  while (first < width && !columns[first]) first++;
+  while (last > first && !columns[last]) last--;
+  const n = last - first + 1;
+  if (n < 16) return 0;
+  // Smoothed over three columns: one-pixel stems a fractional spacing apart still overlap at
+  // the integer lags either side of it.
+  const capped = (x: number): number => Math.min(3, columns[x] ?? 0);
+  const values = scratchF64('period:values', n);
+  let mean = 0;
+  for (let x = first; x <= last; x++) {
+    const v = (capped(x - 1) + 2 * capped(x) + capped(x + 1)) / 4;
+    values[x - first] = v;
+    mean += v;
+  }
+  mean /= n;
+  for (let i = 0; i < n; i++) values[i]! -= mean;
+  // A series has at least a dozen bars.
+  const maxLag = Math.floor(n / 8);
+  const score = (lag: number): number => {
+    let sum = 0;
+    for (let i = 0; i + lag < n; i++) sum += values[i]! * values[i + lag]!;
+    return sum / (n - lag);
+  };
+  const variance = score(0);
+  if (!(variance > 0)) return 0;
+  const scores = [0, 0];
+  for (let lag = 2; lag <= maxLag + 1; lag++) scores.push(score(lag));
+  // Neighbouring columns of one wide body are alike, so the score falls from lag 0 first: the
+  // spacing is the highest peak after the first trough.
+  let trough = 2;
+  while (trough < maxLag && (scores[trough + 1] ?? 0) < (scores[trough] ?? 0)) trough++;
+  let best = 0;
+  for (let lag = trough + 1; lag <= maxLag; lag++) if ((scores[lag] ?? 0) > (scores[best] ?? 0)) best = lag;
+  const top = scores[best] ?? 0;
+  if (best === 0 || top < variance * 0.1) return 0;
+  // The first peak nearly as high as the best: multiples of the spacing correlate too.
+  let lag = best;
+  for (let l = trough + 1; l < best; l++) {
+    const v = scores[l] ?? 0;
+    if (v >= top * 0.7 && v >= (scores[l - 1] ?? 0) && v >= (scores[l + 1] ?? 0)) {
+      lag = l;
+      break;
+    }
+  }
+  const a = scores[lag - 1] ?? 0;
+  const b = scores[lag] ?? 0;
+  const c = scores[lag + 1] ?? 0;
+  const denom = a - 2 * b + c;
+  return denom < 0 ? lag + (0.5 * (a - c)) / denom : lag;
+}
+
+/**
+ * Bar spacing from the gaps between the larger pieces (fragments are small): a gap that
+ * skips a missing candle counts as a multiple of the spacing. The coverage period, when there
+ * is one, says what one spacing is; gaps that are no whole multiple of it are fragments.
+ */
+function estimatePitch(pieces: Piece[], period: number): number {
   const sizes = pieces.map((p) => p.pixels).sort((a, b) => a - b);
   const big = sizes[Math.floor(sizes.length / 2)] ?? 0;
   const centres = pieces
@@ -670,31 +906,82 @@ function estimatePitch(pieces: Piece[]): number {
     .map((c, i) => c - (centres[i] ?? c))
     .filter((g) => g >= 2)
     .sort((a, b) => a - b);
-  const first = gaps[Math.floor(gaps.length * 0.2)] ?? 0;
+  const first = period >= 2 ? period : (gaps[Math.floor(gaps.length * 0.2)] ?? 0);
   if (first < 2) return 0;
+  if (period >= 2) {
+    // Whole multiples of the period: their total length over their total bars. Bars sit on
+    // whole pixels, so single gaps alternate (6, 7, 7, 6...) and their median is biased.
+    const whole = gaps.filter((g) => g >= first * 0.75 && Math.abs(g / first - Math.round(g / first)) <= 0.25);
+    if (whole.length < 4) return first;
+    const bars = whole.reduce((s, g) => s + Math.round(g / first), 0);
+    return whole.reduce((s, g) => s + g, 0) / bars;
+  }
   const unit = gaps.map((g) => g / Math.max(1, Math.round(g / first))).sort((a, b) => a - b);
   return unit[Math.floor(unit.length / 2)] ?? first;
 }
 
+interface Lattice {
+  spacing: number;
+  phase: number;
+}
+
+/** Least squares of centre = phase + spacing * slot, again without anchors off the fitted lattice. */
+function refineLattice(anchors: number[], slotsOf: number[], use: boolean[], spacing: number): Lattice | null {
+  let phase = 0;
+  for (let round = 0; round < 3; round++) {
+    const idx = anchors.map((_, i) => i).filter((i) => use[i]);
+    const n = idx.length;
+    if (n < 2) return null;
+    const ms = idx.reduce((a, i) => a + (slotsOf[i] ?? 0), 0) / n;
+    const mc = idx.reduce((a, i) => a + (anchors[i] ?? 0), 0) / n;
+    let sxy = 0;
+    let sxx = 0;
+    for (const i of idx) {
+      sxy += ((slotsOf[i] ?? 0) - ms) * ((anchors[i] ?? 0) - mc);
+      sxx += ((slotsOf[i] ?? 0) - ms) ** 2;
+    }
+    if (sxx > 0) spacing = sxy / sxx;
+    if (!(spacing > 1)) return null;
+    phase = mc - spacing * ms;
+    // The next round leaves out anchors off this lattice (strays cannot bend it).
+    if (round < 2) anchors.forEach((a, i) => (use[i] = Math.abs(a - phase - spacing * (slotsOf[i] ?? 0)) <= spacing * 0.25));
+  }
+  return { spacing, phase };
+}
+
 /**
- * Candles sit on a regular grid of x positions. Each grid slot keeps its largest piece;
- * pieces between slots (fragments of overlays, leftover text) are dropped.
+ * With the spacing known to a few percent, the lattice is the spacing (searched within 3%)
+ * and phase at which the anchors line up best: the length of the mean of exp(2πi·x/spacing)
+ * over the anchors. No anchor is numbered from its neighbour, so a stray or a bad split cannot
+ * shift the numbering of the bars after it. Least squares on the anchors near the result.
  */
-function keepOnLattice(pieces: Piece[]): Piece[] {
-  const pitch = estimatePitch(pieces);
-  if (pitch < 2) return pieces;
-  // Number the larger pieces slot by slot, then fit centre = phase + spacing * slot, which
-  // stays accurate over the whole width where a single spacing estimate would drift.
-  const sizes = pieces.map((p) => p.pixels).sort((a, b) => a - b);
-  const big = sizes[Math.floor(sizes.length / 2)] ?? 0;
-  const anchors = pieces
-    .filter((p) => p.pixels >= big)
-    .map(centreOf)
-    .sort((a, b) => a - b);
-  // Slots count from the last anchor that was not a stray: a piece between two bars
-  // (a fragment, an overlay piece) must not shift the numbering of every bar after it.
+export function fitLattice(anchors: number[], pitch: number): Lattice | null {
+  if (anchors.length < 2) return null;
+  let best = { spacing: pitch, phase: 0, r: -1 };
+  for (let k = -30; k <= 30; k++) {
+    const spacing = pitch * (1 + k * 0.001);
+    let re = 0;
+    let im = 0;
+    for (const a of anchors) {
+      const t = (2 * Math.PI * a) / spacing;
+      re += Math.cos(t);
+      im += Math.sin(t);
+    }
+    const r = Math.hypot(re, im);
+    if (r > best.r) best = { spacing, phase: ((Math.atan2(im, re) / (2 * Math.PI)) * spacing + spacing) % spacing, r };
+  }
+  const slotsOf = anchors.map((a) => Math.round((a - best.phase) / best.spacing));
+  const use = anchors.map((a, i) => Math.abs(a - best.phase - best.spacing * (slotsOf[i] ?? 0)) <= best.spacing * 0.25);
+  return refineLattice(anchors, slotsOf, use, best.spacing);
+}
+
+/**
+ * Without a clear period: number the anchors slot by slot from the last one that was not a
+ * stray (a piece between two bars must not shift the numbering of every bar after it).
+ */
+function chainLattice(anchors: number[], pitch: number): Lattice | null {
   const slotsOf: number[] = [0];
-  let use = anchors.map(() => true);
+  const use = anchors.map(() => true);
   let ref = anchors[0] ?? 0;
   let refSlot = 0;
   for (let i = 1; i < anchors.length; i++) {
@@ -710,27 +997,26 @@ function keepOnLattice(pieces: Piece[]): Piece[] {
       refSlot = slot;
     }
   }
-  // Least squares, then again without anchors far off the fitted lattice (text fragments,
-  // overlay pieces), so a few strays cannot bend it.
-  let spacing = pitch;
-  let phase = 0;
-  for (let round = 0; round < 3; round++) {
-    const idx = anchors.map((_, i) => i).filter((i) => use[i]);
-    const n = idx.length;
-    if (n < 2) return pieces;
-    const ms = idx.reduce((a, i) => a + (slotsOf[i] ?? 0), 0) / n;
-    const mc = idx.reduce((a, i) => a + (anchors[i] ?? 0), 0) / n;
-    let sxy = 0;
-    let sxx = 0;
-    for (const i of idx) {
-      sxy += ((slotsOf[i] ?? 0) - ms) * ((anchors[i] ?? 0) - mc);
-      sxx += ((slotsOf[i] ?? 0) - ms) ** 2;
-    }
-    spacing = sxx > 0 ? sxy / sxx : pitch;
-    if (!(spacing > 1)) return pieces;
-    phase = mc - spacing * ms;
-    use = anchors.map((a, i) => Math.abs(a - phase - spacing * (slotsOf[i] ?? 0)) <= spacing * 0.25);
-  }
+  return refineLattice(anchors, slotsOf, use, pitch);
+}
+
+/**
+ * Candles sit on a regular grid of x positions. Each grid slot keeps its largest piece;
+ * pieces between slots (fragments of overlays, leftover text) are dropped.
+ */
+function keepOnLattice(pieces: Piece[], period: number): Piece[] {
+  const pitch = estimatePitch(pieces, period);
+  if (pitch < 2) return pieces;
+  const sizes = pieces.map((p) => p.pixels).sort((a, b) => a - b);
+  const big = sizes[Math.floor(sizes.length / 2)] ?? 0;
+  const anchors = pieces
+    .filter((p) => p.pixels >= big)
+    .map(centreOf)
+    .sort((a, b) => a - b);
+  const lattice = period >= 2 ? fitLattice(anchors, pitch) : chainLattice(anchors, pitch);
+  if (!lattice) return pieces;
+  const { spacing, phase } = lattice;
+  candleDebug.sink?.('lattice', { pitch, spacing, phase });
   const slots = new Map<number, Piece>();
   for (const p of pieces) {
     const pos = (centreOf(p) - phase) / spacing;
@@ -739,31 +1025,91 @@ function keepOnLattice(pieces: Piece[]): Piece[] {
     const current = slots.get(slot);
     if (!current || p.pixels > current.pixels) slots.set(slot, p);
   }
-  return [...slots.values()];
+  // A body outline broken by JPEG leaves fragments beside the slot's largest piece: those that
+  // touch it (columns and rows within two pixels) are the same candle. Strays farther off
+  // (text, overlay pieces) stay out.
+  const merged = new Map<number, Piece>();
+  for (const p of pieces) {
+    const slot = Math.round((centreOf(p) - phase) / spacing);
+    const main = slots.get(slot);
+    if (!main || main === p) continue;
+    const host = merged.get(slot) ?? { ...main, ids: [...main.ids], idSet: undefined };
+    if (!touches(host, p, 2) || p.left < main.left - spacing / 2 || p.right > main.right + spacing / 2) continue;
+    host.left = Math.min(host.left, p.left);
+    host.right = Math.max(host.right, p.right);
+    host.top = Math.min(host.top, p.top);
+    host.bottom = Math.max(host.bottom, p.bottom);
+    host.pixels += p.pixels;
+    for (const id of p.ids) if (!host.ids.includes(id)) host.ids.push(id);
+    merged.set(slot, host);
+  }
+  return [...slots.entries()].map(([slot, p]) => merged.get(slot) ?? p);
 }
 
-/** Touching candles merge into one piece; cut pieces much wider than usual at even steps. */
-function splitWide(pieces: Piece[]): Piece[] {
-  const widths = pieces.map((p) => p.right - p.left + 1).sort((a, b) => a - b);
-  const typical = widths[Math.floor(widths.length / 2)] ?? 1;
-  const centres = pieces.map((p) => (p.left + p.right) / 2).sort((a, b) => a - b);
-  const gaps = centres
-    .slice(1)
-    .map((c, i) => c - (centres[i] ?? 0))
-    .filter((g) => g > 0)
-    .sort((a, b) => a - b);
-  const pitch = Math.max(typical, gaps[Math.floor(gaps.length / 2)] ?? typical);
+/** Whether two boxes overlap or lie within `gap` pixels of each other. */
+const touches = (a: Blob, b: Blob, gap: number): boolean =>
+  a.left - gap <= b.right && b.left - gap <= a.right && a.top - gap <= b.bottom && b.top - gap <= a.bottom;
+
+/**
+ * Touching candles (or OHLC bars joined by their ticks) merge into one piece; cut pieces much
+ * wider than usual at even steps. With the bar period known, the usual width is the median
+ * over the ink (each piece weighted by its pixels, so the thin fragments a JPEG makes of
+ * outlined bodies do not make every whole candle look like two), at most 0.9 periods.
+ */
+function splitWide(pieces: Piece[], period: number, columns: ArrayLike<number>): Piece[] {
+  let typical: number;
+  let pitch: number;
+  if (period >= 2) {
+    // A bar is narrower than the spacing: wider pieces are bars joined together.
+    typical = Math.min(weightedMedian(pieces.map((p) => [p.right - p.left + 1, p.pixels])), period * 0.9);
+    pitch = period;
+  } else {
+    const widths = pieces.map((p) => p.right - p.left + 1).sort((a, b) => a - b);
+    typical = widths[Math.floor(widths.length / 2)] ?? 1;
+    const centres = pieces.map((p) => (p.left + p.right) / 2).sort((a, b) => a - b);
+    const gaps = centres
+      .slice(1)
+      .map((c, i) => c - (centres[i] ?? 0))
+      .filter((g) => g > 0)
+      .sort((a, b) => a - b);
+    pitch = Math.max(typical, gaps[Math.floor(gaps.length / 2)] ?? typical);
+  }
+  // Without a period, longer runs are not bars; with one, a staircase of OHLC bars joined by
+  // their ticks can run across the whole plot in a trend.
+  const longest = period >= 2 ? Infinity : pitch * 12;
   return pieces.flatMap((p) => {
     const width = p.right - p.left + 1;
-    if (width < typical * 1.8 || width > pitch * 12) return width > pitch * 12 ? [] : [p];
+    if (width < typical * 1.8 || width > longest) return width > longest ? [] : [p];
     const parts = Math.max(2, Math.round(width / pitch));
     const step = width / parts;
-    return Array.from({ length: parts }, (_, k) => ({
-      ...p,
-      left: Math.round(p.left + k * step),
-      right: Math.round(p.left + (k + 1) * step) - 1,
-    }));
+    // Each cut goes to the emptiest column near its even position: the gap between two
+    // bodies, or a tick between two stems.
+    const cuts = [p.left];
+    for (let k = 1; k < parts; k++) {
+      const nominal = p.left + k * step;
+      let best = Math.round(nominal);
+      for (let x = Math.ceil(nominal - step * 0.4); x <= Math.floor(nominal + step * 0.4); x++) {
+        if (x <= (cuts[k - 1] ?? p.left) || x > p.right) continue;
+        const better = (columns[x] ?? 0) - (columns[best] ?? 0);
+        if (better < 0 || (better === 0 && Math.abs(x - nominal) < Math.abs(best - nominal))) best = x;
+      }
+      cuts.push(best);
+    }
+    cuts.push(p.right + 1);
+    return cuts.slice(0, -1).map((left, k) => ({ ...p, left, right: (cuts[k + 1] ?? p.right + 1) - 1, split: true }));
   });
+}
+
+/** Median of values weighted by their weights: the value under the middle of the total weight. */
+export function weightedMedian(items: [value: number, weight: number][]): number {
+  const sorted = [...items].sort((a, b) => a[0] - b[0]);
+  const total = sorted.reduce((s, [, wt]) => s + wt, 0);
+  let acc = 0;
+  for (const [v, wt] of sorted) {
+    acc += wt;
+    if (acc >= total / 2) return v;
+  }
+  return sorted[sorted.length - 1]?.[0] ?? 1;
 }
 
 /** What the body looks like inside: a cluster colour, or hollow (background inside). */
@@ -782,7 +1128,7 @@ function bodySignature(
     for (let x = p.left; x <= p.right; x++) {
       const idx = y * w + x;
       const interior = y > top && y < bottom && x > p.left && x < p.right;
-      const mine = p.ids.includes(labels[idx] ?? -1);
+      const mine = owns(p, labels[idx] ?? -1);
       if (interior) {
         inside++;
         if (mine) filled++;

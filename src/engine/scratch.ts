@@ -46,6 +46,9 @@ export const scratchU8 = (key: string, length: number, fill = 0): Uint8Array =>
 export const scratchU32 = (key: string, length: number): Uint32Array =>
   new Uint32Array(borrow(key, length * 4), 0, length).fill(0);
 
+export const scratchF64 = (key: string, length: number): Float64Array =>
+  new Float64Array(borrow(key, length * 8), 0, length).fill(0);
+
 export const scratchI32 = (key: string, length: number, fill = 0): Int32Array =>
   new Int32Array(borrow(key, length * 4), 0, length).fill(fill);
 

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { barPeriod, growVertically, restoreLineCrossings, weightedMedian } from './candles.js';
+
+/** A mask from rows of text: '#' (or a digit for a label map) is set, '.' is not. */
+const grid = (rows: string[]): { cells: Uint8Array; w: number; h: number } => {
+  const w = rows[0]?.length ?? 0;
+  const cells = new Uint8Array(w * rows.length);
+  rows.forEach((row, y) => [...row].forEach((ch, x) => (cells[y * w + x] = ch === '#' ? 1 : ch === '.' ? 0 : Number(ch))));
+  return { cells, w, h: rows.length };
+};
+const show = (cells: Uint8Array, w: number): string[] =>
+  Array.from({ length: cells.length / w }, (_, y) => [...cells.subarray(y * w, (y + 1) * w)].map((v) => (v ? '#' : '.')).join(''));
+
+/** Column profile of pieces drawn as boxes of the given height. */
+const profile = (pieces: { left: number; right: number; height?: number }[], width: number): number[] => {
+  const columns = new Array<number>(width).fill(0);
+  for (const p of pieces) for (let x = p.left; x <= p.right; x++) columns[x] = (columns[x] ?? 0) + (p.height ?? 10);
+  return columns;
+};
+
+describe('barPeriod', () => {
+  it('finds the bar spacing when bodies are broken into fragments', () => {
+    // Bars every 10.5 px, each 6 px wide; about half of them broken into two thin fragments.
+    let seed = 7;
+    const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const pieces = Array.from({ length: 40 }, (_, i) => {
+      const left = Math.round(5 + i * 10.5);
+      return random() < 0.5 ? [{ left, right: left + 1 }, { left: left + 4, right: left + 5 }] : [{ left, right: left + 5 }];
+    }).flat();
+    expect(barPeriod(profile(pieces, 440))).toBeCloseTo(10.5, 0);
+  });
+
+  it('finds the spacing of OHLC bars whose ticks join them into one staircase', () => {
+    // Stems 30 px tall every 6.6 px, ticks of 1 px filling the columns between them.
+    const columns = Array.from({ length: 400 }, (_, x) => (Math.abs(((x + 0.5) % 6.6) - 3.3) < 0.5 ? 30 : 1));
+    expect(barPeriod(columns)).toBeCloseTo(6.6, 0);
+  });
+
+  it('finds the spacing of wide bodies, whose neighbouring columns are alike', () => {
+    const pieces = Array.from({ length: 30 }, (_, i) => ({ left: 4 + i * 31, right: 4 + i * 31 + 22, height: 10 + ((i * 7) % 13) * 5 }));
+    expect(barPeriod(profile(pieces, 960))).toBeCloseTo(31, 0);
+  });
+
+  it('finds the spacing of hollow bodies, not the distance between their sides and wick', () => {
+    // 20 px bodies every 29 px: sides and wick 30 px tall, the inside only top and bottom edge.
+    const columns = Array.from({ length: 900 }, (_, x) => {
+      const at = x % 29;
+      return at === 0 || at === 10 || at === 20 ? 30 : at < 20 ? 2 : 0;
+    });
+    expect(barPeriod(columns)).toBeCloseTo(29, 0);
+  });
+
+  it('gives 0 when nothing repeats', () => {
+    expect(barPeriod(profile([{ left: 0, right: 200 }], 220))).toBe(0);
+  });
+});
+
+describe('weightedMedian', () => {
+  it('goes by weight, so many light values do not outvote a few heavy ones', () => {
+    expect(weightedMedian([[2, 10], [2, 10], [2, 10], [20, 500], [21, 400]])).toBe(20);
+  });
+});
+
+describe('growVertically', () => {
+  it('adds minor-colour and colourless ink touching kept ink or continuing it along the column', () => {
+    // Label 1 is kept (in the mask), label 2 minor, label 3 a line colour; 0 is no colour.
+    const { cells: label, w, h } = grid(['..2..', '..2..', '.111.', '.1.1.', '33333', '.111.']);
+    const mask = label.map((v) => (v === 1 ? 1 : 0));
+    const ink = label.map((v) => (v ? 1 : 0));
+    growVertically(mask, ink, label, [false, false, true, false], w, h);
+    expect(show(mask, w)).toEqual(['..#..', '..#..', '.###.', '.#.#.', '.....', '.###.']);
+  });
+});
+
+describe('restoreLineCrossings', () => {
+  it('puts back an outline edge erased with a dotted line of its colour, not the dots', () => {
+    const before = grid(['..........................', '#.#.#.####.#.#.#.#.#.#.#.#', '.......#..#...............', '.......#..#...............']);
+    const { w, h } = before;
+    const ink = before.cells.slice();
+    ink.fill(0, w, 2 * w); // the line row was removed
+    restoreLineCrossings(ink, before.cells, [1], w, h, () => true);
+    expect(show(ink, w)[1]).toBe('......####................');
+  });
+
+  it('leaves out a dash of another colour crossing a wick', () => {
+    const before = grid(['....#....', '..#####..', '....#....']);
+    const { w, h } = before;
+    const ink = before.cells.slice();
+    ink.fill(0, w, 2 * w);
+    restoreLineCrossings(ink, before.cells, [1], w, h, () => false);
+    expect(show(ink, w)[1]).toBe('.........');
+  });
+});

@@ -257,14 +257,15 @@ function removeBaselineRuns(ink: Uint8Array, w: number, h: number): void {
   const ends = scratchU32('baseline:ends', h);
   for (let round = 0; round < 3; round++) {
     ends.fill(0);
-    // Row by row (memory order): a run ends at (x, y) when the pixel below is not ink.
-    for (let y = 0; y < h; y++) {
+    // Row by row (memory order): a run ends at (x, y) when the pixel below is not ink. Only runs
+    // at least three pixels tall count: the dots of a dotted line left in the plot (a price
+    // line a JPEG smeared over two rows) all end on one row too, and would make it a baseline.
+    for (let y = 2; y < h; y++) {
       const base = y * w;
       let n = 0;
-      if (y + 1 === h) {
-        for (let x = 0; x < w; x++) if (ink[base + x]) n++;
-      } else {
-        for (let x = 0; x < w; x++) if (ink[base + x] && !ink[base + w + x]) n++;
+      for (let x = 0; x < w; x++) {
+        const p = base + x;
+        if (ink[p] && (y + 1 === h || !ink[p + w]) && ink[p - w] && ink[p - 2 * w]) n++;
       }
       ends[y] = n;
     }
@@ -355,8 +356,10 @@ interface ClusterShape {
   candleLike: boolean;
   /** Present in most columns it spans, as a continuous overlay line is. */
   continuous: boolean;
-  /** Ink in its tallest columns (95th percentile): wicks and stems are tall, lines are not. */
+  /** Ink in its tallest columns (98th percentile): wicks and stems are tall, lines are not. */
   tallCount: number;
+  /** Columns far taller than most (OHLC stems among ticks, wicks among thin bodies). */
+  stems: boolean;
 }
 
 /** Candle colours appear as many separate narrow pieces spread over the plot. */
@@ -396,17 +399,22 @@ function clusterShapes(label: Uint8Array, nClusters: number, w: number, h: numbe
     // Upper quartile: OHLC ticks are one pixel tall but every bar has a tall stem.
     const medianCount = counts[Math.floor(counts.length * 0.75)] ?? 0;
     // Every candle or bar has a tall column (wick or stem), even when its ticks are flat.
-    const tallCount = counts[Math.floor(counts.length * 0.95)] ?? 0;
+    // (98th percentile: OHLC bars with long ticks have their stem in one column of twenty.)
+    const tallCount = counts[Math.floor(counts.length * 0.98)] ?? 0;
+    const stems = tallCount >= 10 && tallCount >= medianCount * 4;
     shapes.push({
       continuous: continuity >= 0.8,
       tallCount,
+      stems,
       // Moving averages and other overlays are continuous lines: they fail on continuity.
+      // OHLC bars whose ticks touch cover every column like a line, but their stems stand far
+      // taller than the ticks in most columns; a line is about equally thin everywhere.
       candleLike:
         span >= w * 0.2 &&
-        segments >= 6 &&
+        (segments >= 6 || stems) &&
         tallCount >= 5 &&
         rowsUsed >= h * 0.15 &&
-        (continuity < 0.9 || medianCount >= 8),
+        (continuity < 0.9 || medianCount >= 8 || stems),
     });
   }
   return shapes;
@@ -670,7 +678,11 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     Boolean(shapes[i]?.continuous) && (shapes[i]?.tallCount ?? 0) < tallest * 0.5;
   const keep = clusters.map(
     (c, i) =>
-      Boolean(shapes[i]?.candleLike) && c.count >= candleInk * 0.06 && !mostlyLong(regions, i, w) && !thinLine(i),
+      Boolean(shapes[i]?.candleLike) &&
+      c.count >= candleInk * 0.06 &&
+      // OHLC bars joined by their ticks are long strokes too, but with stems.
+      (shapes[i]?.stems || !mostlyLong(regions, i, w)) &&
+      !thinLine(i),
   );
   const candleMask = scratchU8('candles:mask', w * h);
   for (let p = 0; p < w * h; p++) {
@@ -734,7 +746,7 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   /**
    * Left and right columns of the body ink (wick-coloured ink left out). Columns with only a
    * few pixels are JPEG fringe or an overlay line touching the body, not its edge: edges are
-   * the outermost columns holding at least a quarter of the piece's typical column.
+   * the outermost columns holding at least a quarter of the piece's typical (upper-quartile) column.
    */
   const bodyEdges = (piece: Piece): [number, number] => {
     const counts: number[] = [];
@@ -744,7 +756,8 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
       counts.push(n);
     }
     const filled = counts.filter((n) => n > 0).sort((a, b) => a - b);
-    const typical = filled[Math.floor(filled.length / 2)] ?? 0;
+    // Upper quartile: inside an outlined body most columns hold only its top and bottom edge.
+    const typical = filled[Math.floor(filled.length * 0.75)] ?? 0;
     const enough = Math.max(1, typical * 0.25);
     const lo = counts.findIndex((n) => n >= enough);
     const hi = counts.length - 1 - [...counts].reverse().findIndex((n) => n >= enough);
@@ -789,8 +802,13 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
           }
           return rows;
         };
-        const leftRows = tickRows(p.left, stem - 1, rawInk, true);
-        let rightRows = tickRows(stem + 1, p.right, rawInk, true);
+        // Ticks reach at least two pixels from the stem; the column right beside it can be the
+        // stem's own JPEG fringe (or second pixel), which runs its whole height.
+        const reach = tickLength >= 2 ? 2 : 1;
+        let leftRows = tickRows(p.left, stem - reach, rawInk, true);
+        if (leftRows.length === 0) leftRows = tickRows(p.left, stem - 1, rawInk, true);
+        let rightRows = tickRows(stem + reach, p.right, rawInk, true);
+        if (rightRows.length === 0) rightRows = tickRows(stem + 1, p.right, rawInk, true);
         if (rightRows.length === 0) rightRows = tickRows(stem + 1, stem + tickLength, rawInk, false);
         const open = leftRows.length ? mean(leftRows) : left.length ? mean(left) : (p.top + p.bottom) / 2;
         const close = rightRows.length ? mean(rightRows) : right.length ? mean(right) : (p.top + p.bottom) / 2;

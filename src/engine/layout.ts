@@ -160,19 +160,23 @@ function timeAxisTop(
   const labelH = heights[heights.length >> 1] ?? 0;
   const centres = labels.map((w) => (w.top + w.bottom) / 2);
   const spacing = (centres[centres.length - 1]! - centres[0]!) / Math.max(1, centres.length - 1);
-  // Time labels can be short ('14', 'Jan'), so two glyphs make a word here.
+  // Time labels can be short ('14', 'Jan'), and bold digits may touch: two glyphs, or one
+  // blob wider than a digit, make a word here.
   const candidates = words.filter(
     (w) =>
-      w.glyphs >= 2 &&
+      (w.glyphs >= 2 || w.right - w.left + 1 >= (w.bottom - w.top + 1) * 1.2) &&
       w.top >= strip.bottom &&
       w.top <= strip.bottom + 1.5 * spacing + labelH &&
       w.right < columns.to &&
       w.left >= columns.from &&
       Math.abs(w.bottom - w.top + 1 - labelH) <= Math.max(2, labelH * 0.25),
   );
-  // The topmost row holding at least two such words (a lone word may be anything).
+  // The topmost row holding at least two such words well apart (a lone word may be anything;
+  // time labels are spread along the axis).
   candidates.sort((a, b) => a.top - b.top);
-  const row = candidates.find((w) => candidates.some((o) => o !== w && Math.abs(o.top - w.top) <= 2));
+  const row = candidates.find((w) =>
+    candidates.some((o) => o !== w && Math.abs(o.top - w.top) <= 2 && Math.abs(o.left - w.left) >= labelH * 3),
+  );
   if (!row) return null;
 
   const isLine = (y: number): boolean => {
@@ -239,15 +243,25 @@ function isSeparator(r: Raster, bg: Rgb, strip: Box, y: number): boolean {
   const base = y * r.width;
   for (let x = 0; x < r.width && off <= r.width * 0.05; x++) if (!standsOut(r, bg, base + x, LINE_CONTRAST)) off++;
   if (off > r.width * 0.05) return false;
+  // The axis is a small share of the row, so it is checked on its own: a separator runs across
+  // it, where a grid line meeting a half-hidden label only touches a glyph or two.
+  let axisOff = 0;
+  for (let x = strip.left; x < strip.right; x++) if (!standsOut(r, bg, base + x, LINE_CONTRAST)) axisOff++;
+  if (axisOff > (strip.right - strip.left) * 0.1) return false;
 
   const at = (x: number): Rgb => rgbAt(r, Math.min(r.width - 1, Math.max(0, Math.round(x))), y);
   const across = Array.from({ length: 8 }, (_, k) => at((strip.left * (k + 0.5)) / 8));
   const axisX = Math.round((strip.left + strip.right) / 2);
   if (!standsOut(r, bg, base + axisX, LINE_CONTRAST)) return false;
-  const reach = Math.max(3, Math.round((strip.bottom - strip.top) / 100));
-  const filled = (dy: number): boolean =>
-    y + dy >= 0 && y + dy < r.height && standsOut(r, bg, (y + dy) * r.width + axisX, LINE_CONTRAST);
-  if (filled(-reach) && filled(reach)) return false;
+  // Three rows off a one- or two-pixel line the axis is background or label text again; beside
+  // the edge of a filled box (a price tag, a crosshair label) it is mostly fill.
+  const boxRow = (yy: number): boolean => {
+    if (yy < 0 || yy >= r.height) return false;
+    let on = 0;
+    for (let x = strip.left; x < strip.right; x++) if (standsOut(r, bg, yy * r.width + x, LINE_CONTRAST)) on++;
+    return on >= (strip.right - strip.left) * 0.6;
+  };
+  if (boxRow(y - 3) || boxRow(y + 3)) return false;
   const axis = at(axisX);
   const samples = [...across, axis, at(r.width - 2)];
   // The line's colour is the sample most others agree with; a candle or bar lying on the

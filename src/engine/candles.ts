@@ -770,11 +770,32 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     const rightSet = new Set(right);
     const both = left.filter((y) => rightSet.has(y));
     const overlap = both.length / Math.max(1, Math.max(left.length, right.length));
-    return { p, left, right, both, overlap, bodyWidth: br - bl + 1 };
+    return { p, left, right, both, overlap, bodyWidth: br - bl + 1, bl, br };
   });
   const wide = measured.filter((m) => m.bodyWidth >= 3);
   const overlaps = wide.map((m) => m.overlap).sort((a, b) => a - b);
-  const kind: CandleDetection['kind'] = (overlaps[Math.floor(overlaps.length / 2)] ?? 1) < 0.5 ? 'ohlc' : 'candles';
+  // A HiDPI bar's stem is 3 px or more, so its edges share rows like a narrow candle's. But the
+  // stem runs the whole height of the piece with ticks sticking out on both sides, which a
+  // candle (wicks beyond the body, nothing beside it) shows only as a doji.
+  const inkColumns = (p: Piece, x0: number, x1: number): number => {
+    let n = 0;
+    for (let x = x0; x <= x1; x++) {
+      for (let y = p.top; y <= p.bottom; y++) {
+        if (isBody(p, y * w + x)) {
+          n++;
+          break;
+        }
+      }
+    }
+    return n;
+  };
+  const barLike = (m: (typeof measured)[number]): boolean =>
+    m.left.length >= (m.p.bottom - m.p.top + 1) * 0.85 &&
+    inkColumns(m.p, m.p.left, m.bl - 1) >= 2 &&
+    inkColumns(m.p, m.br + 1, m.p.right) >= 2;
+  const barShare = wide.filter(barLike).length / Math.max(1, wide.length);
+  const kind: CandleDetection['kind'] =
+    (overlaps[Math.floor(overlaps.length / 2)] ?? 1) < 0.5 || barShare >= 0.4 ? 'ohlc' : 'candles';
 
   const mean = (v: number[]): number => v.reduce((s, x) => s + x, 0) / Math.max(1, v.length);
   const tickLengths = onGrid

@@ -36,6 +36,15 @@ describe('barPeriod', () => {
     expect(barPeriod(columns)).toBeCloseTo(6.6, 0);
   });
 
+  it('finds a fractional spacing, not the multiple where the rounding cancels', () => {
+    // One-pixel stems every 12.57 px fall 12 or 13 columns apart.
+    const pieces = Array.from({ length: 60 }, (_, i) => {
+      const left = Math.round(6 + i * 12.57);
+      return { left, right: left };
+    });
+    expect(barPeriod(profile(pieces, 770))).toBeCloseTo(12.57, 0);
+  });
+
   it('finds the spacing of wide bodies, whose neighbouring columns are alike', () => {
     const pieces = Array.from({ length: 30 }, (_, i) => ({ left: 4 + i * 31, right: 4 + i * 31 + 22, height: 10 + ((i * 7) % 13) * 5 }));
     expect(barPeriod(profile(pieces, 960))).toBeCloseTo(31, 0);

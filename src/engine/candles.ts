@@ -925,7 +925,21 @@ export function barPeriod(columns: ArrayLike<number>): number {
   const b = scores[lag] ?? 0;
   const c = scores[lag + 1] ?? 0;
   const denom = a - 2 * b + c;
-  return denom < 0 ? lag + (0.5 * (a - c)) / denom : lag;
+  const period = denom < 0 ? lag + (0.5 * (a - c)) / denom : lag;
+  // With a fractional spacing (12.57 px) bars fall 12 or 13 columns apart and the integer lags
+  // peak where the rounding cancels, at a multiple (88 = 7 x 12.57). A divisor of the peak whose
+  // every multiple up to it scores high, on interpolated fractional lags, is the spacing.
+  const at = (x: number): number => {
+    const i = Math.floor(x);
+    return (scores[i] ?? 0) + ((scores[i + 1] ?? 0) - (scores[i] ?? 0)) * (x - i);
+  };
+  for (let k = Math.floor(period / 3); k >= 2; k--) {
+    const p = period / k;
+    let worst = Infinity;
+    for (let m = 1; m <= k; m++) worst = Math.min(worst, at(m * p));
+    if (worst >= top * 0.6) return p;
+  }
+  return period;
 }
 
 /**

@@ -823,14 +823,28 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
           }
           return rows;
         };
-        // Ticks reach at least two pixels from the stem; the column right beside it can be the
-        // stem's own JPEG fringe (or second pixel), which runs its whole height.
+        // Ticks reach at least two pixels from the stem's centre, and beyond the stem itself: a
+        // thick stem, and the column beside it that can be its JPEG fringe, run the bar's
+        // whole height.
+        const fullHeight = (xx: number): boolean => {
+          let n = 0;
+          for (let y = p.top; y <= p.bottom; y++) if (owns(p, labels[y * w + xx] ?? -1)) n++;
+          return n >= (p.bottom - p.top + 1) * 0.8;
+        };
+        let stemLeft = stem;
+        while (stemLeft - 1 > p.left && fullHeight(stemLeft - 1)) stemLeft--;
+        let stemRight = stem;
+        while (stemRight + 1 < p.right && fullHeight(stemRight + 1)) stemRight++;
         const reach = tickLength >= 2 ? 2 : 1;
-        let leftRows = tickRows(p.left, stem - reach, rawInk, true);
+        const leftEnd = Math.min(stem - reach, stemLeft - 1);
+        const rightStart = Math.max(stem + reach, stemRight + 1);
+        let leftRows = tickRows(p.left, leftEnd, rawInk, true);
         if (leftRows.length === 0) leftRows = tickRows(p.left, stem - 1, rawInk, true);
-        let rightRows = tickRows(stem + reach, p.right, rawInk, true);
+        let rightRows = tickRows(rightStart, p.right, rawInk, true);
+        // A close tick erased with the price line leaves nothing of the bar right of the stem;
+        // it is in the ink from before line removal.
+        if (rightRows.length === 0) rightRows = tickRows(rightStart, rightStart + tickLength - 1, rawInk, false);
         if (rightRows.length === 0) rightRows = tickRows(stem + 1, p.right, rawInk, true);
-        if (rightRows.length === 0) rightRows = tickRows(stem + 1, stem + tickLength, rawInk, false);
         const open = leftRows.length ? mean(leftRows) : left.length ? mean(left) : (p.top + p.bottom) / 2;
         const close = rightRows.length ? mean(rightRows) : right.length ? mean(right) : (p.top + p.bottom) / 2;
         return { x, open, close, high: p.top, low: p.bottom, signature: 'bar', bodyTop: 0, bodyBottom: 0 };

@@ -5,7 +5,7 @@
  * body whose open and close are swapped. The tag settles it.
  */
 import type { PixelCandle } from './candles.js';
-import { colourDistance, type Box, type Raster, type Rgb } from './raster.js';
+import { colourDistance, rgbAt, type Box, type Raster, type Rgb } from './raster.js';
 
 /** Fill colours closer than this (RGB units) are the same colour as JPEG keeps them. */
 const SAME_COLOUR = 60;
@@ -16,11 +16,6 @@ interface Tag {
   y: number;
   fill: Rgb;
 }
-
-const pixel = (r: Raster, x: number, y: number): Rgb => {
-  const i = (y * r.width + x) * 3;
-  return [r.data[i] ?? 0, r.data[i + 1] ?? 0, r.data[i + 2] ?? 0];
-};
 
 /**
  * Filled boxes in the axis strip: runs of rows, between 0.8 and three label heights tall,
@@ -64,7 +59,7 @@ function tagOf(r: Raster, strip: Box, top: number, bottom: number): Tag {
   const counts = new Map<number, { n: number; c: Rgb }>();
   for (let y = top; y <= bottom; y++) {
     for (let x = strip.left; x < strip.right; x++) {
-      const c = pixel(r, x, y);
+      const c = rgbAt(r, x, y);
       const key = ((c[0] >> 4) << 8) | ((c[1] >> 4) << 4) | (c[2] >> 4);
       const entry = counts.get(key);
       if (entry) entry.n++;
@@ -83,7 +78,7 @@ function candleColours(r: Raster, plotBg: Rgb, c: PixelCandle): Rgb[] {
   const x1 = Math.min(r.width - 1, Math.ceil(c.x) + 2);
   for (let y = Math.max(0, Math.floor(c.high)); y <= Math.min(r.height - 1, Math.ceil(c.low)); y++) {
     for (let x = x0; x <= x1; x++) {
-      const p = pixel(r, x, y);
+      const p = rgbAt(r, x, y);
       if (colourDistance(p, plotBg) <= FILL_CONTRAST) continue;
       const key = ((p[0] >> 5) << 6) | ((p[1] >> 5) << 3) | (p[2] >> 5);
       const entry = counts.get(key);

@@ -102,6 +102,12 @@ function textMask(r: Raster, bg: Rgb, x0: number, x1: number): Uint8Array {
   return mask;
 }
 
+/** Median height of the axis labels, in the same pixels as their boxes. */
+export function medianLabelHeight(labels: Word[]): number {
+  const heights = labels.map((w) => w.bottom - w.top + 1).sort((a, b) => a - b);
+  return heights[heights.length >> 1] ?? 0;
+}
+
 const stripOf = (labels: Word[], width: number): Box => ({
   left: Math.max(0, Math.min(...labels.map((w) => w.left)) - 2),
   right: Math.min(width, Math.max(...labels.map((w) => w.right)) + 3),
@@ -156,8 +162,7 @@ function timeAxisTop(
   strip: Box,
   columns: { from: number; to: number },
 ): number | null {
-  const heights = labels.map((w) => w.bottom - w.top + 1).sort((a, b) => a - b);
-  const labelH = heights[heights.length >> 1] ?? 0;
+  const labelH = medianLabelHeight(labels);
   const centres = labels.map((w) => (w.top + w.bottom) / 2);
   const spacing = (centres[centres.length - 1]! - centres[0]!) / Math.max(1, centres.length - 1);
   // Time labels can be short ('14', 'Jan'), and bold digits may touch: two glyphs, or one

@@ -5,7 +5,7 @@
 import { detectCandles, type CandleDetection } from './candles.js';
 import { decodeImage } from './decode.js';
 import { EngineError } from './errors.js';
-import { findLayoutScaled } from './layout.js';
+import { findLayoutScaled, medianLabelHeight } from './layout.js';
 import { applyLastPriceTag } from './last-price.js';
 import { readLabels } from './ocr.js';
 import { dominantColour, type Box } from './raster.js';
@@ -79,8 +79,7 @@ async function read(image: Buffer): Promise<ChartReading> {
   const detection = detectCandles(work, layout.plot);
   const t3 = performance.now();
   if (!isSeries(detection)) throw new EngineError('NOT_A_CHART', 'no candle series');
-  const labelHeights = layout.axis.labels.map((w) => w.bottom - w.top + 1).sort((a, b) => a - b);
-  const labelHeight = labelHeights[labelHeights.length >> 1] ?? 0;
+  const labelHeight = medianLabelHeight(layout.axis.labels);
   applyLastPriceTag(work, bg, dominantColour(work, layout.plot), layout.axis.strip, layout.plot, detection.candles, labelHeight);
 
   const texts = await reading;

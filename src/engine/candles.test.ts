@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barPeriod, growVertically, restoreLineCrossings, weightedMedian } from './candles.js';
+import { barPeriod, barSpacing, growVertically, restoreLineCrossings, weightedMedian } from './candles.js';
 
 /** A mask from rows of text: '#' (or a digit for a label map) is set, '.' is not. */
 const grid = (rows: string[]): { cells: Uint8Array; w: number; h: number } => {
@@ -52,11 +52,27 @@ describe('barPeriod', () => {
 
   it('finds the spacing of hollow bodies, not the distance between their sides and wick', () => {
     // 20 px bodies every 29 px: sides and wick 30 px tall, the inside only top and bottom edge.
+    // The columns alone repeat every third of the spacing; each body is one piece.
     const columns = Array.from({ length: 900 }, (_, x) => {
       const at = x % 29;
       return at === 0 || at === 10 || at === 20 ? 30 : at < 20 ? 2 : 0;
     });
-    expect(barPeriod(columns)).toBeCloseTo(29, 0);
+    const bodies = Array.from({ length: 31 }, (_, i) => ({ left: i * 29, right: i * 29 + 20, top: 0, bottom: 29, pixels: 130 }));
+    expect(barPeriod(columns)).toBeCloseTo(29 / 3, 0);
+    expect(barSpacing(columns, bodies)).toBeCloseTo(29, 0);
+  });
+
+  it('keeps the spacing of touching bars, whose pieces hold several bars each', () => {
+    // Stems every 8 px joined by ticks into pieces of 2 to 5 bars.
+    const columns = Array.from({ length: 800 }, (_, x) => (x % 8 === 4 ? 40 : 3));
+    const sizes = [2, 5, 3, 2, 4, 3, 5, 2, 3, 4, 2, 5, 3, 4, 2, 3, 5, 2, 4, 3];
+    let left = 0;
+    const pieces = sizes.map((bars) => {
+      const piece = { left, right: left + bars * 8 - 2, top: 0, bottom: 40, pixels: bars * 60 };
+      left += bars * 8;
+      return piece;
+    });
+    expect(barSpacing(columns, pieces)).toBeCloseTo(8, 0);
   });
 
   it('gives 0 when nothing repeats', () => {

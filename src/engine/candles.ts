@@ -15,6 +15,8 @@ import { scratchF64, scratchI32, scratchU32, scratchU8 } from './scratch.js';
 const INK_CONTRAST = 60;
 /** Colours closer than this are one cluster (JPEG noise, antialiased edges). */
 const CLUSTER_RADIUS = 60;
+/** Bars closer than this (work pixels) cannot be told apart; their spacing is not searched. */
+const MIN_SPACING = 2.5;
 
 export interface PixelCandle {
   /** Centre column, plot-relative work pixels are converted to image work pixels. */
@@ -702,7 +704,7 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   );
   const columns = scratchU32('candles:columns', w);
   for (let y = 0; y < h; y++) for (let x = 0, base = y * w; x < w; x++) columns[x]! += candleMask[base + x]!;
-  const period = barPeriod(columns);
+  const period = barSpacing(columns, joined);
   const pieces = splitWide(joined, period, columns);
   for (const p of pieces) if (p.split) shrinkToInk(p, labels, w);
   if (pieces.length < 8) return null;
@@ -881,11 +883,17 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
  * Bar spacing from the candle ink per column: bars repeat every spacing, so the column profile
  * correlates best with itself shifted by one spacing. This holds where pieces mislead: a JPEG
  * breaking thin outlines into several fragments per bar, or OHLC ticks joining neighbouring
- * bars into one staircase (their stems still stand out). Counts are capped at three pixels:
- * then a stem rises above the one-pixel ticks beside it, while a hollow body counts as one
- * block (its two sides and wick do not repeat at a third of the spacing) and a few tall bars
- * do not drown the rest. Sub-pixel by a parabola through the peak; 0 when no clear
- * period shows.
+ * bars into one staircase (their stems still stand out).
+ *
+ * The profile is the logarithm of the ink per column (a few tall bars do not drown the rest,
+ * and a stem stands out of ticks however thick they are), smoothed over three columns and
+ * differenced: what repeats is the edges of bodies, wicks and stems, not the slow rise and
+ * fall of touching bodies that would otherwise correlate at every short lag.
+ *
+ * Each candidate spacing, fractional, is scored by the correlation at all its multiples (a
+ * comb): a fractional spacing puts bars 12 or 13 columns apart, and the integer lags peak
+ * unevenly, highest where the rounding cancels. Multiples of the spacing score as well as the
+ * spacing itself, so the smallest candidate near the best score wins. 0 when no period shows.
  */
 export function barPeriod(columns: ArrayLike<number>): number {
   const width = columns.length;
@@ -895,18 +903,11 @@ export function barPeriod(columns: ArrayLike<number>): number {
   while (last > first && !columns[last]) last--;
   const n = last - first + 1;
   if (n < 16) return 0;
-  // Smoothed over three columns: one-pixel stems a fractional spacing apart still overlap at
-  // the integer lags either side of it.
-  const capped = (x: number): number => Math.min(3, columns[x] ?? 0);
+  const level = (x: number): number => Math.log1p(columns[x] ?? 0);
   const values = scratchF64('period:values', n);
-  let mean = 0;
-  for (let x = first; x <= last; x++) {
-    const v = (capped(x - 1) + 2 * capped(x) + capped(x + 1)) / 4;
-    values[x - first] = v;
-    mean += v;
-  }
-  mean /= n;
-  for (let i = 0; i < n; i++) values[i]! -= mean;
+  for (let x = first; x <= last; x++) values[x - first] = (level(x - 1) + 2 * level(x) + level(x + 1)) / 4;
+  for (let i = 0; i + 1 < n; i++) values[i] = values[i + 1]! - values[i]!;
+  values[n - 1] = 0;
   // A series has at least a dozen bars.
   const maxLag = Math.floor(n / 8);
   const score = (lag: number): number => {
@@ -918,42 +919,51 @@ export function barPeriod(columns: ArrayLike<number>): number {
   if (!(variance > 0)) return 0;
   const scores = [0, 0];
   for (let lag = 2; lag <= maxLag + 1; lag++) scores.push(score(lag));
-  // Neighbouring columns of one wide body are alike, so the score falls from lag 0 first: the
-  // spacing is the highest peak after the first trough.
-  let trough = 2;
-  while (trough < maxLag && (scores[trough + 1] ?? 0) < (scores[trough] ?? 0)) trough++;
-  let best = 0;
-  for (let lag = trough + 1; lag <= maxLag; lag++) if ((scores[lag] ?? 0) > (scores[best] ?? 0)) best = lag;
-  const top = scores[best] ?? 0;
-  if (best === 0 || top < variance * 0.1) return 0;
-  // The first peak nearly as high as the best: multiples of the spacing correlate too.
-  let lag = best;
-  for (let l = trough + 1; l < best; l++) {
-    const v = scores[l] ?? 0;
-    if (v >= top * 0.7 && v >= (scores[l - 1] ?? 0) && v >= (scores[l + 1] ?? 0)) {
-      lag = l;
-      break;
-    }
-  }
-  const a = scores[lag - 1] ?? 0;
-  const b = scores[lag] ?? 0;
-  const c = scores[lag + 1] ?? 0;
-  const denom = a - 2 * b + c;
-  const period = denom < 0 ? lag + (0.5 * (a - c)) / denom : lag;
-  // With a fractional spacing (12.57 px) bars fall 12 or 13 columns apart and the integer lags
-  // peak where the rounding cancels, at a multiple (88 = 7 x 12.57). A divisor of the peak whose
-  // every multiple up to it scores high, on interpolated fractional lags, is the spacing.
   const at = (x: number): number => {
     const i = Math.floor(x);
     return (scores[i] ?? 0) + ((scores[i + 1] ?? 0) - (scores[i] ?? 0)) * (x - i);
   };
-  for (let k = Math.floor(period / 3); k >= 2; k--) {
-    const p = period / k;
-    let worst = Infinity;
-    for (let m = 1; m <= k; m++) worst = Math.min(worst, at(m * p));
-    if (worst >= top * 0.6) return p;
+  // Within half a column of each multiple: a bar drawn on whole pixels is off by up to that.
+  const near = (x: number): number => Math.max(at(x - 0.5), at(x), at(x + 0.5));
+  const combs: [spacing: number, score: number][] = [];
+  for (let p = MIN_SPACING; p <= maxLag / 2; p *= 1.004) {
+    let sum = 0;
+    let m = 1;
+    for (; m * p <= maxLag; m++) sum += near(m * p);
+    combs.push([p, sum / (m - 1)]);
   }
-  return period;
+  const best = Math.max(...combs.map(([, v]) => v));
+  if (!(best > variance * 0.1)) return 0;
+  for (let i = 0; i < combs.length; i++) {
+    const [p, v] = combs[i] ?? [0, 0];
+    if (v >= best * 0.6 && v >= (combs[i - 1]?.[1] ?? -Infinity) && v >= (combs[i + 1]?.[1] ?? -Infinity)) return p;
+  }
+  return 0;
+}
+
+/** Bar spacing from the candle mask's ink per column and its connected pieces; 0 when none shows. */
+export function barSpacing(columns: ArrayLike<number>, pieces: Blob[]): number {
+  return wholeBars(barPeriod(columns), pieces);
+}
+
+/**
+ * The column profile of outlined bodies repeats at a third of the spacing when their sides and
+ * wick are evenly spaced. Pieces of regular width, wider than the period and a whole multiple
+ * of it apart, are single bars: that multiple is the spacing. (Touching bars joined into one
+ * piece make pieces of irregular widths, irregularly spaced.)
+ */
+function wholeBars(period: number, pieces: Blob[]): number {
+  if (period < MIN_SPACING || pieces.length < 8) return period;
+  const quantile = (v: number[], q: number): number => v[Math.floor((v.length - 1) * q)] ?? 0;
+  const widths = pieces.map((p) => p.right - p.left + 1).sort((a, b) => a - b);
+  const width = quantile(widths, 0.5);
+  if (width <= period * 1.2 || quantile(widths, 0.75) - quantile(widths, 0.25) > width * 0.25) return period;
+  const centres = pieces.map((p) => (p.left + p.right) / 2).sort((a, b) => a - b);
+  const gaps = centres.slice(1).map((c, i) => c - (centres[i] ?? c)).sort((a, b) => a - b);
+  const gap = quantile(gaps, 0.5);
+  const k = Math.round(gap / period);
+  const regular = gaps.filter((g) => Math.abs(g - gap) <= gap * 0.15).length / gaps.length;
+  return k >= 2 && Math.abs(gap / period - k) <= 0.15 && regular >= 0.6 ? period * k : period;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barPeriod, barSpacing, growVertically, restoreLineCrossings, weightedMedian } from './candles.js';
+import { barPeriod, barSpacing, clearEdgeTags, growVertically, restoreLineCrossings, weightedMedian } from './candles.js';
 
 /** A mask from rows of text: '#' (or a digit for a label map) is set, '.' is not. */
 const grid = (rows: string[]): { cells: Uint8Array; w: number; h: number } => {
@@ -83,6 +83,37 @@ describe('barPeriod', () => {
 describe('weightedMedian', () => {
   it('goes by weight, so many light values do not outvote a few heavy ones', () => {
     expect(weightedMedian([[2, 10], [2, 10], [2, 10], [20, 500], [21, 400]])).toBe(20);
+  });
+});
+
+describe('clearEdgeTags', () => {
+  it('clears a tag against the right edge and keeps the candle its price line joins to it', () => {
+    const { cells, w } = grid([
+      '..#...........',
+      '..#...........',
+      '.###......####',
+      '.###......####',
+      '.#############',
+      '..#.......####',
+      '..#...........',
+    ]);
+    clearEdgeTags(cells, w, 7);
+    expect(show(cells, w)).toEqual([
+      '..#...........',
+      '..#...........',
+      '.###..........',
+      '.###..........',
+      '.#########....',
+      '..#...........',
+      '..#...........',
+    ]);
+  });
+
+  it('leaves the plot alone when nothing touches the right edge', () => {
+    const rows = ['..#......', '.###..#..', '.###.###.', '..#...#..'];
+    const { cells, w } = grid(rows);
+    clearEdgeTags(cells, w, 4);
+    expect(show(cells, w)).toEqual(rows);
   });
 });
 

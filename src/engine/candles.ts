@@ -15,6 +15,8 @@ import { scratchF64, scratchI32, scratchU32, scratchU8 } from './scratch.js';
 const INK_CONTRAST = 60;
 /** Colours closer than this are one cluster (JPEG noise, antialiased edges). */
 const CLUSTER_RADIUS = 60;
+/** Runs shorter than this ending on one row are the dashes of a line a JPEG smeared. */
+const DASH_HEIGHT = 5;
 /** Bars closer than this (work pixels) cannot be told apart; their spacing is not searched. */
 const MIN_SPACING = 2.5;
 
@@ -281,12 +283,32 @@ function removeBaselineRuns(ink: Uint8Array, w: number, h: number): void {
       }
     }
     if (best < w * 0.15) return;
+    // The dashes of a price line left in the plot (a JPEG smears a thin line over three or four
+    // rows) all end on one row too. Then only the dashes go: the last candle's close is on that
+    // line, and the candle must stay.
+    const tall = (x: number, y: number): boolean => y >= DASH_HEIGHT && ink[(y - DASH_HEIGHT) * w + x] === 1 && runTop(x, y) <= y - DASH_HEIGHT;
+    const runTop = (x: number, y: number): number => {
+      let k = y;
+      while (k > 0 && ink[(k - 1) * w + x]) k--;
+      return k;
+    };
+    let short = 0;
+    let runs = 0;
+    for (let y = Math.max(0, mode - 1); y <= Math.min(h - 1, mode + 1); y++) {
+      for (let x = 0; x < w; x++) {
+        if (!ink[y * w + x] || (y + 1 < h && ink[(y + 1) * w + x])) continue;
+        runs++;
+        if (!tall(x, y)) short++;
+      }
+    }
+    const dashes = short > runs * 0.8;
     // Erased runs, as column, top and bottom: a JPEG blurs a bar's edge columns so they end a
     // row or two off the baseline, and the columns beside each erased run go with it.
     const erased: number[] = [];
     for (let x = 0; x < w; x++) {
       for (let y = Math.max(0, mode - 1); y <= Math.min(h - 1, mode + 1); y++) {
         if (!ink[y * w + x] || (y + 1 < h && ink[(y + 1) * w + x])) continue;
+        if (dashes && tall(x, y)) continue;
         let k = y;
         for (; k >= 0 && ink[k * w + x]; k--) ink[k * w + x] = 0;
         erased.push(x, k + 1, y);
@@ -612,6 +634,34 @@ function mergeCut(blobs: Blob[], maxGap: number): Piece[] {
   return merged;
 }
 
+/**
+ * A price tag reaching into the plot from the axis side is a filled block against the plot's
+ * right edge. The last candle's close lies on the tag's price line, which joins candle and tag
+ * into one piece that would be dropped with the tag. Each block of rows inked in the edge
+ * column is cleared leftwards for as long as the column stays inked over most of those rows.
+ */
+export function clearEdgeTags(mask: Uint8Array, w: number, h: number): void {
+  const edge = w - 1;
+  let y = 0;
+  while (y < h) {
+    if (!mask[y * w + edge]) {
+      y++;
+      continue;
+    }
+    const top = y;
+    while (y < h && mask[y * w + edge]) y++;
+    const bottom = y - 1;
+    const rows = bottom - top + 1;
+    let left = edge;
+    for (; left > 0; left--) {
+      let n = 0;
+      for (let yy = top; yy <= bottom; yy++) n += mask[yy * w + left - 1] ?? 0;
+      if (n < rows * 0.6) break;
+    }
+    for (let yy = top; yy <= bottom; yy++) mask.fill(0, yy * w + left, yy * w + w);
+  }
+}
+
 /** Test hook: receives intermediate masks and pieces of the last detection. */
 export const candleDebug: { sink: ((stage: string, data: unknown) => void) | null } = { sink: null };
 
@@ -697,6 +747,7 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   growVertically(candleMask, ink, label, minor, w, h);
   candleDebug.sink?.('label', { label: label.slice(0, w * h), keep, minor, shapes, mask: candleMask.slice(0, w * h) });
 
+  clearEdgeTags(candleMask, w, h);
   const { labels, blobs } = labelComponents(candleMask, w, h);
   // Pieces touching the axis side are price tags or labels reaching into the plot.
   const joined = mergeCut(blobs, Math.max(4, Math.round(h * 0.015))).filter(

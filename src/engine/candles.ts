@@ -856,8 +856,18 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     .filter((t) => t > 0)
     .sort((a, b) => a - b);
   const tickLength = Math.max(1, tickLengths[Math.floor(tickLengths.length / 2)] ?? 1);
+  const strength = (x: number, y: number, c: number): number => {
+    const k = clusters[c]?.colour;
+    if (!k) return 1;
+    const [pr, pg, pb] = plotColour(y * w + x);
+    const kr = k[0] - bg[0];
+    const kg = k[1] - bg[1];
+    const kb = k[2] - bg[2];
+    const along = ((pr - bg[0]) * kr + (pg - bg[1]) * kg + (pb - bg[2]) * kb) / Math.max(1, kr * kr + kg * kg + kb * kb);
+    return Math.min(1, Math.max(0, along));
+  };
   const candles: (PixelCandle & { signature: string; bodyTop: number; bodyBottom: number })[] = measured.map(
-    ({ p, left, right, both }) => {
+    ({ p, left, right, both, bl, br }) => {
       const x = (p.left + p.right) / 2 + plot.left;
       if (kind === 'ohlc') {
         // Ticks are the ink left (open) and right (close) of the stem. A tick lying on a line
@@ -911,7 +921,7 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
         close: bodyTop,
         high: p.top,
         low: p.bottom,
-        signature: bodySignature(label, labels, p, bodyTop, bodyBottom, w),
+        signature: bodySignature(label, labels, p, { left: bl, right: br, top: bodyTop, bottom: bodyBottom }, w, strength),
         bodyTop,
         bodyBottom,
       };
@@ -1240,37 +1250,41 @@ export function weightedMedian(items: [value: number, weight: number][]): number
   return sorted[sorted.length - 1]?.[0] ?? 1;
 }
 
-/** What the body looks like inside: a cluster colour, or hollow (background inside). */
+/**
+ * What the body looks like inside: its main cluster colour, or hollow. A hollow body shows
+ * background, or a light fill close to it, down its middle column between its top and bottom
+ * edges: at a high pixel ratio the outline and its antialiased inner edge fill most of a
+ * narrow body's area, but not its middle. `strength(x, y, c)` is how much of colour c (0 to 1,
+ * against the background) the pixel holds.
+ */
 function bodySignature(
   label: Uint8Array,
   labels: Int32Array,
   p: Piece,
-  top: number,
-  bottom: number,
+  body: { left: number; right: number; top: number; bottom: number },
   w: number,
+  strength: (x: number, y: number, c: number) => number,
 ): string {
   const votes = new Map<number, number>();
-  let inside = 0;
-  let filled = 0;
-  for (let y = top; y <= bottom; y++) {
+  for (let y = body.top; y <= body.bottom; y++) {
     for (let x = p.left; x <= p.right; x++) {
       const idx = y * w + x;
-      const interior = y > top && y < bottom && x > p.left && x < p.right;
-      const mine = owns(p, labels[idx] ?? -1);
-      if (interior) {
-        inside++;
-        if (mine) filled++;
-      }
-      if (mine) {
-        const c = label[idx] ?? 255;
-        votes.set(c, (votes.get(c) ?? 0) + 1);
-      }
+      if (!owns(p, labels[idx] ?? -1)) continue;
+      const c = label[idx] ?? 255;
+      votes.set(c, (votes.get(c) ?? 0) + 1);
     }
   }
   const colour = [...votes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 255;
   // Thin bodies have no inside to judge; their colour alone decides.
-  if (inside < 4) return `c${colour}`;
-  return filled / inside > 0.5 ? `c${colour}` : `hollow${colour}`;
+  if (body.right - body.left < 2 || body.bottom - body.top < 3 || colour === 255) return `c${colour}`;
+  const middle = Math.round((body.left + body.right) / 2);
+  let inside = 0;
+  let filled = 0;
+  for (let y = body.top + 1; y < body.bottom; y++) {
+    inside++;
+    if (owns(p, labels[y * w + middle] ?? -1)) filled += strength(middle, y, colour);
+  }
+  return filled / inside > 0.6 ? `c${colour}` : `hollow${colour}`;
 }
 
 /**

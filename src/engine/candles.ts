@@ -425,7 +425,10 @@ function clusterShapes(label: Uint8Array, nClusters: number, w: number, h: numbe
     // Every candle or bar has a tall column (wick or stem), even when its ticks are flat.
     // (98th percentile: OHLC bars with long ticks have their stem in one column of twenty.)
     const tallCount = counts[Math.floor(counts.length * 0.98)] ?? 0;
-    const stems = tallCount >= 10 && tallCount >= medianCount * 4;
+    // Stems 3 px wide every 10 px are a quarter of the columns and reach the upper quartile:
+    // then they still stand far above the middle column.
+    const middleCount = counts[Math.floor(counts.length * 0.5)] ?? 0;
+    const stems = tallCount >= 10 && (tallCount >= medianCount * 4 || tallCount >= middleCount * 8);
     shapes.push({
       continuous: continuity >= 0.8,
       tallCount,

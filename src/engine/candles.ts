@@ -752,9 +752,10 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
 
   clearEdgeTags(candleMask, w, h);
   const { labels, blobs } = labelComponents(candleMask, w, h);
-  // Pieces touching the axis side are price tags or labels reaching into the plot.
+  // Pieces reaching the axis side are what is left of price tags or labels reaching into the
+  // plot (the last candle can come within a pixel of it).
   const joined = mergeCut(blobs, Math.max(4, Math.round(h * 0.015))).filter(
-    (b) => b.pixels >= 4 && b.bottom - b.top >= 2 && b.right < w - 2,
+    (b) => b.pixels >= 4 && b.bottom - b.top >= 2 && b.right < w - 1,
   );
   const columns = scratchU32('candles:columns', w);
   for (let y = 0; y < h; y++) for (let x = 0, base = y * w; x < w; x++) columns[x]! += candleMask[base + x]!;

@@ -1219,9 +1219,13 @@ function splitWide(pieces: Piece[], period: number, columns: ArrayLike<number>):
   // Without a period, longer runs are not bars; with one, a staircase of OHLC bars joined by
   // their ticks can run across the whole plot in a trend.
   const longest = period >= 2 ? Infinity : pitch * 12;
+  // No bar is wider than the spacing, apart from a JPEG fringe: a piece well over one spacing
+  // wide holds two bars, even when most bars are narrower than usual (a close tick erased
+  // with the price line leaves the last two OHLC bars joined by their ticks, 1.6 spacings wide).
+  const widest = period >= 2 ? Math.min(typical * 1.8, Math.max(period * 1.45, period + 3)) : typical * 1.8;
   return pieces.flatMap((p) => {
     const width = p.right - p.left + 1;
-    if (width < typical * 1.8 || width > longest) return width > longest ? [] : [p];
+    if (width < widest || width > longest) return width > longest ? [] : [p];
     const parts = Math.max(2, Math.round(width / pitch));
     const step = width / parts;
     // Each cut goes to the emptiest column near its even position: the gap between two

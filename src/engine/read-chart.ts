@@ -85,7 +85,10 @@ async function read(image: Buffer): Promise<ChartReading> {
   const texts = await reading;
   const parsed = repairDecimals(boxes.map((b, i) => ({ y: (b.top + b.bottom) / 2, text: texts[i] ?? '' })));
   const cropHeight = (boxes[0]?.bottom ?? 0) - (boxes[0]?.top ?? 0);
-  const fit = fitScale(parsed, Math.max(3, cropHeight * 0.4));
+  const centres = layout.axis.labels.map((l) => (l.top + l.bottom) / 2).sort((a, b) => a - b);
+  const gaps = centres.slice(1).map((c, i) => c - (centres[i] ?? c)).sort((a, b) => a - b);
+  const pitch = (gaps[Math.floor(gaps.length / 2)] ?? 0) * f;
+  const fit = fitScale(parsed, Math.max(3, cropHeight * 0.4), pitch);
   const t4 = performance.now();
   if (!fit) throw new EngineError('AXIS_UNREADABLE', `labels read: ${texts.join(' | ')}`);
 

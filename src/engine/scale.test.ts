@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitScale, parseLabel, repairDecimals } from './scale.js';
+import { fitScale, niceStep, parseLabel, repairDecimals } from './scale.js';
 
 describe('parseLabel', () => {
   it('reads decimals, thousands separators and decimal commas', () => {
@@ -59,6 +59,31 @@ describe('fitScale', () => {
     expect(fit?.intercept).toBeCloseTo(1.1, 6);
     expect(fit?.inliers).toHaveLength(4);
     expect(fit?.precision).toBe(5);
+  });
+
+  it('prefers labels on a round step to more labels misread with the same inserted digit', () => {
+    // Labels every 36 px, 0.1 apart. OCR read four of seven as '152.5600' for '152.500' and so
+    // on: they lie on a parallel line 0.06 off and outnumber the three read right.
+    const labels = [
+      { y: 22.5, value: 152.7, decimals: 3 },
+      { y: 166.5, value: 152.3, decimals: 3 },
+      { y: 309.5, value: 151.96, decimals: 4 },
+      { y: 488.5, value: 151.46, decimals: 4 },
+      { y: 596.5, value: 151.1, decimals: 3 },
+      { y: 918.5, value: 150.26, decimals: 4 },
+      { y: 1026.5, value: 149.96, decimals: 4 },
+    ];
+    expect(fitScale(labels, 8)?.inliers).toHaveLength(4);
+    const fit = fitScale(labels, 8, 36);
+    expect(fit?.inliers.map((l) => l.value)).toEqual([152.7, 152.3, 151.1]);
+    expect(fit?.intercept).toBeCloseTo(152.7 + (0.1 / 36) * 22.5, 3);
+  });
+
+  it('rounds a step to 1, 2, 2.5 or 5 times a power of ten', () => {
+    expect(niceStep(0.0998)).toBeCloseTo(0.1, 10);
+    expect(niceStep(0.0051)).toBeCloseTo(0.005, 10);
+    expect(niceStep(24.6)).toBeCloseTo(25, 10);
+    expect(niceStep(0.0037)).toBeNull();
   });
 
   it('refuses fewer than three consistent labels', () => {

@@ -71,14 +71,33 @@ export function repairDecimals(labels: { y: number; text: string }[]): ParsedLab
   });
 }
 
+/** The step nearest `step` of 1, 2, 2.5 or 5 times a power of ten (within 8%), or null. */
+export function niceStep(step: number): number | null {
+  if (!(step > 0) || !Number.isFinite(step)) return null;
+  const power = 10 ** Math.floor(Math.log10(step));
+  for (const m of [1, 2, 2.5, 5, 10]) if (Math.abs(step - m * power) <= m * power * 0.08) return m * power;
+  return null;
+}
+
+/** Whether every label's value is a whole multiple of `step`. */
+const onSteps = (labels: ParsedLabel[], step: number): boolean =>
+  labels.every((l) => Math.abs(l.value / step - Math.round(l.value / step)) <= 0.1);
+
 /**
  * RANSAC over label pairs, then least squares on the inliers. Tolerance is in pixels, so
  * the last-price tag, a crosshair label or a misread label simply falls out as an outlier.
+ *
+ * With the labels' pitch known (pixels between neighbouring labels), a line's slope says the
+ * value step between neighbours; price axes put their labels at multiples of a round step. OCR
+ * can insert the same digit on several labels ('152.5600' for '152.500'): they lie on a line
+ * parallel to the true one, offset by a fraction of the step, and may outnumber the labels read
+ * right. A line whose labels sit on its round step then wins over more labels that do not.
  */
-export function fitScale(labels: ParsedLabel[], tolerancePx: number): ScaleFit | null {
+export function fitScale(labels: ParsedLabel[], tolerancePx: number, pitchPx = 0): ScaleFit | null {
   if (labels.length < 3) return null;
   let best: ParsedLabel[] = [];
   let bestError = Infinity;
+  let bestAligned = false;
   for (let i = 0; i < labels.length; i++) {
     for (let j = i + 1; j < labels.length; j++) {
       const a = labels[i];
@@ -89,10 +108,18 @@ export function fitScale(labels: ParsedLabel[], tolerancePx: number): ScaleFit |
       if (slope >= 0) continue;
       const intercept = a.value - slope * a.y;
       const inliers = labels.filter((l) => Math.abs((l.value - intercept) / slope - l.y) <= tolerancePx);
+      if (inliers.length < 3) continue;
       const error = inliers.reduce((s, l) => s + Math.abs((l.value - intercept) / slope - l.y), 0);
-      if (inliers.length > best.length || (inliers.length === best.length && error < bestError)) {
+      const step = pitchPx > 0 ? niceStep(-slope * pitchPx) : null;
+      const aligned = step !== null && onSteps(inliers, step);
+      const better =
+        aligned !== bestAligned
+          ? aligned
+          : inliers.length > best.length || (inliers.length === best.length && error < bestError);
+      if (better) {
         best = inliers;
         bestError = error;
+        bestAligned = aligned;
       }
     }
   }

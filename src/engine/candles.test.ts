@@ -75,6 +75,12 @@ describe('barPeriod', () => {
     expect(barSpacing(columns, pieces)).toBeCloseTo(8, 0);
   });
 
+  it('finds the spacing of a zoomed-in chart of twelve candles from its pieces', () => {
+    const bodies = Array.from({ length: 12 }, (_, i) => ({ left: 10 + i * 60, right: 50 + i * 60, height: 40 + ((i * 17) % 5) * 30 }));
+    const pieces = bodies.map((b) => ({ ...b, top: 0, bottom: b.height - 1, pixels: 41 * b.height }));
+    expect(barSpacing(profile(bodies, 740), pieces)).toBeCloseTo(60, 0);
+  });
+
   it('gives 0 when nothing repeats', () => {
     expect(barPeriod(profile([{ left: 0, right: 200 }], 220))).toBe(0);
   });
@@ -95,9 +101,10 @@ describe('clearEdgeTags', () => {
       '.###......####',
       '.#############',
       '..#.......####',
+      '..#.......####',
       '..#...........',
     ]);
-    clearEdgeTags(cells, w, 7);
+    clearEdgeTags(cells, w, 8);
     expect(show(cells, w)).toEqual([
       '..#...........',
       '..#...........',
@@ -106,7 +113,16 @@ describe('clearEdgeTags', () => {
       '.#########....',
       '..#...........',
       '..#...........',
+      '..#...........',
     ]);
+  });
+
+  it('does not follow a line that runs into the right edge across the plot', () => {
+    // A line 60 px long reaching the edge: only the last 15% of the plot's width is cleared.
+    const candle = ['..#', '.###', '#'.repeat(60), '.###', '..#'].map((r) => r.padEnd(60, '.'));
+    const { cells, w } = grid(candle);
+    clearEdgeTags(cells, w, 5);
+    expect(show(cells, w)).toEqual(candle.map((r, y) => (y === 2 ? '#'.repeat(51).padEnd(60, '.') : r)));
   });
 
   it('leaves the plot alone when nothing touches the right edge', () => {

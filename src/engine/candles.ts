@@ -255,7 +255,8 @@ export function restoreLineCrossings(
 /**
  * Volume bars (and business bar charts) all stand on one baseline; the digits of a row of
  * time labels also end on one row. When many vertical runs end on the same row, every run
- * ending there is erased. Repeated, as a chart can have both.
+ * ending there is erased; when nearly all of them are short, the row is a dashed line and
+ * only its dashes are. Repeated, as a chart can have both.
  */
 function removeBaselineRuns(ink: Uint8Array, w: number, h: number): void {
   const ends = scratchU32('baseline:ends', h);
@@ -286,12 +287,12 @@ function removeBaselineRuns(ink: Uint8Array, w: number, h: number): void {
     // The dashes of a price line left in the plot (a JPEG smears a thin line over three or four
     // rows) all end on one row too. Then only the dashes go: the last candle's close is on that
     // line, and the candle must stay.
-    const tall = (x: number, y: number): boolean => y >= DASH_HEIGHT && ink[(y - DASH_HEIGHT) * w + x] === 1 && runTop(x, y) <= y - DASH_HEIGHT;
-    const runTop = (x: number, y: number): number => {
-      let k = y;
-      while (k > 0 && ink[(k - 1) * w + x]) k--;
+    const height = (x: number, y: number, cap: number): number => {
+      let k = 0;
+      while (k < cap && y - k >= 0 && ink[(y - k) * w + x]) k++;
       return k;
     };
+    const tall = (x: number, y: number): boolean => height(x, y, DASH_HEIGHT) >= DASH_HEIGHT;
     let short = 0;
     let runs = 0;
     for (let y = Math.max(0, mode - 1); y <= Math.min(h - 1, mode + 1); y++) {
@@ -421,14 +422,14 @@ function clusterShapes(label: Uint8Array, nClusters: number, w: number, h: numbe
     const span = last - first + 1;
     const continuity = span > 0 ? present / span : 1;
     // Upper quartile: OHLC ticks are one pixel tall but every bar has a tall stem.
-    const medianCount = counts[Math.floor(counts.length * 0.75)] ?? 0;
+    const upperQuartile = counts[Math.floor(counts.length * 0.75)] ?? 0;
     // Every candle or bar has a tall column (wick or stem), even when its ticks are flat.
     // (98th percentile: OHLC bars with long ticks have their stem in one column of twenty.)
     const tallCount = counts[Math.floor(counts.length * 0.98)] ?? 0;
     // Stems 3 px wide every 10 px are a quarter of the columns and reach the upper quartile:
     // then they still stand far above the middle column.
     const middleCount = counts[Math.floor(counts.length * 0.5)] ?? 0;
-    const stems = tallCount >= 10 && (tallCount >= medianCount * 4 || tallCount >= middleCount * 8);
+    const stems = tallCount >= 10 && (tallCount >= upperQuartile * 4 || tallCount >= middleCount * 8);
     shapes.push({
       continuous: continuity >= 0.8,
       tallCount,
@@ -441,7 +442,7 @@ function clusterShapes(label: Uint8Array, nClusters: number, w: number, h: numbe
         (segments >= 6 || stems) &&
         tallCount >= 5 &&
         rowsUsed >= h * 0.15 &&
-        (continuity < 0.9 || medianCount >= 8 || stems),
+        (continuity < 0.9 || upperQuartile >= 8 || stems),
     });
   }
   return shapes;
@@ -645,6 +646,9 @@ function mergeCut(blobs: Blob[], maxGap: number): Piece[] {
  */
 export function clearEdgeTags(mask: Uint8Array, w: number, h: number): void {
   const edge = w - 1;
+  // A tag is a short word wide; a line running into the edge must not be followed across the
+  // plot (clearing its last stretch detaches the last candle it joins to the edge).
+  const widest = Math.max(8, Math.round(w * 0.15));
   let y = 0;
   while (y < h) {
     if (!mask[y * w + edge]) {
@@ -656,7 +660,7 @@ export function clearEdgeTags(mask: Uint8Array, w: number, h: number): void {
     const bottom = y - 1;
     const rows = bottom - top + 1;
     let left = edge;
-    for (; left > 0; left--) {
+    for (; left > edge - widest + 1; left--) {
       let n = 0;
       for (let yy = top; yy <= bottom; yy++) n += mask[yy * w + left - 1] ?? 0;
       if (n < rows * 0.6) break;
@@ -752,11 +756,7 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
 
   clearEdgeTags(candleMask, w, h);
   const { labels, blobs } = labelComponents(candleMask, w, h);
-  // Pieces reaching the axis side are what is left of price tags or labels reaching into the
-  // plot (the last candle can come within a pixel of it).
-  const joined = mergeCut(blobs, Math.max(4, Math.round(h * 0.015))).filter(
-    (b) => b.pixels >= 4 && b.bottom - b.top >= 2 && b.right < w - 1,
-  );
+  const joined = mergeCut(blobs, Math.max(4, Math.round(h * 0.015))).filter((b) => b.pixels >= 4 && b.bottom - b.top >= 2);
   const columns = scratchU32('candles:columns', w);
   for (let y = 0; y < h; y++) for (let x = 0, base = y * w; x < w; x++) columns[x]! += candleMask[base + x]!;
   const period = barSpacing(columns, joined);
@@ -973,7 +973,9 @@ export function barPeriod(columns: ArrayLike<number>): number {
   for (let x = first; x <= last; x++) values[x - first] = (level(x - 1) + 2 * level(x) + level(x + 1)) / 4;
   for (let i = 0; i + 1 < n; i++) values[i] = values[i + 1]! - values[i]!;
   values[n - 1] = 0;
-  // A series has at least a dozen bars.
+  // Spacings up to a sixteenth of the span: longer candidates pick up chance correlations
+  // where the bars are too dense to show a period. Fewer, wider bars (a zoomed-in chart) give a
+  // divisor of their spacing here, which `wholeBars` corrects from the pieces.
   const maxLag = Math.floor(n / 8);
   const score = (lag: number): number => {
     let sum = 0;
@@ -1013,9 +1015,10 @@ export function barSpacing(columns: ArrayLike<number>, pieces: Blob[]): number {
 
 /**
  * The column profile of outlined bodies repeats at a third of the spacing when their sides and
- * wick are evenly spaced. Pieces of regular width, wider than the period and a whole multiple
- * of it apart, are single bars: that multiple is the spacing. (Touching bars joined into one
- * piece make pieces of irregular widths, irregularly spaced.)
+ * wick are evenly spaced, and that of a dozen wide candles at a fraction of theirs. Pieces of
+ * regular width, wider than the period and a whole multiple of it apart, are single bars: their
+ * distance is the spacing. (Touching bars joined into one piece make pieces of irregular
+ * widths, irregularly spaced.)
  */
 function wholeBars(period: number, pieces: Blob[]): number {
   if (period < MIN_SPACING || pieces.length < 8) return period;
@@ -1027,8 +1030,9 @@ function wholeBars(period: number, pieces: Blob[]): number {
   const gaps = centres.slice(1).map((c, i) => c - (centres[i] ?? c)).sort((a, b) => a - b);
   const gap = quantile(gaps, 0.5);
   const k = Math.round(gap / period);
-  const regular = gaps.filter((g) => Math.abs(g - gap) <= gap * 0.15).length / gaps.length;
-  return k >= 2 && Math.abs(gap / period - k) <= 0.15 && regular >= 0.6 ? period * k : period;
+  const near = gaps.filter((g) => Math.abs(g - gap) <= gap * 0.15);
+  if (k < 2 || Math.abs(gap / period - k) > 0.15 || near.length < gaps.length * 0.6) return period;
+  return near.reduce((s, g) => s + g, 0) / near.length;
 }
 
 /**
@@ -1260,9 +1264,9 @@ export function weightedMedian(items: [value: number, weight: number][]): number
 
 /**
  * What the body looks like inside: its main cluster colour, or hollow. A hollow body shows
- * background, or a light fill close to it, down its middle column between its top and bottom
- * edges: at a high pixel ratio the outline and its antialiased inner edge fill most of a
- * narrow body's area, but not its middle. `strength(x, y, c)` is how much of colour c (0 to 1,
+ * background, or a light fill close to it, down the inside between its top and bottom edges:
+ * at a high pixel ratio the outline and its antialiased inner edge fill most of a narrow
+ * body's area, but not its middle. `strength(x, y, c)` is how much of colour c (0 to 1,
  * against the background) the pixel holds.
  */
 function bodySignature(
@@ -1285,14 +1289,15 @@ function bodySignature(
   const colour = [...votes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 255;
   // Thin bodies have no inside to judge; their colour alone decides.
   if (body.right - body.left < 2 || body.bottom - body.top < 3 || colour === 255) return `c${colour}`;
+  // Charting tools draw the wick outside the body (or cover it with the body's fill), so the
+  // middle column is the body's inside. (Sampling a third of the way in as well, in case a
+  // wick runs through, misjudged thin outlined bodies in JPEGs.)
   const middle = Math.round((body.left + body.right) / 2);
-  let inside = 0;
   let filled = 0;
   for (let y = body.top + 1; y < body.bottom; y++) {
-    inside++;
     if (owns(p, labels[y * w + middle] ?? -1)) filled += strength(middle, y, colour);
   }
-  return filled / inside > 0.6 ? `c${colour}` : `hollow${colour}`;
+  return filled / (body.bottom - body.top - 1) > 0.6 ? `c${colour}` : `hollow${colour}`;
 }
 
 /**

@@ -851,8 +851,33 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     inkColumns(m.p, m.p.left, m.bl - 1) >= 2 &&
     inkColumns(m.p, m.br + 1, m.p.right) >= 2;
   const barShare = wide.filter(barLike).length / Math.max(1, wide.length);
+  // Bars cut from a staircase (ticks joining neighbours) do not all keep ink on both sides of
+  // the stem, so fewer than 40% pass as bar-like; but most have short ink on both sides of
+  // their body edges (the ticks), which a candle has only where a JPEG fringe or an overlay
+  // line touches it.
+  const rowsWithInk = (p: Piece, x0: number, x1: number): number => {
+    let n = 0;
+    for (let y = p.top; y <= p.bottom; y++) {
+      for (let x = x0; x <= x1; x++) {
+        if (isBody(p, y * w + x)) {
+          n++;
+          break;
+        }
+      }
+    }
+    return n;
+  };
+  const ticked = (m: (typeof measured)[number]): boolean => {
+    const height = m.p.bottom - m.p.top + 1;
+    const left = rowsWithInk(m.p, m.p.left, m.bl - 1);
+    const right = rowsWithInk(m.p, m.br + 1, m.p.right);
+    return left > 0 && right > 0 && left <= height * 0.4 && right <= height * 0.4;
+  };
+  const tickShare = measured.filter(ticked).length / Math.max(1, measured.length);
   const kind: CandleDetection['kind'] =
-    (overlaps[Math.floor(overlaps.length / 2)] ?? 1) < 0.5 || barShare >= 0.4 ? 'ohlc' : 'candles';
+    (overlaps[Math.floor(overlaps.length / 2)] ?? 1) < 0.5 || barShare >= 0.4 || (barShare >= 0.05 && tickShare >= 0.65)
+      ? 'ohlc'
+      : 'candles';
 
   const mean = (v: number[]): number => v.reduce((s, x) => s + x, 0) / Math.max(1, v.length);
   const tickLengths = onGrid

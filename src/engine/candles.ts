@@ -760,8 +760,13 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   const columns = scratchU32('candles:columns', w);
   for (let y = 0; y < h; y++) for (let x = 0, base = y * w; x < w; x++) columns[x]! += candleMask[base + x]!;
   const period = barSpacing(columns, joined);
-  const pieces = splitWide(joined, period, columns);
-  for (const p of pieces) if (p.split) shrinkToInk(p, labels, w);
+  // A part cut off a piece that is only a line's or a tick's thickness tall is no bar (the end
+  // of a crosshair line touching the last candle, cut off as a bar of its own).
+  const pieces = splitWide(joined, period, columns).filter((p) => {
+    if (!p.split) return true;
+    shrinkToInk(p, labels, w);
+    return p.bottom - p.top >= 2;
+  });
   if (pieces.length < 8) return null;
   for (const p of pieces) p.cx = stemColumn(p, labels, w);
   const onGrid = keepOnLattice(pieces, period);

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { labelComponents } from './components.js';
 import type { Box, Raster } from './raster.js';
 
 const require = createRequire(import.meta.url);
@@ -66,6 +67,148 @@ interface Strip {
   rowCentres: number[];
 }
 
+/**
+ * How far towards the text level a pixel must be to count as the mark inside a zero. Stricter
+ * than half way: at small sizes the antialiased mark blurs into the ring at the half-way level,
+ * while its core stays darker than the faint pixels that join them.
+ */
+const MARK_LEVEL = 0.65;
+
+/**
+ * Paints over the dot or short slash that some monospaced fonts (DejaVu Sans Mono) draw inside
+ * the zero, in place, leaving a plain ring: Tesseract reads the marked zero as '6' or '60'.
+ * The mark is a small piece of text near the middle of a larger glyph's box with the ring's
+ * hole all around it. Nothing else in a price label is: the decimal point sits between glyphs,
+ * a piece of a stroke has the outside background or more stroke on one side, and the waist of
+ * an 8 parts two different holes. Linear in the crop's pixels.
+ * `text` and `background` are the grey levels of the text and of the background.
+ */
+export function clearZeroMarks(grey: Float32Array, w: number, h: number, text: number, background: number): void {
+  const span = text - background;
+  if (Math.abs(span) < 1) return;
+  const n = w * h;
+  // Glyphs: pixels nearer the text level than the background. A mark that blurs into its ring
+  // joins the ring's component here, which still gives the ring's box.
+  const glyphMask = new Uint8Array(n);
+  // Mark candidates: the same at the stricter level, where the mark comes apart from the ring.
+  const markMask = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const t = ((grey[i] ?? background) - background) / span;
+    glyphMask[i] = t > 0.5 ? 1 : 0;
+    markMask[i] = t > MARK_LEVEL ? 1 : 0;
+  }
+  const glyphs = labelComponents(glyphMask, w, h, 'ocr:glyphs');
+  const { labels, blobs: marks } = labelComponents(markMask, w, h, 'ocr:marks');
+
+  // Background regions: 0 is the outside (reachable from the crop's edge without crossing
+  // text), higher numbers are the holes inside glyphs, -1 is text. Background joins side to side
+  // only: a diagonal gap between two antialiased pixels of a small ring would let its hole leak.
+  const region = new Int32Array(n).fill(-1);
+  const queue = new Int32Array(n);
+  // The glyph around each hole: the one just above the hole's first pixel in reading order.
+  const ringOf: number[] = [-1];
+  const fill = (seed: number, id: number): void => {
+    if (glyphMask[seed] || region[seed] !== -1) return;
+    region[seed] = id;
+    let tail = 0;
+    queue[tail++] = seed;
+    for (let head = 0; head < tail; head++) {
+      const j = queue[head] ?? 0;
+      const x = j % w;
+      for (const k of [x > 0 ? j - 1 : -1, x < w - 1 ? j + 1 : -1, j - w, j + w]) {
+        if (k < 0 || k >= n || glyphMask[k] || region[k] !== -1) continue;
+        region[k] = id;
+        queue[tail++] = k;
+      }
+    }
+  };
+  for (let x = 0; x < w; x++) {
+    fill(x, 0);
+    fill((h - 1) * w + x, 0);
+  }
+  for (let y = 0; y < h; y++) {
+    fill(y * w, 0);
+    fill(y * w + w - 1, 0);
+  }
+  for (let i = 0; i < n; i++) {
+    if (glyphMask[i] || region[i] !== -1) continue;
+    ringOf.push(glyphs.labels[i - w] ?? -1);
+    fill(i, ringOf.length - 1);
+  }
+  if (ringOf.length === 1) return; // no glyph has a hole, so there is no zero
+
+  // A mark never touches the outside background: a piece of a stroke does, on one side.
+  const doomed = new Uint8Array(marks.length).fill(1);
+  for (let i = 0; i < n; i++) {
+    const m = labels[i] ?? -1;
+    if (m < 0 || !doomed[m]) continue;
+    const x = i % w;
+    const y = (i - x) / w;
+    for (let ny = Math.max(0, y - 1); ny <= Math.min(h - 1, y + 1); ny++) {
+      for (let nx = Math.max(0, x - 1); nx <= Math.min(w - 1, x + 1); nx++) {
+        if (region[ny * w + nx] === 0) doomed[m] = 0;
+      }
+    }
+  }
+  // One same hole lies straight above it and straight below it, past at most the mark's own
+  // faint edge (text below the strict level). The waist of an 8 has two different holes there.
+  const holeFrom = (x: number, y: number, dy: number): number => {
+    for (; y >= 0 && y < h; y += dy) {
+      const j = y * w + x;
+      if (markMask[j]) return -1;
+      if (!glyphMask[j]) return region[j] ?? -1;
+    }
+    return -1;
+  };
+  const above = new Uint8Array(ringOf.length);
+  for (let m = 0; m < marks.length; m++) {
+    const mark = marks[m];
+    if (!mark || !doomed[m]) continue;
+    above.fill(0);
+    for (let x = mark.left; x <= mark.right; x++) above[Math.max(0, holeFrom(x, mark.top - 1, -1))] = 1;
+    let hole = 0;
+    for (let x = mark.left; x <= mark.right && !hole; x++) {
+      const below = holeFrom(x, mark.bottom + 1, 1);
+      if (below > 0 && above[below]) hole = below;
+    }
+    // And it lies strictly inside the box of the ring around that hole (the ring itself reaches
+    // the box's edges), is at most half its width and height, and sits in its middle half.
+    const ring = glyphs.blobs[ringOf[hole] ?? -1];
+    if (!hole || !ring) {
+      doomed[m] = 0;
+      continue;
+    }
+    const rw = ring.right - ring.left + 1;
+    const rh = ring.bottom - ring.top + 1;
+    const inside = mark.left > ring.left && mark.right < ring.right && mark.top > ring.top && mark.bottom < ring.bottom;
+    const small = (mark.right - mark.left + 1) * 2 <= rw && (mark.bottom - mark.top + 1) * 2 <= rh;
+    const centred =
+      Math.abs(mark.left + mark.right - ring.left - ring.right) * 2 <= rw &&
+      Math.abs(mark.top + mark.bottom - ring.top - ring.bottom) * 2 <= rh;
+    if (!inside || !small || !centred) doomed[m] = 0;
+  }
+  if (!doomed.includes(1)) return;
+
+  // Paint each mark and the faint pixels around it (its blurred edge, which may bridge it to the
+  // ring) with the background; the ring's own strong pixels are text at the strict level and stay.
+  const paint: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const m = labels[i] ?? -1;
+    if (m >= 0 && doomed[m]) paint.push(i);
+  }
+  for (const i of paint) {
+    const x = i % w;
+    const y = (i - x) / w;
+    for (let ny = Math.max(0, y - 1); ny <= Math.min(h - 1, y + 1); ny++) {
+      for (let nx = Math.max(0, x - 1); nx <= Math.min(w - 1, x + 1); nx++) {
+        const j = ny * w + nx;
+        const m = labels[j] ?? -1;
+        if (m < 0 || doomed[m]) grey[j] = background;
+      }
+    }
+  }
+}
+
 /** Crops each label from the full image, makes it dark-on-white greyscale and stacks the crops. */
 function stackLabels(full: Raster, boxes: Box[]): Strip {
   const crops = boxes.map((b) => {
@@ -90,6 +233,7 @@ function stackLabels(full: Raster, boxes: Box[]): Strip {
     let edge = 0;
     for (let x = 0; x < w; x++) edge += (grey[x] ?? 0) + (grey[(h - 1) * w + x] ?? 0);
     const darkBackground = edge / (2 * w) < (min + max) / 2;
+    clearZeroMarks(grey, w, h, darkBackground ? max : min, darkBackground ? min : max);
     const range = Math.max(1, max - min);
     const out = new Uint8Array(ow * oh);
     for (let y = 0; y < oh; y++) {

@@ -79,6 +79,21 @@ describe('fitScale', () => {
     expect(fit?.intercept).toBeCloseTo(152.7 + (0.1 / 36) * 22.5, 2);
   });
 
+  it('counts labels on a round step with the last-price tag among them', () => {
+    // Read right: 1.10, 1.08, 1.07 and the tag 1.0726 on the same line; misread '1.0' as '1.6':
+    // 1.695, 1.685, 1.655, a parallel line of three labels all on the step.
+    const labels = [
+      { y: 6, value: 1.1, decimals: 5 },
+      { y: 55.5, value: 1.695, decimals: 5 },
+      { y: 155.5, value: 1.685, decimals: 5 },
+      { y: 205.5, value: 1.08, decimals: 5 },
+      { y: 280, value: 1.0726, decimals: 5 },
+      { y: 305.5, value: 1.07, decimals: 5 },
+      { y: 455.5, value: 1.655, decimals: 5 },
+    ];
+    expect(fitScale(labels, 8, 50)?.intercept).toBeCloseTo(1.1006, 4);
+  });
+
   it('rounds a step to 1, 2, 2.5 or 5 times a power of ten', () => {
     expect(niceStep(0.0998)).toBeCloseTo(0.1, 10);
     expect(niceStep(0.0051)).toBeCloseTo(0.005, 10);

@@ -79,9 +79,14 @@ export function niceStep(step: number): number | null {
   return null;
 }
 
-/** Whether every label's value is a whole multiple of `step`. */
-const onSteps = (labels: ParsedLabel[], step: number): boolean =>
-  labels.every((l) => Math.abs(l.value / step - Math.round(l.value / step)) <= 0.1);
+/**
+ * Whether the labels' values are whole multiples of `step`, all but one at most: the
+ * last-price tag's value lies on the line too, at any price, when its box is read as a label.
+ */
+const onSteps = (labels: ParsedLabel[], step: number): boolean => {
+  const on = labels.filter((l) => Math.abs(l.value / step - Math.round(l.value / step)) <= 0.1).length;
+  return on >= 3 && on >= labels.length - 1;
+};
 
 /**
  * RANSAC over label pairs, then least squares on the inliers. Tolerance is in pixels, so

@@ -64,12 +64,13 @@ async function read(image: Buffer): Promise<ChartReading> {
 
   const labels = spreadPick(layout.axis.labels, MAX_LABELS);
   const pad = Math.max(2, Math.round(2 * f));
-  const boxes = labels.map((w) => ({
+  const boxOf = (w: Box): Box => ({
     left: Math.max(0, Math.floor(w.left * f) - pad),
     top: Math.max(0, Math.floor(w.top * f) - pad),
     right: Math.min(full.width, Math.ceil((w.right + 1) * f) + pad),
     bottom: Math.min(full.height, Math.ceil((w.bottom + 1) * f) + pad),
-  }));
+  });
+  const boxes = labels.map(boxOf);
   // OCR runs on its worker thread while this thread finds the candles: the crops are cut now,
   // and one turn of the event loop lets the job reach the worker before the pixel work starts.
   const reading = readLabels(full, boxes);
@@ -83,14 +84,24 @@ async function read(image: Buffer): Promise<ChartReading> {
   applyLastPriceTag(work, bg, dominantColour(work, layout.plot), layout.axis.strip, layout.plot, detection.candles, labelHeight);
 
   const texts = await reading;
-  const parsed = repairDecimals(boxes.map((b, i) => ({ y: (b.top + b.bottom) / 2, text: texts[i] ?? '' })));
+  const read = boxes.map((b, i) => ({ y: (b.top + b.bottom) / 2, text: texts[i] ?? '' }));
   const cropHeight = (boxes[0]?.bottom ?? 0) - (boxes[0]?.top ?? 0);
+  const tolerance = Math.max(3, cropHeight * 0.4);
   const centres = layout.axis.labels.map((l) => (l.top + l.bottom) / 2).sort((a, b) => a - b);
   const gaps = centres.slice(1).map((c, i) => c - (centres[i] ?? c)).sort((a, b) => a - b);
   const pitch = (gaps[Math.floor(gaps.length / 2)] ?? 0) * f;
-  const fit = fitScale(parsed, Math.max(3, cropHeight * 0.4), pitch);
+  let fit = fitScale(repairDecimals(read), tolerance, pitch);
+  // No line of the labels read sits on a round step: OCR may have misread most of them the
+  // same way. The rest of the axis gives the labels read right the majority.
+  const rest = layout.axis.labels.filter((l) => !labels.includes(l));
+  if (!fit?.onStep && rest.length > 0) {
+    const more = rest.map(boxOf);
+    const moreTexts = await readLabels(full, more);
+    read.push(...more.map((b, i) => ({ y: (b.top + b.bottom) / 2, text: moreTexts[i] ?? '' })));
+    fit = fitScale(repairDecimals(read), tolerance, pitch) ?? fit;
+  }
   const t4 = performance.now();
-  if (!fit) throw new EngineError('AXIS_UNREADABLE', `labels read: ${texts.join(' | ')}`);
+  if (!fit) throw new EngineError('AXIS_UNREADABLE', `labels read: ${read.map((l) => l.text).join(' | ')}`);
 
   // Work pixel centres map to full-image rows before applying the fitted scale.
   const price = (y: number): number => fit.slope * ((y + 0.5) * f - 0.5) + fit.intercept;

@@ -18,6 +18,8 @@ export interface ScaleFit {
   /** Decimals the chart prints its prices with. */
   precision: number;
   inliers: ParsedLabel[];
+  /** Whether the inliers sit on the round step the labels' pitch gives (see fitScale). */
+  onStep: boolean;
 }
 
 /** '1.08500' → 1.085 (5 decimals); '2,034.50' → 2034.5; ',' alone is a decimal mark when it is not a thousands group. */
@@ -147,5 +149,6 @@ export function fitScale(labels: ParsedLabel[], tolerancePx: number, pitchPx = 0
     intercept: mv - slope * my,
     precision: decimals[Math.floor(decimals.length / 2)] ?? 0,
     inliers: best,
+    onStep: bestAligned,
   };
 }

@@ -10,6 +10,12 @@ import { colourDistance, rgbAt, type Box, type Raster, type Rgb } from './raster
 /** Fill colours closer than this (RGB units) are the same colour as JPEG keeps them. */
 const SAME_COLOUR = 60;
 const FILL_CONTRAST = 40;
+/**
+ * Candle ink stands this far from the plot background (as candle detection has it): fainter
+ * pixels in the candle's box are JPEG noise or antialiasing, and a dark crosshair label on a
+ * black chart would otherwise match them.
+ */
+const CANDLE_CONTRAST = 60;
 
 interface Tag {
   /** Centre row, work pixels. */
@@ -79,7 +85,7 @@ function candleColours(r: Raster, plotBg: Rgb, c: PixelCandle): Rgb[] {
   for (let y = Math.max(0, Math.floor(c.high)); y <= Math.min(r.height - 1, Math.ceil(c.low)); y++) {
     for (let x = x0; x <= x1; x++) {
       const p = rgbAt(r, x, y);
-      if (colourDistance(p, plotBg) <= FILL_CONTRAST) continue;
+      if (colourDistance(p, plotBg) <= CANDLE_CONTRAST) continue;
       const key = ((p[0] >> 5) << 6) | ((p[1] >> 5) << 3) | (p[2] >> 5);
       const entry = counts.get(key);
       if (entry) entry.n++;

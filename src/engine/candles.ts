@@ -29,9 +29,17 @@ export interface PixelCandle {
   close: number;
 }
 
+/** A horizontal line removed from the plot: its row (image work pixels) and mean colour. */
+export interface PlotLine {
+  y: number;
+  colour: Rgb;
+}
+
 export interface CandleDetection {
   kind: 'candles' | 'ohlc';
   candles: PixelCandle[];
+  /** Horizontal lines across the plot (grid, price line, crosshair). */
+  lines: PlotLine[];
   /** 0..1, how much the shapes look like a real price series. */
   quality: number;
 }
@@ -132,15 +140,15 @@ function horizontalRuns(ink: Uint8Array, w: number, h: number): Uint8Array {
  * pixels belong to thin strokes is a line, and only its thin pixels of the line's own colour
  * are removed, so candles crossing it stay whole.
  */
-function removeLines(r: Raster, box: Box, ink: Uint8Array, w: number, h: number): number[] {
+function removeLines(r: Raster, box: Box, ink: Uint8Array, w: number, h: number): PlotLine[] {
   const runV = verticalRuns(ink, w, h);
   const runH = horizontalRuns(ink, w, h);
   const colourAt = (x: number, y: number): Rgb => {
     const i = ((y + box.top) * r.width + x + box.left) * 3;
     return [r.data[i] ?? 0, r.data[i + 1] ?? 0, r.data[i + 2] ?? 0];
   };
-  const clearThin = (cells: [number, number][]): void => {
-    if (cells.length === 0) return;
+  const clearThin = (cells: [number, number][]): Rgb => {
+    if (cells.length === 0) return [0, 0, 0];
     const sum = [0, 0, 0];
     for (const [x, y] of cells) {
       const c = colourAt(x, y);
@@ -153,6 +161,7 @@ function removeLines(r: Raster, box: Box, ink: Uint8Array, w: number, h: number)
       const c = colourAt(x, y);
       if (colourDistance(c, mean) < 70) ink[y * w + x] = 0;
     }
+    return mean;
   };
   // A line is thin ink over much of the plot, either solid or broken into several dashes;
   // one tall wick is neither.
@@ -198,17 +207,17 @@ function removeLines(r: Raster, box: Box, ink: Uint8Array, w: number, h: number)
   for (let x = 0; x < w; x++) {
     if (isLine(colThin[x]!, colRuns[x]!, colLast[x]! - colFirst[x]! + 1, h, 0.3)) lineCols.push(x);
   }
-  for (const y of lineRows) {
+  const lines = lineRows.map((y) => {
     const cells: [number, number][] = [];
     for (let x = 0; x < w; x++) if (ink[y * w + x] && (runV[y * w + x] ?? 0) <= 3) cells.push([x, y]);
-    clearThin(cells);
-  }
+    return { y, colour: clearThin(cells) };
+  });
   for (const x of lineCols) {
     const cells: [number, number][] = [];
     for (let y = 0; y < h; y++) if (ink[y * w + x] && (runH[y * w + x] ?? 0) <= 2) cells.push([x, y]);
     clearThin(cells);
   }
-  return lineRows;
+  return lines;
 }
 
 /**
@@ -689,7 +698,8 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   }
   const rawInk = scratchU8('candles:raw', w * h);
   rawInk.set(ink);
-  const lineRows = removeLines(r, plot, ink, w, h);
+  const lines = removeLines(r, plot, ink, w, h);
+  const lineRows = lines.map((l) => l.y);
   const plotColour = (p: number): Rgb => {
     const y = Math.floor(p / w);
     const i = ((y + plot.top) * r.width + p - y * w + plot.left) * 3;
@@ -756,7 +766,9 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
 
   clearEdgeTags(candleMask, w, h);
   const { labels, blobs } = labelComponents(candleMask, w, h);
-  const joined = mergeCut(blobs, Math.max(4, Math.round(h * 0.015))).filter((b) => b.pixels >= 4 && b.bottom - b.top >= 2);
+  const joined = mergeCut(blobs, Math.max(4, Math.round(h * 0.015))).filter(
+    (b) => b.pixels >= 4 && b.bottom - b.top >= 2,
+  );
   const columns = scratchU32('candles:columns', w);
   for (let y = 0; y < h; y++) for (let x = 0, base = y * w; x < w; x++) columns[x]! += candleMask[base + x]!;
   const period = barSpacing(columns, joined);
@@ -798,8 +810,7 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     clusters.map((c) => c.colour),
     stemShare,
   );
-  const isBody = (piece: Piece, idx: number): boolean =>
-    owns(piece, labels[idx] ?? -1) && !wick[label[idx] ?? 255];
+  const isBody = (piece: Piece, idx: number): boolean => owns(piece, labels[idx] ?? -1) && !wick[label[idx] ?? 255];
   const edgeRows = (piece: Piece, x: number): number[] => {
     const rows: number[] = [];
     for (let y = piece.top; y <= piece.bottom; y++) if (isBody(piece, y * w + x)) rows.push(y);
@@ -897,7 +908,8 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     const kr = k[0] - bg[0];
     const kg = k[1] - bg[1];
     const kb = k[2] - bg[2];
-    const along = ((pr - bg[0]) * kr + (pg - bg[1]) * kg + (pb - bg[2]) * kb) / Math.max(1, kr * kr + kg * kg + kb * kb);
+    const along =
+      ((pr - bg[0]) * kr + (pg - bg[1]) * kg + (pb - bg[2]) * kb) / Math.max(1, kr * kr + kg * kg + kb * kb);
     return Math.min(1, Math.max(0, along));
   };
   const candles: (PixelCandle & { signature: string; bodyTop: number; bodyBottom: number })[] = measured.map(
@@ -955,7 +967,14 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
         close: bodyTop,
         high: p.top,
         low: p.bottom,
-        signature: bodySignature(label, labels, p, { left: bl, right: br, top: bodyTop, bottom: bodyBottom }, w, strength),
+        signature: bodySignature(
+          label,
+          labels,
+          p,
+          { left: bl, right: br, top: bodyTop, bottom: bodyBottom },
+          w,
+          strength,
+        ),
         bodyTop,
         bodyBottom,
       };
@@ -971,7 +990,12 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     low: low + plot.top,
     close: close + plot.top,
   }));
-  return { kind, candles: result, quality: seriesQuality(result) };
+  return {
+    kind,
+    candles: result,
+    quality: seriesQuality(result),
+    lines: lines.map((l) => ({ y: l.y + plot.top, colour: l.colour })),
+  };
 }
 
 /**
@@ -1057,7 +1081,10 @@ function wholeBars(period: number, pieces: Blob[]): number {
   const width = quantile(widths, 0.5);
   if (width <= period * 1.2 || quantile(widths, 0.75) - quantile(widths, 0.25) > width * 0.25) return period;
   const centres = pieces.map((p) => (p.left + p.right) / 2).sort((a, b) => a - b);
-  const gaps = centres.slice(1).map((c, i) => c - (centres[i] ?? c)).sort((a, b) => a - b);
+  const gaps = centres
+    .slice(1)
+    .map((c, i) => c - (centres[i] ?? c))
+    .sort((a, b) => a - b);
   const gap = quantile(gaps, 0.5);
   const k = Math.round(gap / period);
   const near = gaps.filter((g) => Math.abs(g - gap) <= gap * 0.15);
@@ -1120,7 +1147,8 @@ function refineLattice(anchors: number[], slotsOf: number[], use: boolean[], spa
     if (!(spacing > 1)) return null;
     phase = mc - spacing * ms;
     // The next round leaves out anchors off this lattice (strays cannot bend it).
-    if (round < 2) anchors.forEach((a, i) => (use[i] = Math.abs(a - phase - spacing * (slotsOf[i] ?? 0)) <= spacing * 0.25));
+    if (round < 2)
+      anchors.forEach((a, i) => (use[i] = Math.abs(a - phase - spacing * (slotsOf[i] ?? 0)) <= spacing * 0.25));
   }
   return { spacing, phase };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PixelCandle } from './candles.js';
-import { applyLastPriceTag, axisTags } from './last-price.js';
+import { applyLastPriceTag, applyPriceLine, axisTags } from './last-price.js';
 import type { Box, Raster, Rgb } from './raster.js';
 
 const BG: Rgb = [20, 22, 30];
@@ -19,7 +19,8 @@ function raster(): Raster {
 }
 
 function fill(r: Raster, box: Box, colour: Rgb): void {
-  for (let y = box.top; y < box.bottom; y++) for (let x = box.left; x < box.right; x++) r.data.set(colour, (y * r.width + x) * 3);
+  for (let y = box.top; y < box.bottom; y++)
+    for (let x = box.left; x < box.right; x++) r.data.set(colour, (y * r.width + x) * 3);
 }
 
 /** A tag filled in `colour` centred on row `y`, 12 rows tall, with dark text across its middle. */
@@ -60,7 +61,15 @@ describe('applyLastPriceTag', () => {
 
   it('moves the close to the tag in the last candle colour', () => {
     const candles = [doji()];
-    const used = applyLastPriceTag(chartWithLastCandle(candles[0]!, UP, 44), BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT);
+    const used = applyLastPriceTag(
+      chartWithLastCandle(candles[0]!, UP, 44),
+      BG,
+      BG,
+      STRIP,
+      PLOT,
+      candles,
+      LABEL_HEIGHT,
+    );
     expect(used).toBe(true);
     expect(candles[0]).toEqual({ x: 140, open: 58, high: 40, low: 58, close: 43.5 });
   });
@@ -73,10 +82,47 @@ describe('applyLastPriceTag', () => {
 
   it('ignores a tag of another colour (a crosshair label) and a tag outside the candle', () => {
     const grey = [doji()];
-    expect(applyLastPriceTag(chartWithLastCandle(grey[0]!, GREY, 50), BG, BG, STRIP, PLOT, grey, LABEL_HEIGHT)).toBe(false);
+    expect(applyLastPriceTag(chartWithLastCandle(grey[0]!, GREY, 50), BG, BG, STRIP, PLOT, grey, LABEL_HEIGHT)).toBe(
+      false,
+    );
     expect(grey[0]).toEqual(doji());
     const far = [doji()];
     expect(applyLastPriceTag(chartWithLastCandle(far[0]!, UP, 95), BG, BG, STRIP, PLOT, far, LABEL_HEIGHT)).toBe(false);
     expect(far[0]).toEqual(doji());
+  });
+});
+
+describe('applyPriceLine', () => {
+  const doji = (): PixelCandle => ({ x: 140, open: 58, high: 40, low: 58, close: 40 });
+  const chart = (candle: PixelCandle): Raster => {
+    const r = raster();
+    fill(r, { left: candle.x, right: candle.x + 1, top: candle.high, bottom: candle.low + 1 }, UP);
+    return r;
+  };
+
+  it('moves the close to the price line in the last candle colour, two JPEG rows as one', () => {
+    const candles = [doji()];
+    const lines = [
+      { y: 20, colour: GREY },
+      { y: 44, colour: UP },
+      { y: 45, colour: UP },
+      { y: 50, colour: GREY },
+    ];
+    expect(applyPriceLine(chart(candles[0]!), BG, candles, lines, LABEL_HEIGHT)).toBe(true);
+    expect(candles[0]).toMatchObject({ open: 58, close: 44.5 });
+  });
+
+  it('ignores grid and crosshair lines of other colours, lines off the candle, and two candidates', () => {
+    const grey = [doji()];
+    expect(applyPriceLine(chart(grey[0]!), BG, grey, [{ y: 50, colour: GREY }], LABEL_HEIGHT)).toBe(false);
+    const far = [doji()];
+    expect(applyPriceLine(chart(far[0]!), BG, far, [{ y: 90, colour: UP }], LABEL_HEIGHT)).toBe(false);
+    const two = [doji()];
+    const lines = [
+      { y: 44, colour: UP },
+      { y: 52, colour: UP },
+    ];
+    expect(applyPriceLine(chart(two[0]!), BG, two, lines, LABEL_HEIGHT)).toBe(false);
+    expect([grey[0], far[0], two[0]]).toEqual([doji(), doji(), doji()]);
   });
 });

@@ -4,7 +4,7 @@
  * go wrong exactly there: a doji lying on the same-colour price line, or an ambiguous last
  * body whose open and close are swapped. The tag settles it.
  */
-import type { PixelCandle } from './candles.js';
+import type { PixelCandle, PlotLine } from './candles.js';
 import { colourDistance, rgbAt, type Box, type Raster, type Rgb } from './raster.js';
 
 /** Fill colours closer than this (RGB units) are the same colour as JPEG keeps them. */
@@ -92,7 +92,10 @@ function candleColours(r: Raster, plotBg: Rgb, c: PixelCandle): Rgb[] {
       else counts.set(key, { n: 1, c: p });
     }
   }
-  return [...counts.values()].sort((a, b) => b.n - a.n).slice(0, 3).map((e) => e.c);
+  return [...counts.values()]
+    .sort((a, b) => b.n - a.n)
+    .slice(0, 3)
+    .map((e) => e.c);
 }
 
 /**
@@ -122,10 +125,47 @@ export function applyLastPriceTag(
       t.y <= last.low + margin,
   );
   if (tags.length !== 1) return false;
-  const y = tags[0]!.y;
+  closeAt(last, tags[0]!.y);
+  return true;
+}
+
+/** The last close becomes row y; an open nearer y than the close was is the close it was swapped with. */
+function closeAt(last: PixelCandle, y: number): void {
   if (Math.abs(y - last.open) < Math.abs(y - last.close)) last.open = last.close;
   last.close = y;
   last.high = Math.min(last.high, y);
   last.low = Math.max(last.low, y);
+}
+
+/**
+ * Without a tag, the price line: platforms draw it across the plot at the last close, in the
+ * last candle's colour. Horizontal lines of that colour (adjacent rows are one line, as a JPEG
+ * spreads it) crossing the last candle's range: exactly one sets the close.
+ */
+export function applyPriceLine(
+  r: Raster,
+  plotBg: Rgb,
+  candles: PixelCandle[],
+  lines: PlotLine[],
+  labelHeight: number,
+): boolean {
+  const last = candles[candles.length - 1];
+  if (!last) return false;
+  const colours = candleColours(r, plotBg, last);
+  const margin = Math.max(2, labelHeight * 0.25);
+  const rows = lines
+    .filter((l) => colours[0] !== undefined && colourDistance(colours[0], l.colour) <= SAME_COLOUR)
+    .map((l) => l.y)
+    .filter((y) => y >= last.high - margin && y <= last.low + margin)
+    .sort((a, b) => a - b);
+  const groups: number[][] = [];
+  for (const y of rows) {
+    const group = groups[groups.length - 1];
+    if (group && y - (group[group.length - 1] ?? y) <= 1) group.push(y);
+    else groups.push([y]);
+  }
+  if (groups.length !== 1) return false;
+  const group = groups[0]!;
+  closeAt(last, group.reduce((s, y) => s + y, 0) / group.length);
   return true;
 }

@@ -6,7 +6,7 @@ import { detectCandles, type CandleDetection } from './candles.js';
 import { decodeImage } from './decode.js';
 import { EngineError } from './errors.js';
 import { findLayoutScaled, medianLabelHeight } from './layout.js';
-import { applyLastPriceTag } from './last-price.js';
+import { applyLastPriceTag, applyPriceLine } from './last-price.js';
 import { readLabels } from './ocr.js';
 import { dominantColour, type Box } from './raster.js';
 import { fitScale, repairDecimals, type ScaleFit } from './scale.js';
@@ -81,14 +81,20 @@ async function read(image: Buffer): Promise<ChartReading> {
   const t3 = performance.now();
   if (!isSeries(detection)) throw new EngineError('NOT_A_CHART', 'no candle series');
   const labelHeight = medianLabelHeight(layout.axis.labels);
-  applyLastPriceTag(work, bg, dominantColour(work, layout.plot), layout.axis.strip, layout.plot, detection.candles, labelHeight);
+  const plotBg = dominantColour(work, layout.plot);
+  if (!applyLastPriceTag(work, bg, plotBg, layout.axis.strip, layout.plot, detection.candles, labelHeight)) {
+    applyPriceLine(work, plotBg, detection.candles, detection.lines, labelHeight);
+  }
 
   const texts = await reading;
   const read = boxes.map((b, i) => ({ y: (b.top + b.bottom) / 2, text: texts[i] ?? '' }));
   const cropHeight = (boxes[0]?.bottom ?? 0) - (boxes[0]?.top ?? 0);
   const tolerance = Math.max(3, cropHeight * 0.4);
   const centres = layout.axis.labels.map((l) => (l.top + l.bottom) / 2).sort((a, b) => a - b);
-  const gaps = centres.slice(1).map((c, i) => c - (centres[i] ?? c)).sort((a, b) => a - b);
+  const gaps = centres
+    .slice(1)
+    .map((c, i) => c - (centres[i] ?? c))
+    .sort((a, b) => a - b);
   const pitch = (gaps[Math.floor(gaps.length / 2)] ?? 0) * f;
   let fit = fitScale(repairDecimals(read), tolerance, pitch);
   // No line of the labels read sits on a round step: OCR may have misread most of them the

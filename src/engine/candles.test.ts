@@ -1,15 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { barPeriod, barSpacing, clearEdgeTags, growVertically, restoreLineCrossings, weightedMedian } from './candles.js';
+import {
+  barPeriod,
+  barSpacing,
+  clearEdgeTags,
+  growVertically,
+  restoreLineCrossings,
+  weightedMedian,
+} from './candles.js';
 
 /** A mask from rows of text: '#' (or a digit for a label map) is set, '.' is not. */
 const grid = (rows: string[]): { cells: Uint8Array; w: number; h: number } => {
   const w = rows[0]?.length ?? 0;
   const cells = new Uint8Array(w * rows.length);
-  rows.forEach((row, y) => [...row].forEach((ch, x) => (cells[y * w + x] = ch === '#' ? 1 : ch === '.' ? 0 : Number(ch))));
+  rows.forEach((row, y) =>
+    [...row].forEach((ch, x) => (cells[y * w + x] = ch === '#' ? 1 : ch === '.' ? 0 : Number(ch))),
+  );
   return { cells, w, h: rows.length };
 };
 const show = (cells: Uint8Array, w: number): string[] =>
-  Array.from({ length: cells.length / w }, (_, y) => [...cells.subarray(y * w, (y + 1) * w)].map((v) => (v ? '#' : '.')).join(''));
+  Array.from({ length: cells.length / w }, (_, y) =>
+    [...cells.subarray(y * w, (y + 1) * w)].map((v) => (v ? '#' : '.')).join(''),
+  );
 
 /** Column profile of pieces drawn as boxes of the given height. */
 const profile = (pieces: { left: number; right: number; height?: number }[], width: number): number[] => {
@@ -25,7 +36,12 @@ describe('barPeriod', () => {
     const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const pieces = Array.from({ length: 40 }, (_, i) => {
       const left = Math.round(5 + i * 10.5);
-      return random() < 0.5 ? [{ left, right: left + 1 }, { left: left + 4, right: left + 5 }] : [{ left, right: left + 5 }];
+      return random() < 0.5
+        ? [
+            { left, right: left + 1 },
+            { left: left + 4, right: left + 5 },
+          ]
+        : [{ left, right: left + 5 }];
     }).flat();
     expect(barPeriod(profile(pieces, 440))).toBeCloseTo(10.5, 0);
   });
@@ -46,7 +62,11 @@ describe('barPeriod', () => {
   });
 
   it('finds the spacing of wide bodies, whose neighbouring columns are alike', () => {
-    const pieces = Array.from({ length: 30 }, (_, i) => ({ left: 4 + i * 31, right: 4 + i * 31 + 22, height: 10 + ((i * 7) % 13) * 5 }));
+    const pieces = Array.from({ length: 30 }, (_, i) => ({
+      left: 4 + i * 31,
+      right: 4 + i * 31 + 22,
+      height: 10 + ((i * 7) % 13) * 5,
+    }));
     expect(barPeriod(profile(pieces, 960))).toBeCloseTo(31, 0);
   });
 
@@ -57,7 +77,13 @@ describe('barPeriod', () => {
       const at = x % 29;
       return at === 0 || at === 10 || at === 20 ? 30 : at < 20 ? 2 : 0;
     });
-    const bodies = Array.from({ length: 31 }, (_, i) => ({ left: i * 29, right: i * 29 + 20, top: 0, bottom: 29, pixels: 130 }));
+    const bodies = Array.from({ length: 31 }, (_, i) => ({
+      left: i * 29,
+      right: i * 29 + 20,
+      top: 0,
+      bottom: 29,
+      pixels: 130,
+    }));
     expect(barPeriod(columns)).toBeCloseTo(29 / 3, 0);
     expect(barSpacing(columns, bodies)).toBeCloseTo(29, 0);
   });
@@ -76,7 +102,11 @@ describe('barPeriod', () => {
   });
 
   it('finds the spacing of a zoomed-in chart of twelve candles from its pieces', () => {
-    const bodies = Array.from({ length: 12 }, (_, i) => ({ left: 10 + i * 60, right: 50 + i * 60, height: 40 + ((i * 17) % 5) * 30 }));
+    const bodies = Array.from({ length: 12 }, (_, i) => ({
+      left: 10 + i * 60,
+      right: 50 + i * 60,
+      height: 40 + ((i * 17) % 5) * 30,
+    }));
     const pieces = bodies.map((b) => ({ ...b, top: 0, bottom: b.height - 1, pixels: 41 * b.height }));
     expect(barSpacing(profile(bodies, 740), pieces)).toBeCloseTo(60, 0);
   });
@@ -88,7 +118,15 @@ describe('barPeriod', () => {
 
 describe('weightedMedian', () => {
   it('goes by weight, so many light values do not outvote a few heavy ones', () => {
-    expect(weightedMedian([[2, 10], [2, 10], [2, 10], [20, 500], [21, 400]])).toBe(20);
+    expect(
+      weightedMedian([
+        [2, 10],
+        [2, 10],
+        [2, 10],
+        [20, 500],
+        [21, 400],
+      ]),
+    ).toBe(20);
   });
 });
 
@@ -146,7 +184,12 @@ describe('growVertically', () => {
 
 describe('restoreLineCrossings', () => {
   it('puts back an outline edge erased with a dotted line of its colour, not the dots', () => {
-    const before = grid(['..........................', '#.#.#.####.#.#.#.#.#.#.#.#', '.......#..#...............', '.......#..#...............']);
+    const before = grid([
+      '..........................',
+      '#.#.#.####.#.#.#.#.#.#.#.#',
+      '.......#..#...............',
+      '.......#..#...............',
+    ]);
     const { w, h } = before;
     const ink = before.cells.slice();
     ink.fill(0, w, 2 * w); // the line row was removed

@@ -81,7 +81,8 @@ export async function decodeImage(image: Buffer): Promise<DecodedImage> {
   }
   const { format, width = 0, height = 0 } = meta;
   if (format !== 'png' && format !== 'jpeg') throw new EngineError('INVALID_IMAGE', `unsupported format ${format}`);
-  if (width * height > MAX_IMAGE_PIXELS) throw new EngineError('INVALID_IMAGE', `${width}x${height} is too large to be a screenshot`);
+  if (width * height > MAX_IMAGE_PIXELS)
+    throw new EngineError('INVALID_IMAGE', `${width}x${height} is too large to be a screenshot`);
 
   let full: Raster;
   try {

@@ -28,7 +28,13 @@ describe('engine on the fixture set', () => {
 
   it('gets the trend right on at least 90% of charts', () => {
     const { trend } = summarise(scores);
-    expect(trend, scores.filter((s) => !s.trendCorrect).map((s) => s.id).join(', ')).toBeGreaterThanOrEqual(0.9);
+    expect(
+      trend,
+      scores
+        .filter((s) => !s.trendCorrect)
+        .map((s) => s.id)
+        .join(', '),
+    ).toBeGreaterThanOrEqual(0.9);
   });
 
   it('reads the last price within 1% of the visible range on at least 95% of charts', () => {

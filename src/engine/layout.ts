@@ -188,7 +188,8 @@ function timeAxisTop(
     const span = columns.to - columns.from;
     let off = 0;
     const base = y * r.width;
-    for (let x = columns.from; x < columns.to && off <= span * 0.1; x++) if (!standsOut(r, bg, base + x, LINE_CONTRAST)) off++;
+    for (let x = columns.from; x < columns.to && off <= span * 0.1; x++)
+      if (!standsOut(r, bg, base + x, LINE_CONTRAST)) off++;
     return off <= span * 0.1;
   };
   // The border sits just above the labels; a line further up is a grid line inside the pane.

@@ -102,6 +102,14 @@ describe('fitScale', () => {
   });
 
   it('refuses fewer than three consistent labels', () => {
-    expect(fitScale([{ y: 1, value: 2, decimals: 0 }, { y: 2, value: 1, decimals: 0 }], 3)).toBeNull();
+    expect(
+      fitScale(
+        [
+          { y: 1, value: 2, decimals: 0 },
+          { y: 2, value: 1, decimals: 0 },
+        ],
+        3,
+      ),
+    ).toBeNull();
   });
 });

@@ -95,10 +95,9 @@ describeEachDatabase(
       while (seen.length === 0) await watch();
       // The held model call drops: the first job falls back to the engine and the second one runs.
       fakeAi.releaseHanging();
-      while (!settled) {
-        await watch();
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      // Polled back to back: the reading stage is visible only while the engine awaits (image
+      // decoding, OCR), a few milliseconds each, and a poll every 20 ms could miss all of them.
+      while (!settled) await watch();
       expect((await running).status).toBe(200);
       expect((await waiting).status).toBe(200);
       seen.push((await stageOf(second, 'job-second-001')) as JobStage);

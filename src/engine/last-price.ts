@@ -117,16 +117,19 @@ export function applyLastPriceTag(
   if (!last) return false;
   const colours = candleColours(r, plotBg, last);
   if (colours.length === 0) return false;
-  const margin = Math.max(2, labelHeight * 0.25);
+  const inRange = withinCandle(last, labelHeight);
   const tags = axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight).filter(
-    (t) =>
-      colours.some((c) => colourDistance(c, t.fill) <= SAME_COLOUR) &&
-      t.y >= last.high - margin &&
-      t.y <= last.low + margin,
+    (t) => colours.some((c) => colourDistance(c, t.fill) <= SAME_COLOUR) && inRange(t.y),
   );
   if (tags.length !== 1) return false;
   closeAt(last, tags[0]!.y);
   return true;
+}
+
+/** Whether row y lies within the candle's range, with a little margin for antialiasing. */
+function withinCandle(c: PixelCandle, labelHeight: number): (y: number) => boolean {
+  const margin = Math.max(2, labelHeight * 0.25);
+  return (y) => y >= c.high - margin && y <= c.low + margin;
 }
 
 /** The last close becomes row y; an open nearer y than the close was is the close it was swapped with. */
@@ -151,12 +154,12 @@ export function applyPriceLine(
 ): boolean {
   const last = candles[candles.length - 1];
   if (!last) return false;
-  const colours = candleColours(r, plotBg, last);
-  const margin = Math.max(2, labelHeight * 0.25);
+  const main = candleColours(r, plotBg, last)[0];
+  if (!main) return false;
   const rows = lines
-    .filter((l) => colours[0] !== undefined && colourDistance(colours[0], l.colour) <= SAME_COLOUR)
+    .filter((l) => colourDistance(main, l.colour) <= SAME_COLOUR)
     .map((l) => l.y)
-    .filter((y) => y >= last.high - margin && y <= last.low + margin)
+    .filter(withinCandle(last, labelHeight))
     .sort((a, b) => a - b);
   const groups: number[][] = [];
   for (const y of rows) {

@@ -226,16 +226,38 @@ export function findLayoutScaled(work: Raster, full: Raster, scale: number, bg: 
 }
 
 /** Walks from the axis towards the plot looking for a border line; else keeps a small gap. */
-function plotEdge(r: Raster, bg: Rgb, from: number, dir: 1 | -1, top: number, bottom: number): number {
+export function plotEdge(r: Raster, bg: Rgb, from: number, dir: 1 | -1, top: number, bottom: number): number {
   const limit = Math.round(r.width * 0.03) + 4;
   for (let k = 0; k < limit; k++) {
     const x = from + dir * k;
     if (x < 0 || x >= r.width) break;
     let on = 0;
     for (let y = top; y < bottom; y++) if (standsOut(r, bg, y * r.width + x, LINE_CONTRAST)) on++;
-    if (on >= (bottom - top) * 0.9) return dir === -1 ? x : x;
+    if (on < (bottom - top) * 0.9) continue;
+    // The first full-height line from the axis is its border, unless candles stand beyond it:
+    // then it is a vertical grid line and the chart has no border.
+    if (k > 1 && hasShapesBetween(r, bg, x - dir * (k - 1), x - dir, top, bottom)) break;
+    return x;
   }
   return dir === -1 ? Math.max(0, from - 2) : Math.min(r.width - 1, from + 2);
+}
+
+/**
+ * Whether columns a..b hold something taller than a line that does not fill them edge to
+ * edge: a candle or bar. Between a border and its labels there are only thin tick marks and
+ * boxes (price tags, crosshair labels) spanning the whole gap.
+ */
+function hasShapesBetween(r: Raster, bg: Rgb, a: number, b: number, top: number, bottom: number): boolean {
+  const from = Math.min(a, b);
+  const to = Math.max(a, b);
+  let run = 0;
+  for (let y = top; y < bottom; y++) {
+    let on = 0;
+    for (let x = from; x <= to; x++) if (standsOut(r, bg, y * r.width + x, LINE_CONTRAST)) on++;
+    run = on > 0 && on <= (to - from + 1) * 0.8 ? run + 1 : 0;
+    if (run >= 3) return true;
+  }
+  return false;
 }
 
 /**

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { plotEdge } from './layout.js';
+import type { Raster } from './raster.js';
+
+const BG = [19, 23, 34] as const;
+const GRID = [42, 46, 57] as const;
+const CANDLE = [76, 175, 80] as const;
+
+/** A dark 600×60 chart with the axis labels starting at x = 590. */
+function canvas(): Raster & { fill: (x0: number, x1: number, y0: number, y1: number, c: readonly number[]) => void } {
+  const width = 600;
+  const height = 60;
+  const data = new Uint8Array(width * height * 3);
+  const fill = (x0: number, x1: number, y0: number, y1: number, c: readonly number[]): void => {
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) data.set(c, (y * width + x) * 3);
+  };
+  fill(0, width - 1, 0, height - 1, BG);
+  return { width, height, data, fill };
+}
+
+describe('plotEdge', () => {
+  it('takes the first full-height line left of the axis for its border', () => {
+    const r = canvas();
+    r.fill(560, 560, 0, 59, GRID);
+    r.fill(586, 586, 0, 59, GRID);
+    // A price tag spans the gap between the border and the labels.
+    r.fill(587, 588, 20, 28, CANDLE);
+    expect(plotEdge(r, BG, 588, -1, 0, 60)).toBe(586);
+  });
+
+  it('does not take a vertical grid line for the border when a candle stands beyond it', () => {
+    const r = canvas();
+    r.fill(570, 570, 0, 59, GRID);
+    // The last candle's body straddles the grid line; the chart has no border.
+    r.fill(568, 573, 20, 35, CANDLE);
+    expect(plotEdge(r, BG, 588, -1, 0, 60)).toBe(586);
+    // Without the candle the same line is taken for the border.
+    r.fill(568, 573, 20, 35, BG);
+    r.fill(570, 570, 0, 59, GRID);
+    expect(plotEdge(r, BG, 588, -1, 0, 60)).toBe(570);
+  });
+});

@@ -85,7 +85,7 @@ describe('barPeriod', () => {
       pixels: 130,
     }));
     expect(barPeriod(columns)).toBeCloseTo(29 / 3, 0);
-    expect(barSpacing(columns, bodies)).toBeCloseTo(29, 0);
+    expect(barSpacing(columns, [], bodies)).toBeCloseTo(29, 0);
   });
 
   it('keeps the spacing of touching bars, whose pieces hold several bars each', () => {
@@ -98,7 +98,7 @@ describe('barPeriod', () => {
       left += bars * 8;
       return piece;
     });
-    expect(barSpacing(columns, pieces)).toBeCloseTo(8, 0);
+    expect(barSpacing(columns, [], pieces)).toBeCloseTo(8, 0);
   });
 
   it('finds the spacing of a zoomed-in chart of twelve candles from its pieces', () => {
@@ -108,7 +108,44 @@ describe('barPeriod', () => {
       height: 40 + ((i * 17) % 5) * 30,
     }));
     const pieces = bodies.map((b) => ({ ...b, top: 0, bottom: b.height - 1, pixels: 41 * b.height }));
-    expect(barSpacing(profile(bodies, 740), pieces)).toBeCloseTo(60, 0);
+    expect(barSpacing(profile(bodies, 740), [], pieces)).toBeCloseTo(60, 0);
+  });
+
+  it("takes the wicks' spacing when the edges repeat only every few bars", () => {
+    // Touching bodies every 6.4 px, drawn on whole pixels: the edges' profile has a heavier
+    // column every fifth bar, where the rounding repeats; the wicks stand in every bar.
+    let seed = 11;
+    const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const columns = new Array<number>(900).fill(0);
+    const thin = new Array<number>(900).fill(0);
+    let price = 150;
+    for (let i = 0; i < 135; i++) {
+      const left = Math.round(i * 6.4);
+      const right = Math.round((i + 1) * 6.4) - 1;
+      const close = Math.max(60, Math.min(240, price + (random() - 0.5) * 40));
+      const body = Math.round(Math.abs(close - price)) + 2;
+      const wick = Math.round(random() * 20) + Math.round(random() * 20);
+      price = close;
+      for (let x = left; x <= right; x++) columns[x] = (columns[x] ?? 0) + body;
+      const mid = Math.round((left + right) / 2);
+      columns[mid] = (columns[mid] ?? 0) + wick;
+      thin[mid] = wick;
+      if (i % 5 === 0) for (const x of [left, left + 1]) columns[x] = (columns[x] ?? 0) + 25;
+    }
+    expect(barPeriod(columns)).toBeCloseTo(32, 0);
+    expect(barSpacing(columns, thin, [])).toBeCloseTo(6.4, 0);
+  });
+
+  it("keeps the edges' spacing when the thin strokes are the three of each outlined body", () => {
+    // Bodies 21 px wide every 30 px; their sides and wick are thin strokes every 10 px, which
+    // the edges' profile shows too, weaker than the bodies.
+    const stroke = (x: number): boolean => x >= 5 && x <= 895 && (x - 5) % 10 === 0;
+    const thin = Array.from({ length: 910 }, (_, x) => (stroke(x) ? 20 : 0));
+    const columns = Array.from({ length: 910 }, (_, x) =>
+      x < 5 || x > 895 ? 0 : ((x - 5) % 30 <= 20 ? 10 : 0) + (stroke(x) ? 8 : 0),
+    );
+    expect(barPeriod(thin)).toBeCloseTo(10, 0);
+    expect(barSpacing(columns, thin, [])).toBeCloseTo(30, 0);
   });
 
   it('gives 0 when nothing repeats', () => {

@@ -771,7 +771,7 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   );
   const columns = scratchU32('candles:columns', w);
   for (let y = 0; y < h; y++) for (let x = 0, base = y * w; x < w; x++) columns[x]! += candleMask[base + x]!;
-  const period = barSpacing(columns, joined);
+  const period = barSpacing(columns, thinColumns(candleMask, w, h), joined);
   // A part cut off a piece that is only a line's or a tick's thickness tall is no bar (the end
   // of a crosshair line touching the last candle, cut off as a bar of its own).
   const pieces = splitWide(joined, period, columns).filter((p) => {
@@ -1015,13 +1015,24 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
  * spacing itself, so the smallest candidate near the best score wins. 0 when no period shows.
  */
 export function barPeriod(columns: ArrayLike<number>): number {
+  return periodComb(columns)?.period ?? 0;
+}
+
+interface PeriodComb {
+  /** The chosen spacing, 0 when none shows. */
+  period: number;
+  /** Whether the comb peaks within 3% of spacing p with at least `share` of the best score. */
+  peaksNear: (p: number, share: number) => boolean;
+}
+
+function periodComb(columns: ArrayLike<number>): PeriodComb | null {
   const width = columns.length;
   let first = 0;
   let last = width - 1;
   while (first < width && !columns[first]) first++;
   while (last > first && !columns[last]) last--;
   const n = last - first + 1;
-  if (n < 16) return 0;
+  if (n < 16) return null;
   const level = (x: number): number => Math.log1p(columns[x] ?? 0);
   const values = scratchF64('period:values', n);
   for (let x = first; x <= last; x++) values[x - first] = (level(x - 1) + 2 * level(x) + level(x + 1)) / 4;
@@ -1037,7 +1048,7 @@ export function barPeriod(columns: ArrayLike<number>): number {
     return sum / (n - lag);
   };
   const variance = score(0);
-  if (!(variance > 0)) return 0;
+  if (!(variance > 0)) return null;
   const scores = [0, 0];
   for (let lag = 2; lag <= maxLag + 1; lag++) scores.push(score(lag));
   const at = (x: number): number => {
@@ -1054,17 +1065,57 @@ export function barPeriod(columns: ArrayLike<number>): number {
     combs.push([p, sum / (m - 1)]);
   }
   const best = Math.max(...combs.map(([, v]) => v));
-  if (!(best > variance * 0.1)) return 0;
-  for (let i = 0; i < combs.length; i++) {
-    const [p, v] = combs[i] ?? [0, 0];
-    if (v >= best * 0.6 && v >= (combs[i - 1]?.[1] ?? -Infinity) && v >= (combs[i + 1]?.[1] ?? -Infinity)) return p;
-  }
-  return 0;
+  const isPeak = (i: number): boolean => {
+    const v = combs[i]?.[1] ?? -Infinity;
+    return v >= (combs[i - 1]?.[1] ?? -Infinity) && v >= (combs[i + 1]?.[1] ?? -Infinity);
+  };
+  const peaksNear = (p: number, share: number): boolean =>
+    combs.some(([q, v], i) => Math.abs(q / p - 1) <= 0.03 && v >= best * share && isPeak(i));
+  const chosen = best > variance * 0.1 ? combs.findIndex(([, v], i) => v >= best * 0.6 && isPeak(i)) : -1;
+  return { period: combs[chosen]?.[0] ?? 0, peaksNear };
 }
 
-/** Bar spacing from the candle mask's ink per column and its connected pieces; 0 when none shows. */
-export function barSpacing(columns: ArrayLike<number>, pieces: Blob[]): number {
-  return wholeBars(barPeriod(columns), pieces);
+/**
+ * Bar spacing from the candle mask's ink per column, the ink of its thin strokes per column
+ * (see `thinColumns`) and its connected pieces; 0 when none shows.
+ *
+ * Bars are drawn on whole pixels, so with a fractional spacing the edges' profile repeats
+ * exactly only every few bars (6.4 px: every 5), and with bodies touching that can outscore
+ * the spacing itself. Wicks repeat at the spacing whatever the bodies do: a thin-stroke period
+ * that divides the edges' period, and at which the edges peak as well, is the spacing.
+ * Outlined bodies draw three thin strokes a bar (two sides and the wick), so a thin period of
+ * a third of the edges' is their outline, not a finer spacing.
+ */
+export function barSpacing(columns: ArrayLike<number>, thin: ArrayLike<number>, pieces: Blob[]): number {
+  const edges = periodComb(columns);
+  let period = edges?.period ?? 0;
+  const strokes = barPeriod(thin);
+  if (edges && period > 0 && strokes > 0) {
+    const k = Math.round(period / strokes);
+    const whole = Math.abs(period / strokes - k) <= 0.06 * k;
+    if (k >= 2 && k !== 3 && whole && edges.peaksNear(strokes, 0.2)) period = strokes;
+  }
+  return wholeBars(period, pieces);
+}
+
+/** Ink per column in horizontal runs of at most three pixels: wicks, stems and outlines. */
+function thinColumns(mask: Uint8Array, w: number, h: number): Uint32Array {
+  const thin = scratchU32('candles:thin', w);
+  for (let y = 0; y < h; y++) {
+    const base = y * w;
+    let x = 0;
+    while (x < w) {
+      if (!mask[base + x]) {
+        x++;
+        continue;
+      }
+      let end = x;
+      while (end < w && mask[base + end]) end++;
+      if (end - x <= 3) for (let k = x; k < end; k++) thin[k]!++;
+      x = end;
+    }
+  }
+  return thin;
 }
 
 /**

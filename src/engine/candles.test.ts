@@ -4,6 +4,7 @@ import {
   barSpacing,
   clearEdgeTags,
   growVertically,
+  removeLines,
   restoreLineCrossings,
   weightedMedian,
 } from './candles.js';
@@ -241,5 +242,47 @@ describe('restoreLineCrossings', () => {
     ink.fill(0, w, 2 * w);
     restoreLineCrossings(ink, before.cells, [1], w, h, () => false);
     expect(show(ink, w)[1]).toBe('.........');
+  });
+});
+
+describe('removeLines', () => {
+  it('removes a dashed line a JPEG spread over three and four rows, and keeps the bar it crosses', () => {
+    const width = 200;
+    const height = 60;
+    const bg = [20, 22, 34] as const;
+    const data = new Uint8Array(width * height * 3);
+    const set = (x: number, y: number, c: readonly number[]): void => data.set(c, (y * width + x) * 3);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) set(x, y, bg);
+    // A bar from row 10 down to the bottom; the dashes cross it on rows 29 to 32.
+    for (let y = 10; y < height; y++) for (let x = 100; x < 108; x++) set(x, y, [113, 60, 60]);
+    for (let x = 0; x < width; x++) {
+      if (x % 12 >= 6 || (x >= 100 && x < 108)) continue;
+      set(x, 29, [60, 62, 74]);
+      set(x, 30, [117, 119, 131]);
+      set(x, 31, [117, 119, 131]);
+      // The JPEG's blocks smear some dashes over a fourth row and not others.
+      if (x % 24 < 12) set(x, 32, [60, 62, 74]);
+    }
+    const ink = new Uint8Array(width * height);
+    for (let p = 0; p < width * height; p++) {
+      const d = [0, 1, 2].map((k) => (data[p * 3 + k] ?? 0) - (bg[k] ?? 0));
+      ink[p] = Math.hypot(...d) > 60 ? 1 : 0;
+    }
+    const lines = removeLines(
+      { width, height, data },
+      { left: 0, top: 0, right: width, bottom: height },
+      bg,
+      ink,
+      width,
+      height,
+    );
+    expect(lines.map((l) => l.y)).toEqual(expect.arrayContaining([30, 31]));
+    const rowInk = (y: number, from: number, to: number): number => {
+      let n = 0;
+      for (let x = from; x < to; x++) n += ink[y * width + x] ?? 0;
+      return n;
+    };
+    for (const y of [29, 30, 31, 32]) expect(rowInk(y, 0, 100) + rowInk(y, 108, width)).toBe(0);
+    for (let y = 10; y < height; y++) expect(rowInk(y, 100, 108)).toBe(8);
   });
 });

@@ -140,7 +140,7 @@ function horizontalRuns(ink: Uint8Array, w: number, h: number): Uint8Array {
  * pixels belong to thin strokes is a line, and only its thin pixels of the line's own colour
  * are removed, so candles crossing it stay whole.
  */
-function removeLines(r: Raster, box: Box, ink: Uint8Array, w: number, h: number): PlotLine[] {
+export function removeLines(r: Raster, box: Box, bg: Rgb, ink: Uint8Array, w: number, h: number): PlotLine[] {
   const runV = verticalRuns(ink, w, h);
   const runH = horizontalRuns(ink, w, h);
   const colourAt = (x: number, y: number): Rgb => {
@@ -162,6 +162,25 @@ function removeLines(r: Raster, box: Box, ink: Uint8Array, w: number, h: number)
       if (colourDistance(c, mean) < 70) ink[y * w + x] = 0;
     }
     return mean;
+  };
+  // A JPEG smears a line over the rows beside it, fainter than the line. Where the line crosses
+  // bars that are erased later (volume), its smear would be left as a row of flat pieces. Ink
+  // of the line's colour beside it, no taller than two rows, goes with it.
+  const tallerThanTwo = (p: number, y: number): boolean => {
+    let n = 1;
+    for (let k = 1; k <= 2 && y - k >= 0 && ink[p - k * w]; k++) n++;
+    for (let k = 1; k <= 2 && y + k < h && ink[p + k * w]; k++) n++;
+    return n > 2;
+  };
+  const clearSmear = (line: PlotLine): void => {
+    for (const y of [line.y - 2, line.y - 1, line.y + 1, line.y + 2]) {
+      if (y < 0 || y >= h || lineRows.includes(y)) continue;
+      for (let x = 0, p = y * w; x < w; x++, p++) {
+        if (!ink[p] || tallerThanTwo(p, y)) continue;
+        const c = colourAt(x, y);
+        if (blendDistanceRgb(c[0], c[1], c[2], line.colour, bg) < CLUSTER_RADIUS) ink[p] = 0;
+      }
+    }
   };
   // A line is thin ink over much of the plot, either solid or broken into several dashes;
   // one tall wick is neither.
@@ -207,11 +226,22 @@ function removeLines(r: Raster, box: Box, ink: Uint8Array, w: number, h: number)
   for (let x = 0; x < w; x++) {
     if (isLine(colThin[x]!, colRuns[x]!, colLast[x]! - colFirst[x]! + 1, h, 0.3)) lineCols.push(x);
   }
+  // Adjacent line rows are one line a JPEG spread over several rows: thin is then up to two
+  // rows taller than the line.
+  const bandHeight = (y: number): number => {
+    let top = y;
+    let bottom = y;
+    while (lineRows.includes(top - 1)) top--;
+    while (lineRows.includes(bottom + 1)) bottom++;
+    return bottom - top + 1;
+  };
   const lines = lineRows.map((y) => {
     const cells: [number, number][] = [];
-    for (let x = 0; x < w; x++) if (ink[y * w + x] && (runV[y * w + x] ?? 0) <= 3) cells.push([x, y]);
+    const thin = Math.max(3, bandHeight(y) + 2);
+    for (let x = 0; x < w; x++) if (ink[y * w + x] && (runV[y * w + x] ?? 0) <= thin) cells.push([x, y]);
     return { y, colour: clearThin(cells) };
   });
+  for (const line of lines) clearSmear(line);
   for (const x of lineCols) {
     const cells: [number, number][] = [];
     for (let y = 0; y < h; y++) if (ink[y * w + x] && (runH[y * w + x] ?? 0) <= 2) cells.push([x, y]);
@@ -698,7 +728,7 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   }
   const rawInk = scratchU8('candles:raw', w * h);
   rawInk.set(ink);
-  const lines = removeLines(r, plot, ink, w, h);
+  const lines = removeLines(r, plot, bg, ink, w, h);
   const lineRows = lines.map((l) => l.y);
   const plotColour = (p: number): Rgb => {
     const y = Math.floor(p / w);

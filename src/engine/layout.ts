@@ -151,8 +151,9 @@ export function findLayout(r: Raster, bg: Rgb): Layout | null {
 /**
  * Where the time axis begins under the pane, when its border is not a full-width line (some
  * platforms stop it at the price axis, or draw none). The time labels are a row of words in
- * the price labels' font, below the lowest price label and within about one label spacing of
- * it; the pane ends at the lowest line across the plot above them, else a little above them.
+ * the price labels' font, below the lowest price label read and within three label spacings
+ * of it (the lowest labels can be hidden behind a price tag or a crosshair label); the pane
+ * ends at the lowest line across the plot above them, else a little above them.
  */
 function timeAxisTop(
   r: Raster,
@@ -171,7 +172,7 @@ function timeAxisTop(
     (w) =>
       (w.glyphs >= 2 || w.right - w.left + 1 >= (w.bottom - w.top + 1) * 1.2) &&
       w.top >= strip.bottom &&
-      w.top <= strip.bottom + 1.5 * spacing + labelH &&
+      w.top <= strip.bottom + 3 * spacing + labelH &&
       w.right < columns.to &&
       w.left >= columns.from &&
       Math.abs(w.bottom - w.top + 1 - labelH) <= Math.max(2, labelH * 0.25),

@@ -147,6 +147,16 @@ export interface Word extends Blob {
 }
 
 /** Joins glyph-sized blobs on the same text line into words (labels have no inner spaces). */
+/**
+ * Glyphs in a blob: glyphs set tightly at a high pixel ratio touch, and make one blob as wide
+ * as several (digits are about 0.6 as wide as tall). A blob under 10 px tall is one: small
+ * text that runs together is a smudge, not a word.
+ */
+function glyphCount(b: Blob): number {
+  const h = b.bottom - b.top + 1;
+  return h < 10 ? 1 : Math.max(1, Math.round((b.right - b.left + 1) / (h * 0.8)));
+}
+
 export function groupWords(glyphs: Blob[]): Word[] {
   const sorted = [...glyphs].sort((a, b) => a.left - b.left);
   const maxHeight = sorted.reduce((m, g) => Math.max(m, g.bottom - g.top + 1), 0);
@@ -172,9 +182,9 @@ export function groupWords(glyphs: Blob[]): Word[] {
       host.top = Math.min(host.top, g.top);
       host.bottom = Math.max(host.bottom, g.bottom);
       host.pixels += g.pixels;
-      host.glyphs += 1;
+      host.glyphs += glyphCount(g);
     } else {
-      const word = { ...g, glyphs: 1 };
+      const word = { ...g, glyphs: glyphCount(g) };
       words.push(word);
       open.push(word);
     }

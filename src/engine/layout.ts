@@ -28,7 +28,11 @@ function textWords(mask: Uint8Array, r: Raster, x0: number, x1: number): Word[] 
   const glyphs = findBlobs(mask, r.width, r.height, x0, x1).filter((b) => {
     const h = b.bottom - b.top + 1;
     const w = b.right - b.left + 1;
-    return h <= maxH && w <= maxH * 1.2;
+    if (h > maxH) return false;
+    // Glyphs set tightly at a high pixel ratio touch and make one wide blob: still text when
+    // it is no longer than a label and, unlike a box, partly background. (Below 10 px the
+    // blob is more likely a reduced label smudged whole, better read at full size.)
+    return w <= maxH * 1.2 || (h >= 10 && w <= h * 6 && b.pixels <= w * h * 0.75);
   });
   return groupWords(glyphs);
 }

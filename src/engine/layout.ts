@@ -170,22 +170,24 @@ function timeAxisTop(
   const labelH = medianLabelHeight(labels);
   const centres = labels.map((w) => (w.top + w.bottom) / 2);
   const spacing = (centres[centres.length - 1]! - centres[0]!) / Math.max(1, centres.length - 1);
-  // Time labels can be short ('14', 'Jan'), and bold digits may touch: two glyphs, or one
-  // blob wider than a digit, make a word here.
   const candidates = words.filter(
     (w) =>
-      (w.glyphs >= 2 || w.right - w.left + 1 >= (w.bottom - w.top + 1) * 1.2) &&
       w.top >= strip.bottom &&
       w.top <= strip.bottom + 3 * spacing + labelH &&
       w.right < columns.to &&
       w.left >= columns.from &&
       Math.abs(w.bottom - w.top + 1 - labelH) <= Math.max(2, labelH * 0.25),
   );
-  // The topmost row holding at least two such words well apart (a lone word may be anything;
+  // Time labels can be short ('14', 'Jan'), and bold digits may touch: two glyphs, or one
+  // blob wider than a digit, make a word here. A day's number ('9') can be a single glyph.
+  const isWord = (w: Word): boolean => w.glyphs >= 2 || w.right - w.left + 1 >= (w.bottom - w.top + 1) * 1.2;
+  // The topmost row holding a word and another label well apart (a lone word may be anything;
   // time labels are spread along the axis).
   candidates.sort((a, b) => a.top - b.top);
-  const row = candidates.find((w) =>
-    candidates.some((o) => o !== w && Math.abs(o.top - w.top) <= 2 && Math.abs(o.left - w.left) >= labelH * 3),
+  const row = candidates.find(
+    (w) =>
+      isWord(w) &&
+      candidates.some((o) => o !== w && Math.abs(o.top - w.top) <= 2 && Math.abs(o.left - w.left) >= labelH * 3),
   );
   if (!row) return null;
 

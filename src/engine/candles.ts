@@ -40,6 +40,8 @@ export interface CandleDetection {
   candles: PixelCandle[];
   /** Horizontal lines across the plot (grid, price line, crosshair). */
   lines: PlotLine[];
+  /** The series' colours (up, down, outline...). */
+  colours: Rgb[];
   /** 0..1, how much the shapes look like a real price series. */
   quality: number;
 }
@@ -1025,6 +1027,7 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     candles: result,
     quality: seriesQuality(result),
     lines: lines.map((l) => ({ y: l.y + plot.top, colour: l.colour })),
+    colours: clusters.filter((_, i) => keep[i]).map((c) => c.colour),
   };
 }
 

@@ -92,6 +92,37 @@ describe('applyLastPriceTag', () => {
   });
 });
 
+describe('applyLastPriceTag with the series colours', () => {
+  const DOWN: Rgb = [239, 83, 80];
+  // Thin bars in a JPEG: the up colour of their ink is paler than the tag's fill.
+  const paleUp: Rgb = [29, 94, 92];
+  // The last piece holds the last two bars, and a down bar's ink is its commonest colour.
+  const merged = (): PixelCandle => ({ x: 140, open: 58, high: 30, low: 70, close: 40 });
+  const chart = (tagColour: Rgb): Raster => {
+    const r = raster();
+    fill(r, { left: 138, right: 141, top: 30, bottom: 71 }, DOWN);
+    fill(r, { left: 142, right: 143, top: 35, bottom: 60 }, paleUp);
+    tag(r, 44, tagColour);
+    return r;
+  };
+
+  it('takes a tag in a series colour, at the colour measured from the bars or stronger', () => {
+    const candles = [merged()];
+    const used = applyLastPriceTag(chart(UP), BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [DOWN, paleUp]);
+    expect(used).toBe(true);
+    expect(candles[0]).toMatchObject({ close: 43.5 });
+  });
+
+  it('ignores a tag of a colour the series does not have', () => {
+    const candles = [merged()];
+    // An indicator's value tag, in its own colour.
+    const ORANGE: Rgb = [255, 152, 0];
+    expect(applyLastPriceTag(chart(ORANGE), BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [DOWN, paleUp])).toBe(false);
+    expect(applyLastPriceTag(chart(UP), BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [DOWN])).toBe(false);
+    expect(candles[0]).toEqual(merged());
+  });
+});
+
 describe('applyPriceLine', () => {
   const doji = (): PixelCandle => ({ x: 140, open: 58, high: 40, low: 58, close: 40 });
   const chart = (candle: PixelCandle): Raster => {

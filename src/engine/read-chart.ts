@@ -82,7 +82,18 @@ async function read(image: Buffer): Promise<ChartReading> {
   if (!isSeries(detection)) throw new EngineError('NOT_A_CHART', 'no candle series');
   const labelHeight = medianLabelHeight(layout.axis.labels);
   const plotBg = dominantColour(work, layout.plot);
-  if (!applyLastPriceTag(work, bg, plotBg, layout.axis.strip, layout.plot, detection.candles, labelHeight)) {
+  if (
+    !applyLastPriceTag(
+      work,
+      bg,
+      plotBg,
+      layout.axis.strip,
+      layout.plot,
+      detection.candles,
+      labelHeight,
+      detection.colours,
+    )
+  ) {
     applyPriceLine(work, plotBg, detection.candles, detection.lines, labelHeight);
   }
 

@@ -28,6 +28,18 @@ describe('plotEdge', () => {
     expect(plotEdge(r, BG, 588, -1, 0, 60)).toBe(586);
   });
 
+  it('takes the border when a crosshair label with rounded corners, or faint JPEG ringing, lies beyond it', () => {
+    const r = canvas();
+    r.fill(570, 570, 0, 59, GRID);
+    // The label's corners are cut off on the border's side; it still reaches the labels.
+    r.fill(573, 588, 20, 21, [120, 123, 134]);
+    r.fill(571, 588, 22, 30, [120, 123, 134]);
+    r.fill(573, 588, 31, 32, [120, 123, 134]);
+    // Ringing beside a candle cut by the border: too faint to be a candle.
+    r.fill(571, 572, 40, 50, [40, 44, 56]);
+    expect(plotEdge(r, BG, 588, -1, 0, 60)).toBe(570);
+  });
+
   it('does not take a vertical grid line for the border when a candle stands beyond it', () => {
     const r = canvas();
     r.fill(570, 570, 0, 59, GRID);

@@ -10,6 +10,8 @@ import { scratchU8 } from './scratch.js';
 const TEXT_CONTRAST = 70;
 /** Pane separators and borders are faint in dark themes, so this is lower than text. */
 const LINE_CONTRAST = 18;
+/** Candles and bars: strong colours, unlike the faint ringing a JPEG leaves beside them. */
+const SHAPE_CONTRAST = 60;
 
 export interface AxisColumn {
   side: 'left' | 'right';
@@ -250,18 +252,27 @@ export function plotEdge(r: Raster, bg: Rgb, from: number, dir: 1 | -1, top: num
 }
 
 /**
- * Whether columns a..b hold something taller than a line that does not fill them edge to
- * edge: a candle or bar. Between a border and its labels there are only thin tick marks and
- * boxes (price tags, crosshair labels) spanning the whole gap.
+ * Whether the columns from `axisSide` to `plotSide` hold something taller than a line that
+ * does not fill them: a candle or bar. Between a border and its labels there are only thin
+ * tick marks and boxes (price tags, crosshair labels), which reach the labels' side even
+ * where their corners are rounded off.
  */
-function hasShapesBetween(r: Raster, bg: Rgb, a: number, b: number, top: number, bottom: number): boolean {
-  const from = Math.min(a, b);
-  const to = Math.max(a, b);
+function hasShapesBetween(
+  r: Raster,
+  bg: Rgb,
+  axisSide: number,
+  plotSide: number,
+  top: number,
+  bottom: number,
+): boolean {
+  const from = Math.min(axisSide, plotSide);
+  const to = Math.max(axisSide, plotSide);
   let run = 0;
   for (let y = top; y < bottom; y++) {
     let on = 0;
-    for (let x = from; x <= to; x++) if (standsOut(r, bg, y * r.width + x, LINE_CONTRAST)) on++;
-    run = on > 0 && on <= (to - from + 1) * 0.8 ? run + 1 : 0;
+    for (let x = from; x <= to; x++) if (standsOut(r, bg, y * r.width + x, SHAPE_CONTRAST)) on++;
+    const partial = on > 0 && on <= (to - from + 1) * 0.8 && !standsOut(r, bg, y * r.width + axisSide, SHAPE_CONTRAST);
+    run = partial ? run + 1 : 0;
     if (run >= 3) return true;
   }
   return false;

@@ -178,7 +178,9 @@ function timeAxisTop(
       w.top <= strip.bottom + 3 * spacing + labelH &&
       w.right < columns.to &&
       w.left >= columns.from &&
-      Math.abs(w.bottom - w.top + 1 - labelH) <= Math.max(2, labelH * 0.25),
+      // Month names descend below the line ('Jun', 'May'), digits do not.
+      w.bottom - w.top + 1 >= labelH - Math.max(2, labelH * 0.25) &&
+      w.bottom - w.top + 1 <= labelH + Math.max(2, labelH * 0.4),
   );
   // Time labels can be short ('14', 'Jan'), and bold digits may touch: two glyphs, or one
   // blob wider than a digit, make a word here. A day's number ('9') can be a single glyph.

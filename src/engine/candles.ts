@@ -1133,20 +1133,10 @@ export function barSpacing(columns: ArrayLike<number>, thin: ArrayLike<number>, 
 
 /** Ink per column in horizontal runs of at most three pixels: wicks, stems and outlines. */
 function thinColumns(mask: Uint8Array, w: number, h: number): Uint32Array {
+  const runs = horizontalRuns(mask, w, h);
   const thin = scratchU32('candles:thin', w);
   for (let y = 0; y < h; y++) {
-    const base = y * w;
-    let x = 0;
-    while (x < w) {
-      if (!mask[base + x]) {
-        x++;
-        continue;
-      }
-      let end = x;
-      while (end < w && mask[base + end]) end++;
-      if (end - x <= 3) for (let k = x; k < end; k++) thin[k]!++;
-      x = end;
-    }
+    for (let x = 0, p = y * w; x < w; x++, p++) if (mask[p] && runs[p]! <= 3) thin[x]!++;
   }
   return thin;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PixelCandle } from './candles.js';
-import { applyLastPriceTag, applyPriceLine, axisTags } from './last-price.js';
+import { applyLastPriceTag, applyPriceLine, applyTextTag, axisTags } from './last-price.js';
 import type { Box, Raster, Rgb } from './raster.js';
 
 const BG: Rgb = [20, 22, 30];
@@ -155,5 +155,50 @@ describe('applyPriceLine', () => {
     ];
     expect(applyPriceLine(chart(two[0]!), BG, two, lines, LABEL_HEIGHT)).toBe(false);
     expect([grey[0], far[0], two[0]]).toEqual([doji(), doji(), doji()]);
+  });
+});
+
+describe('applyTextTag', () => {
+  const doji = (): PixelCandle => ({ x: 140, open: 68, high: 40, low: 70, close: 40 });
+  // Labels 40 px wide and 8 tall every 33.5 px (on whole pixels: gaps of 33 and 34).
+  const labels = (extra: Box[] = []): Box[] => [
+    ...Array.from({ length: 10 }, (_, k) => {
+      const top = Math.round(10 + k * 33.5);
+      return { left: 160, right: 200, top, bottom: top + 7 };
+    }),
+    ...extra,
+  ];
+
+  it('takes the one label off the labels’ even spacing, within the last candle, for the close', () => {
+    const candles = [doji()];
+    expect(
+      applyTextTag(raster(), BG, candles, labels([{ left: 160, right: 200, top: 58, bottom: 65 }]), LABEL_HEIGHT),
+    ).toBe(true);
+    // The open was nearer the tag than the close: the two were swapped.
+    expect(candles[0]).toMatchObject({ open: 40, close: 61.5 });
+  });
+
+  it('ignores a label of another size (a crosshair label with its box), two extras, and one off the candle', () => {
+    const wide = [doji()];
+    expect(
+      applyTextTag(raster(), BG, wide, labels([{ left: 152, right: 202, top: 57, bottom: 67 }]), LABEL_HEIGHT),
+    ).toBe(false);
+    const two = [doji()];
+    const extras = [
+      { left: 160, right: 200, top: 58, bottom: 65 },
+      { left: 160, right: 200, top: 195, bottom: 202 },
+    ];
+    expect(applyTextTag(raster(), BG, two, labels(extras), LABEL_HEIGHT)).toBe(false);
+    const far = [doji()];
+    expect(
+      applyTextTag(raster(), BG, far, labels([{ left: 160, right: 200, top: 195, bottom: 202 }]), LABEL_HEIGHT),
+    ).toBe(false);
+    // A crosshair label whose faint box leaves its text a word of a label's size.
+    const boxedChart = raster();
+    fill(boxedChart, { left: 156, right: 200, top: 55, bottom: 69 }, [30, 33, 42]);
+    const boxed = [doji()];
+    const label = { left: 160, right: 200, top: 58, bottom: 65 };
+    expect(applyTextTag(boxedChart, BG, boxed, labels([label]), LABEL_HEIGHT)).toBe(false);
+    expect([wide[0], two[0], far[0], boxed[0]]).toEqual([doji(), doji(), doji(), doji()]);
   });
 });

@@ -9,6 +9,8 @@ import { colourDistance, rgbAt, type Box, type Raster, type Rgb } from './raster
 
 /** Fill colours closer than this (RGB units) are the same colour as JPEG keeps them. */
 const SAME_COLOUR = 60;
+/** Fill of a faint box (a crosshair label drawn a little lighter than the background). */
+const BOX_CONTRAST = 8;
 const FILL_CONTRAST = 40;
 /**
  * Candle ink stands this far from the plot background (as candle detection has it): fainter
@@ -188,5 +190,68 @@ export function applyPriceLine(
   if (groups.length !== 1) return false;
   const group = groups[0]!;
   closeAt(last, group.reduce((s, y) => s + y, 0) / group.length);
+  return true;
+}
+
+/**
+ * A last-price tag drawn without a box (a hollow up bar's tag is transparent; a white bar's is
+ * white on a white chart) is text like the axis labels, but its row breaks their even spacing.
+ * `labels` are the axis labels' boxes. When exactly one label is off the lattice the others
+ * line up on, has a label's size and no box around it, and lies within the last candle's range, the last close
+ * becomes its row. Returns whether it was used.
+ */
+export function applyTextTag(r: Raster, bg: Rgb, candles: PixelCandle[], labels: Box[], labelHeight: number): boolean {
+  const last = candles[candles.length - 1];
+  if (!last || labels.length < 4) return false;
+  const centre = (b: Box): number => (b.top + b.bottom) / 2;
+  const sorted = labels.map(centre).sort((a, b) => a - b);
+  const gaps = sorted
+    .slice(1)
+    .map((c, i) => c - (sorted[i] ?? c))
+    .sort((a, b) => a - b);
+  const roughPitch = gaps[Math.floor(gaps.length / 2)] ?? 0;
+  if (roughPitch < labelHeight) return false;
+  // Labels sit on whole pixels, so their gaps alternate (33, 34...): the lattice is fitted by
+  // least squares to the labels that line up with the best anchor at the rough pitch.
+  const lined = (anchor: number, pitch: number, c: number, tolerance: number): boolean => {
+    const steps = (c - anchor) / pitch;
+    return Math.abs(steps - Math.round(steps)) <= tolerance;
+  };
+  let anchor = sorted[0] ?? 0;
+  for (const a of sorted) {
+    const count = (x: number): number => sorted.filter((c) => lined(x, roughPitch, c, 0.25)).length;
+    if (count(a) > count(anchor)) anchor = a;
+  }
+  const fitted = sorted.filter((c) => lined(anchor, roughPitch, c, 0.25));
+  const steps = fitted.map((c) => Math.round((c - anchor) / roughPitch));
+  const n = fitted.length;
+  const meanK = steps.reduce((s, k) => s + k, 0) / n;
+  const meanC = fitted.reduce((s, c) => s + c, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += ((steps[i] ?? 0) - meanK) * ((fitted[i] ?? 0) - meanC);
+    sxx += ((steps[i] ?? 0) - meanK) ** 2;
+  }
+  const pitch = sxx > 0 ? sxy / sxx : roughPitch;
+  const origin = meanC - pitch * meanK;
+  const extras = sorted.filter((c) => !lined(origin, pitch, c, 0.15));
+  if (extras.length !== 1) return false;
+  // The tag's text is a label's: the same font and digits, so the same size. A crosshair label
+  // seen as a word takes its box's edges with it.
+  const tag = labels.find((b) => centre(b) === extras[0]);
+  const widths = labels.map((b) => b.right - b.left).sort((a, b) => a - b);
+  const width = widths[widths.length >> 1] ?? 0;
+  if (!tag || Math.abs(tag.right - tag.left - width) > Math.max(2, width * 0.1)) return false;
+  if (Math.abs(tag.bottom - tag.top + 1 - labelHeight) > Math.max(1, labelHeight * 0.2)) return false;
+  // A crosshair label's box can be faint enough for its text to pass as a word; around a tag
+  // without a box there is only background.
+  const y = Math.round(centre(tag));
+  for (const x of [tag.left - 3, tag.right + 3]) {
+    if (x < 0 || x >= r.width) continue;
+    for (const yy of [y - 2, y, y + 2]) if (colourDistance(rgbAt(r, x, yy), bg) > BOX_CONTRAST) return false;
+  }
+  if (!withinCandle(last, labelHeight)(centre(tag))) return false;
+  closeAt(last, centre(tag));
   return true;
 }

@@ -6,7 +6,7 @@ import { detectCandles, type CandleDetection } from './candles.js';
 import { decodeImage } from './decode.js';
 import { EngineError } from './errors.js';
 import { findLayoutScaled, medianLabelHeight } from './layout.js';
-import { applyLastPriceTag, applyPriceLine } from './last-price.js';
+import { applyLastPriceTag, applyPriceLine, applyTextTag } from './last-price.js';
 import { readLabels } from './ocr.js';
 import { dominantColour, type Box } from './raster.js';
 import { fitScale, repairDecimals, type ScaleFit } from './scale.js';
@@ -94,7 +94,9 @@ async function read(image: Buffer): Promise<ChartReading> {
       detection.colours,
     )
   ) {
-    applyPriceLine(work, plotBg, detection.candles, detection.lines, labelHeight);
+    if (!applyTextTag(work, bg, detection.candles, layout.axis.labels, labelHeight)) {
+      applyPriceLine(work, plotBg, detection.candles, detection.lines, labelHeight);
+    }
   }
 
   const texts = await reading;

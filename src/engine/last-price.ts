@@ -204,39 +204,8 @@ export function applyTextTag(r: Raster, bg: Rgb, candles: PixelCandle[], labels:
   const last = candles[candles.length - 1];
   if (!last || labels.length < 4) return false;
   const centre = (b: Box): number => (b.top + b.bottom) / 2;
-  const sorted = labels.map(centre).sort((a, b) => a - b);
-  const gaps = sorted
-    .slice(1)
-    .map((c, i) => c - (sorted[i] ?? c))
-    .sort((a, b) => a - b);
-  const roughPitch = gaps[Math.floor(gaps.length / 2)] ?? 0;
-  if (roughPitch < labelHeight) return false;
-  // Labels sit on whole pixels, so their gaps alternate (33, 34...): the lattice is fitted by
-  // least squares to the labels that line up with the best anchor at the rough pitch.
-  const lined = (anchor: number, pitch: number, c: number, tolerance: number): boolean => {
-    const steps = (c - anchor) / pitch;
-    return Math.abs(steps - Math.round(steps)) <= tolerance;
-  };
-  let anchor = sorted[0] ?? 0;
-  for (const a of sorted) {
-    const count = (x: number): number => sorted.filter((c) => lined(x, roughPitch, c, 0.25)).length;
-    if (count(a) > count(anchor)) anchor = a;
-  }
-  const fitted = sorted.filter((c) => lined(anchor, roughPitch, c, 0.25));
-  const steps = fitted.map((c) => Math.round((c - anchor) / roughPitch));
-  const n = fitted.length;
-  const meanK = steps.reduce((s, k) => s + k, 0) / n;
-  const meanC = fitted.reduce((s, c) => s + c, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  for (let i = 0; i < n; i++) {
-    sxy += ((steps[i] ?? 0) - meanK) * ((fitted[i] ?? 0) - meanC);
-    sxx += ((steps[i] ?? 0) - meanK) ** 2;
-  }
-  const pitch = sxx > 0 ? sxy / sxx : roughPitch;
-  const origin = meanC - pitch * meanK;
-  const extras = sorted.filter((c) => !lined(origin, pitch, c, 0.15));
-  if (extras.length !== 1) return false;
+  const extras = offLattice(labels.map(centre), labelHeight);
+  if (extras?.length !== 1) return false;
   // The tag's text is a label's: the same font and digits, so the same size. A crosshair label
   // seen as a word takes its box's edges with it.
   const tag = labels.find((b) => centre(b) === extras[0]);
@@ -254,4 +223,39 @@ export function applyTextTag(r: Raster, bg: Rgb, candles: PixelCandle[], labels:
   if (!withinCandle(last, labelHeight)(centre(tag))) return false;
   closeAt(last, centre(tag));
   return true;
+}
+
+/**
+ * The label centres off the lattice the others line up on: the best anchor at the median gap,
+ * then a least-squares fit of the labels on it (labels sit on whole pixels, so their gaps
+ * alternate: 33, 34...). Null when the labels are closer than a label's height.
+ */
+function offLattice(centres: number[], labelHeight: number): number[] | null {
+  const sorted = [...centres].sort((a, b) => a - b);
+  const gaps = sorted
+    .slice(1)
+    .map((c, i) => c - (sorted[i] ?? c))
+    .sort((a, b) => a - b);
+  const roughPitch = gaps[Math.floor(gaps.length / 2)] ?? 0;
+  if (roughPitch < labelHeight) return null;
+  const lined = (anchor: number, pitch: number, c: number, tolerance: number): boolean => {
+    const steps = (c - anchor) / pitch;
+    return Math.abs(steps - Math.round(steps)) <= tolerance;
+  };
+  const count = (anchor: number): number => sorted.filter((c) => lined(anchor, roughPitch, c, 0.25)).length;
+  const anchor = sorted.reduce((best, a) => (count(a) > count(best) ? a : best), sorted[0] ?? 0);
+  const fitted = sorted.filter((c) => lined(anchor, roughPitch, c, 0.25));
+  const steps = fitted.map((c) => Math.round((c - anchor) / roughPitch));
+  const meanK = steps.reduce((s, k) => s + k, 0) / fitted.length;
+  const meanC = fitted.reduce((s, c) => s + c, 0) / fitted.length;
+  let sxy = 0;
+  let sxx = 0;
+  fitted.forEach((c, i) => {
+    const k = (steps[i] ?? 0) - meanK;
+    sxy += k * (c - meanC);
+    sxx += k * k;
+  });
+  const pitch = sxx > 0 ? sxy / sxx : roughPitch;
+  const origin = meanC - pitch * meanK;
+  return sorted.filter((c) => !lined(origin, pitch, c, 0.15));
 }

@@ -3,11 +3,13 @@ import {
   barPeriod,
   barSpacing,
   clearEdgeTags,
+  detectCandles,
   growVertically,
   removeLines,
   restoreLineCrossings,
   weightedMedian,
 } from './candles.js';
+import type { Raster } from './raster.js';
 
 /** A mask from rows of text: '#' (or a digit for a label map) is set, '.' is not. */
 const grid = (rows: string[]): { cells: Uint8Array; w: number; h: number } => {
@@ -284,5 +286,64 @@ describe('removeLines', () => {
     };
     for (const y of [29, 30, 31, 32]) expect(rowInk(y, 0, 100) + rowInk(y, 108, width)).toBe(0);
     for (let y = 10; y < height; y++) expect(rowInk(y, 100, 108)).toBe(8);
+  });
+});
+
+describe('detectCandles', () => {
+  const WHITE = [255, 255, 255] as const;
+  const BLACK = [0, 0, 0] as const;
+  /** A white 600×300 plot; `paint` sets pixels. */
+  const plot = (): {
+    r: Raster;
+    paint: (x0: number, x1: number, y0: number, y1: number, c: readonly number[]) => void;
+  } => {
+    const width = 600;
+    const height = 300;
+    const data = new Uint8Array(width * height * 3).fill(255);
+    const paint = (x0: number, x1: number, y0: number, y1: number, c: readonly number[]): void => {
+      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) data.set(c, (y * width + x) * 3);
+    };
+    return { r: { width, height, data }, paint };
+  };
+  /** A wave of 40 bars, 14 px apart, two up to one down; rows of their open, high, low and close. */
+  const bars = Array.from({ length: 40 }, (_, i) => {
+    const mid = 150 + 60 * Math.sin(i / 5);
+    const up = i % 3 !== 0;
+    const open = Math.round(mid + (up ? 20 : -20));
+    const close = Math.round(mid + (up ? -20 : 20));
+    return { x: 12 + i * 14, open, close, high: Math.min(open, close) - 25, low: Math.max(open, close) + 25, up };
+  });
+
+  it('drops an average line hidden under white bodies, which leaves it in pieces between the bars', () => {
+    const { r, paint } = plot();
+    // The line first (5 px thick, following the bars): the bars are drawn over it, so only its
+    // pieces between them show, no column of them as tall as a tenth of a bar.
+    const lineY = (x: number): number => Math.round(150 + 60 * Math.sin((x - 12) / 70));
+    for (let x = 5; x < 590; x++)
+      paint(x, x, Math.min(lineY(x), lineY(x + 1)) - 2, Math.max(lineY(x), lineY(x + 1)) + 2, [33, 150, 242]);
+    for (const b of bars) {
+      paint(b.x, b.x, b.high, b.low, BLACK);
+      const top = Math.min(b.open, b.close);
+      const bottom = Math.max(b.open, b.close);
+      paint(b.x - 4, b.x + 4, top, bottom, BLACK);
+      if (b.up) paint(b.x - 3, b.x + 3, top + 1, bottom - 1, WHITE);
+    }
+    const found = detectCandles(r, { left: 0, top: 0, right: 600, bottom: 300 });
+    expect(found?.candles).toHaveLength(40);
+    const last = found?.candles[39];
+    expect(last?.close).toBeCloseTo(bars[39]!.close, -0.5);
+  });
+
+  it('reads thin bars whose stems and ticks are one pixel (a wide shot halved) as OHLC bars', () => {
+    const { r, paint } = plot();
+    for (const b of bars) {
+      paint(b.x, b.x, b.high, b.low, [0, 200, 0]);
+      paint(b.x - 1, b.x - 1, b.open, b.open, [0, 200, 0]);
+      paint(b.x + 1, b.x + 1, b.close, b.close, [0, 200, 0]);
+    }
+    const found = detectCandles(r, { left: 0, top: 0, right: 600, bottom: 300 });
+    expect(found?.kind).toBe('ohlc');
+    expect(found?.candles).toHaveLength(40);
+    expect(found?.candles[39]?.close).toBeCloseTo(bars[39]!.close, 0);
   });
 });

@@ -775,8 +775,15 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   // An overlay line broken up by a JPEG or by the candles over it can pass the shape test; it
   // is still continuous and, column by column, far shorter than the candles' wicks.
   const tallest = Math.max(0, ...shapes.map((sh) => (sh.candleLike ? sh.tallCount : 0)));
-  const thinLine = (i: number): boolean =>
-    Boolean(shapes[i]?.continuous) && (shapes[i]?.tallCount ?? 0) < tallest * 0.5;
+  // The commonest candle-like colour is a candle colour; a crosshair's vertical line is tallest.
+  const main = clusters.reduce((m, c, i) => (shapes[i]?.candleLike && c.count > (clusters[m]?.count ?? 0) ? i : m), -1);
+  const mainTall = shapes[main]?.tallCount ?? 0;
+  // One broken at every bar (drawn under white bodies) is not continuous, but no column of it
+  // comes near a wick's height.
+  const thinLine = (i: number): boolean => {
+    const tall = shapes[i]?.tallCount ?? 0;
+    return (Boolean(shapes[i]?.continuous) && tall < tallest * 0.5) || tall < mainTall * 0.1;
+  };
   const keep = clusters.map(
     (c, i) =>
       Boolean(shapes[i]?.candleLike) &&
@@ -922,8 +929,13 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     return left > 0 && right > 0 && left <= height * 0.4 && right <= height * 0.4;
   };
   const tickShare = measured.filter(ticked).length / Math.max(1, measured.length);
+  // Thin bars with short ticks (a one-pixel stem once a wide shot is halved) have no body
+  // wider than the stem at all: their ticks decide.
+  const stemsOnly = wide.length < measured.length * 0.2;
   const kind: CandleDetection['kind'] =
-    (overlaps[Math.floor(overlaps.length / 2)] ?? 1) < 0.5 || barShare >= 0.4 || (barShare >= 0.05 && tickShare >= 0.65)
+    (overlaps[Math.floor(overlaps.length / 2)] ?? 1) < 0.5 ||
+    barShare >= 0.4 ||
+    ((barShare >= 0.05 || stemsOnly) && tickShare >= 0.65)
       ? 'ohlc'
       : 'candles';
 

@@ -27,4 +27,22 @@ describe('groupWords', () => {
   it('takes a small blob for one glyph, however wide: reduced text smudges together', () => {
     expect(groupWords([blob(0, 19, 0, 4)])[0]?.glyphs).toBe(1);
   });
+
+  it('does not let glyph-sized candles and grid dots chained into a word widen the gap to a label', () => {
+    // Small candles (30 px tall) and a dotted grid line run up to the axis border; the label
+    // "0.6" starts 15 px after the last dot. The chain is 30 px tall, which would allow a gap
+    // of 18 px; the dot it ends with allows 12 (by the label's 20 px digits).
+    const chain = [blob(0, 6, 0, 30), ...Array.from({ length: 24 }, (_, k) => blob(10 + 4 * k, 11 + 4 * k, 14, 15))];
+    const label = [blob(118, 129, 5, 24), blob(132, 134, 21, 24), blob(138, 149, 5, 24)];
+    const words = groupWords([...chain, ...label]);
+    expect(words.find((w) => w.left === 118)).toMatchObject({ right: 149, glyphs: 3 });
+  });
+
+  it('keeps a mark inside a zero from cutting the zero off the rest of its label', () => {
+    // "0.6": the slash inside the zero is as short as a dot, but the zero is the glyph the dot
+    // follows, and the gap after it goes by the zero's height.
+    const words = groupWords([blob(10, 15, 21, 29), blob(12, 12, 24, 25), blob(19, 20, 28, 29), blob(24, 29, 21, 29)]);
+    expect(words).toHaveLength(1);
+    expect(words[0]).toMatchObject({ left: 10, right: 29 });
+  });
 });

@@ -166,6 +166,9 @@ export function groupWords(glyphs: Blob[]): Word[] {
   const maxGap = Math.max(3, maxHeight * 0.6);
   const words: Word[] = [];
   let open: Word[] = [];
+  // The height of each word's last glyph: the spacing allowed after it goes by that glyph, not
+  // by the whole word, which grows when glyph-sized candles and grid dots chain into it.
+  const lastHeight = new Map<Word, number>();
   for (const g of sorted) {
     const h = g.bottom - g.top + 1;
     if (open.length > 32) open = open.filter((w) => g.left - w.right <= maxGap);
@@ -173,9 +176,11 @@ export function groupWords(glyphs: Blob[]): Word[] {
       const wh = w.bottom - w.top + 1;
       const overlap = Math.min(w.bottom, g.bottom) - Math.max(w.top, g.top) + 1;
       // Dots and commas are short, so overlap and spacing go by the taller of the two.
-      const gap = Math.max(3, Math.max(h, wh) * 0.6);
+      const gap = Math.max(3, Math.max(h, lastHeight.get(w) ?? wh) * 0.6);
       return overlap >= Math.min(h, wh) * 0.5 && g.left - w.right <= gap && g.left >= w.left;
     });
+    // A mark inside the word (the slash in a zero) is not its last glyph.
+    if (host && g.right > host.right) lastHeight.set(host, h);
     if (host) {
       host.left = Math.min(host.left, g.left);
       host.right = Math.max(host.right, g.right);
@@ -185,6 +190,7 @@ export function groupWords(glyphs: Blob[]): Word[] {
       host.glyphs += glyphCount(g);
     } else {
       const word = { ...g, glyphs: glyphCount(g) };
+      lastHeight.set(word, h);
       words.push(word);
       open.push(word);
     }

@@ -45,6 +45,20 @@ describe('axisTags', () => {
     expect(tags.map((t) => t.y)).toEqual([49.5, 99.5]);
     expect(tags[0]?.fill).toEqual(UP);
   });
+
+  it("finds a box that stops short of the labels' far edge, or has a stray row in it", () => {
+    const r = raster();
+    // Only as wide as its text: it ends two columns before the strip does.
+    fill(r, { left: 156, right: 194, top: 24, bottom: 36 }, UP);
+    // A glyph of the label it hides peeks out at its plot-side edge on one row.
+    fill(r, { left: 156, right: 200, top: 64, bottom: 76 }, UP);
+    fill(r, { left: 156, right: 162, top: 70, bottom: 71 }, BG);
+    // Nearly every row of this one is fill, but its plot-side column is background in three
+    // rows (antialiased corner of the box it overlaps).
+    fill(r, { left: 156, right: 200, top: 94, bottom: 106 }, GREY);
+    fill(r, { left: 156, right: 161, top: 97, bottom: 100 }, BG);
+    expect(axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT).map((t) => t.y)).toEqual([29.5, 69.5, 99.5]);
+  });
 });
 
 describe('applyLastPriceTag', () => {

@@ -39,19 +39,27 @@ export function axisTags(r: Raster, bg: Rgb, strip: Box, top: number, bottom: nu
     const db = (r.data[i + 2] ?? 0) - bg[2];
     return dr * dr + dg * dg + db * db > FILL_CONTRAST * FILL_CONTRAST;
   };
-  // Text on the tag may be dark like the background, so a row through it is only half fill;
-  // but the strip's outer columns, blank beside plain labels, are fill all the way down.
+  // Text on the tag may be the background's colour, so a row through it can be mostly text;
+  // but the strip's plot-side column, blank beside plain labels, is fill all the way down, or
+  // nearly all of the row is (a glyph of the label the box hides can peek out at its edge).
+  // The box may stop a little short of the labels' far edge (its corners rounded, or it is
+  // only as wide as its own text).
+  const inset = Math.min(columns >> 2, Math.max(3, Math.round(labelHeight * 0.4)));
   const filledRow = (y: number): boolean => {
     const first = (y * r.width + strip.left) * 3;
     const end = (y * r.width + strip.right) * 3;
-    if (!standsOut(first) || !standsOut(end - 3)) return false;
+    let farEdge = false;
+    for (let k = 1; k <= inset && !farEdge; k++) farEdge = standsOut(end - 3 * k);
+    if (!farEdge) return false;
     let on = 0;
     for (let i = first; i < end; i += 3) if (standsOut(i)) on++;
-    return on >= columns * 0.4;
+    return on >= columns * 0.9 || (standsOut(first) && on >= columns * 0.25);
   };
   let runStart = -1;
   for (let y = Math.max(0, top); y <= Math.min(r.height, bottom); y++) {
-    const filled = y < Math.min(r.height, bottom) && filledRow(y);
+    // One stray row does not split a box either.
+    const end = Math.min(r.height, bottom);
+    const filled = y < end && (filledRow(y) || (runStart >= 0 && y + 1 < end && filledRow(y + 1)));
     if (filled && runStart < 0) runStart = y;
     if (!filled && runStart >= 0) {
       const height = y - runStart;

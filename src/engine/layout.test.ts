@@ -51,4 +51,13 @@ describe('plotEdge', () => {
     r.fill(570, 570, 0, 59, GRID);
     expect(plotEdge(r, BG, 588, -1, 0, 60)).toBe(570);
   });
+
+  it('takes the border when tick marks at the labels stand between it and the labels', () => {
+    const r = canvas();
+    r.fill(570, 570, 0, 59, [191, 191, 191]);
+    // Ticks six pixels long at the label rows, four rows tall (two pixels at a pixel ratio of
+    // 2, spread by a JPEG): they touch the border and stop short of the labels.
+    for (const y of [5, 25, 45]) r.fill(571, 576, y, y + 3, [150, 150, 150]);
+    expect(plotEdge(r, BG, 588, -1, 0, 60)).toBe(570);
+  });
 });

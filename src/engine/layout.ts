@@ -275,7 +275,9 @@ function hasShapesBetween(
     for (let x = from; x <= to; x++) if (standsOut(r, bg, y * r.width + x, SHAPE_CONTRAST)) on++;
     const partial = on > 0 && on <= (to - from + 1) * 0.8 && !standsOut(r, bg, y * r.width + axisSide, SHAPE_CONTRAST);
     run = partial ? run + 1 : 0;
-    if (run >= 3) return true;
+    // Tick marks at the labels' rows touch the border and can be four rows tall in a JPEG at
+    // a pixel ratio of 2; a candle or bar (with its wick) is taller.
+    if (run >= 6) return true;
   }
   return false;
 }

@@ -4,6 +4,7 @@ import {
   barSpacing,
   clearEdgeTags,
   detectCandles,
+  dropStrayLast,
   growVertically,
   removeLines,
   restoreLineCrossings,
@@ -347,3 +348,28 @@ describe('detectCandles', () => {
     expect(found?.candles[39]?.close).toBeCloseTo(bars[39]!.close, 0);
   });
 });
+
+describe('dropStrayLast', () => {
+  // Rows grow downwards: high < low. Twelve bars 30 rows tall, each opening at the last close.
+  const series = (): { high: number; low: number }[] =>
+    Array.from({ length: 12 }, (_, i) => ({ high: 300 + 10 * i, low: 330 + 10 * i }));
+
+  it('drops a last piece standing well clear of the bar before it (a crosshair end at the axis)', () => {
+    const bars = [...series(), { high: 100, low: 102 }];
+    dropStrayLast(bars);
+    expect(bars).toHaveLength(12);
+  });
+
+  it('keeps a last bar clear of the one before it when it is taller than a line (that one may be junk)', () => {
+    const bars = [...series(), { high: 100, low: 130 }];
+    dropStrayLast(bars);
+    expect(bars).toHaveLength(13);
+  });
+
+  it('keeps a last bar that touches the one before it, however small', () => {
+    const bars = [...series(), { high: 439, low: 440 }];
+    dropStrayLast(bars);
+    expect(bars).toHaveLength(13);
+  });
+});
+

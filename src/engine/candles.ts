@@ -1025,6 +1025,7 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     },
   );
   candles.sort((a, b) => a.x - b.x);
+  dropStrayLast(candles);
   if (kind === 'candles') orientCandles(candles);
 
   const result = candles.map(({ x, open, high, low, close }) => ({
@@ -1041,6 +1042,23 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     lines: lines.map((l) => ({ y: l.y + plot.top, colour: l.colour })),
     colours: clusters.filter((_, i) => keep[i]).map((c) => c.colour),
   };
+}
+
+/**
+ * A bar opens where the one before it closed, so neighbouring bars' ranges touch. A last piece
+ * as thin as a line, standing well clear of the bar before it (more than one and a half typical
+ * bar heights), is no bar: the end of a crosshair line at the axis.
+ */
+export function dropStrayLast(candles: { high: number; low: number }[]): void {
+  const last = candles[candles.length - 1];
+  const prev = candles[candles.length - 2];
+  if (!last || !prev || candles.length < 12) return;
+  const heights = candles.map((c) => c.low - c.high).sort((a, b) => a - b);
+  const typical = heights[heights.length >> 1] ?? 0;
+  const gap = Math.max(last.high - prev.low, prev.high - last.low, 0);
+  // Only a piece a line thin: the bar before a real last bar can itself be junk.
+  const thin = last.low - last.high <= Math.max(3, typical * 0.1);
+  if (thin && gap > typical * 1.5) candles.pop();
 }
 
 /**

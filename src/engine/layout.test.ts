@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plotEdge } from './layout.js';
+import { plotEdge, withLeadingDigits } from './layout.js';
 import type { Raster } from './raster.js';
 
 const BG = [19, 23, 34] as const;
@@ -59,5 +59,30 @@ describe('plotEdge', () => {
     // 2, spread by a JPEG): they touch the border and stop short of the labels.
     for (const y of [5, 25, 45]) r.fill(571, 576, y, y + 3, [150, 150, 150]);
     expect(plotEdge(r, BG, 588, -1, 0, 60)).toBe(570);
+  });
+});
+
+describe('withLeadingDigits', () => {
+  const word = (left: number, right: number, top: number, bottom: number, glyphs: number) => ({
+    left,
+    right,
+    top,
+    bottom,
+    glyphs,
+    pixels: (right - left + 1) * (bottom - top + 1),
+  });
+
+  it("joins a label's leading '0' left apart by a faint monospaced dot", () => {
+    // "0" at 950-955, the dot lost, "8610" from 966: a gap of 10 px at 8 px digits.
+    const label = word(966, 994, 25, 32, 4);
+    expect(withLeadingDigits(label, [word(950, 955, 25, 32, 1), label])).toMatchObject({ left: 950, glyphs: 5 });
+  });
+
+  it('leaves a label alone when the word before it is far, or not of its height', () => {
+    const label = word(966, 994, 25, 32, 4);
+    expect(withLeadingDigits(label, [word(930, 940, 25, 32, 2), label])).toBe(label);
+    expect(withLeadingDigits(label, [word(955, 960, 20, 40, 1), label])).toBe(label);
+    // A run of legend text ending just before it.
+    expect(withLeadingDigits(label, [word(700, 958, 25, 32, 40), label])).toBe(label);
   });
 });

@@ -139,6 +139,7 @@ export function findLayout(r: Raster, bg: Rgb): Layout | null {
     }
   }
   if (labels.length < 3) return null;
+  labels = labels.map((l) => withLeadingDigits(l, words));
   labels = mainPaneLabels(r, bg, labels, stripOf(labels, r.width));
   if (labels.length < 3) return null;
   const strip = stripOf(labels, r.width);
@@ -152,6 +153,28 @@ export function findLayout(r: Raster, bg: Rgb): Layout | null {
       : { left: plotEdge(r, bg, strip.right, 1, top, bottom) + 1, top, right: r.width, bottom };
   if (plot.right - plot.left < r.width * 0.3 || plot.bottom - plot.top < r.height * 0.2) return null;
   return { axis: { side, labels, strip }, plot };
+}
+
+/**
+ * A label's leading '0' or '2,' can stand further from its other digits than words allow: a
+ * monospaced dot is as wide as a digit, and a faint or small one is lost, leaving a gap of two
+ * digits. A word of the label's cap height ending within that gap before it is part of it.
+ */
+export function withLeadingDigits(label: Word, words: Word[]): Word {
+  const h = label.bottom - label.top + 1;
+  const lead = words.find(
+    (w) =>
+      w !== label &&
+      Math.abs(w.top - label.top) <= Math.max(1, h * 0.15) &&
+      w.bottom - w.top + 1 <= h * 1.4 &&
+      w.bottom - w.top + 1 >= h * 0.8 &&
+      w.right < label.left &&
+      label.left - w.right <= h * 1.5 &&
+      // '0', '0.' or '2,': not a run of legend text ending there.
+      w.right - w.left + 1 <= h * 2.5,
+  );
+  if (!lead) return label;
+  return { ...label, left: lead.left, pixels: label.pixels + lead.pixels, glyphs: label.glyphs + lead.glyphs };
 }
 
 /**

@@ -45,6 +45,28 @@ function spreadPick<T>(items: T[], n: number): T[] {
   );
 }
 
+/**
+ * The OCR crop of a label, in full-image pixels (`f` = full / work), padded a little. Every
+ * crop spans the whole label column: a label's leading '0.' or '2,' can stand apart from its
+ * other digits (a monospaced dot is as wide as a digit, and a JPEG can fade it), and a label
+ * found without it would be read as a different number.
+ */
+export function labelCrop(column: Box[], f: number, full: { width: number; height: number }): (label: Box) => Box {
+  const pad = Math.max(2, Math.round(2 * f));
+  // A word far wider than a label (legend text run into one) does not widen the column.
+  const widths = column.map((w) => w.right - w.left).sort((a, b) => a - b);
+  const typical = widths[widths.length >> 1] ?? 0;
+  const labels = column.filter((w) => w.right - w.left <= typical * 2.5);
+  const left = Math.min(...labels.map((w) => w.left));
+  const right = Math.max(...labels.map((w) => w.right));
+  return (label) => ({
+    left: Math.max(0, Math.floor(left * f) - pad),
+    top: Math.max(0, Math.floor(label.top * f) - pad),
+    right: Math.min(full.width, Math.ceil((right + 1) * f) + pad),
+    bottom: Math.min(full.height, Math.ceil((label.bottom + 1) * f) + pad),
+  });
+}
+
 export function readChart(image: Buffer): Promise<ChartReading> {
   return withScratch(() => read(image));
 }
@@ -63,13 +85,7 @@ async function read(image: Buffer): Promise<ChartReading> {
   }
 
   const labels = spreadPick(layout.axis.labels, MAX_LABELS);
-  const pad = Math.max(2, Math.round(2 * f));
-  const boxOf = (w: Box): Box => ({
-    left: Math.max(0, Math.floor(w.left * f) - pad),
-    top: Math.max(0, Math.floor(w.top * f) - pad),
-    right: Math.min(full.width, Math.ceil((w.right + 1) * f) + pad),
-    bottom: Math.min(full.height, Math.ceil((w.bottom + 1) * f) + pad),
-  });
+  const boxOf = labelCrop(layout.axis.labels, f, full);
   const boxes = labels.map(boxOf);
   // OCR runs on its worker thread while this thread finds the candles: the crops are cut now,
   // and one turn of the event loop lets the job reach the worker before the pixel work starts.

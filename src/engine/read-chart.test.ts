@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { labelCrop } from './read-chart.js';
+
+describe('labelCrop', () => {
+  it("spans the whole label column, so a label found without its leading '0.' is read with it", () => {
+    const column = [
+      { left: 962, right: 1018, top: 47, bottom: 55 },
+      // Found as '66400': the '0.' before it stood too far apart.
+      { left: 973, right: 1018, top: 112, bottom: 119 },
+    ];
+    const crop = labelCrop(column, 2, { width: 2048, height: 1280 });
+    expect(crop(column[1]!)).toEqual({ left: 1920, top: 220, right: 2042, bottom: 244 });
+  });
+
+  it('is not widened by a word far wider than a label (legend text run into the top one)', () => {
+    const column = [
+      { left: 705, right: 1253, top: 39, bottom: 47 },
+      { left: 1218, right: 1253, top: 131, bottom: 139 },
+      { left: 1218, right: 1253, top: 223, bottom: 231 },
+    ];
+    expect(labelCrop(column, 1, { width: 1280, height: 720 })(column[1]!)).toMatchObject({ left: 1216, right: 1256 });
+  });
+});

@@ -5,6 +5,7 @@ import {
   clearEdgeTags,
   detectCandles,
   dropStrayLast,
+  eraseWholeText,
   growVertically,
   removeLines,
   restoreLineCrossings,
@@ -223,6 +224,58 @@ describe('growVertically', () => {
   });
 });
 
+describe('eraseWholeText', () => {
+  it("erases a legend's 'ume: 591' whole, the digits run together too, and not the bar beside it", () => {
+    // Three x-height letters (5 rows), a colon, '59' as one blob and '1' (8 rows, cap height) on
+    // one baseline; then a bar a few columns after the text.
+    const { cells, w, h } = grid([
+      '...................................#....',
+      '...................#######.##.....###...',
+      '...................#..#..#.##.....###...',
+      '...................#..#..#.##.....###...',
+      '.###.#####.###.....#..#..#.##.....###...',
+      '.#.#.#.#.#.#.#..#..#..#..#.##.....###...',
+      '.#.#.#.#.#.###.....#..#..#.##.....###...',
+      '.#.#.#.#.#.#.#.....#..#..#.##.....###...',
+      '.###.#####.###..#..#######.##......#....',
+      '...................................#....',
+      '...................................#....',
+      '...................................#....',
+    ]);
+    eraseWholeText(cells, w, h);
+    expect(show(cells, w)).toEqual([
+      '...................................#....',
+      '..................................###...',
+      '..................................###...',
+      '..................................###...',
+      '..................................###...',
+      '..................................###...',
+      '..................................###...',
+      '..................................###...',
+      '...................................#....',
+      '...................................#....',
+      '...................................#....',
+      '...................................#....',
+    ]);
+  });
+
+  it('leaves bars of different heights alone', () => {
+    const { cells, w, h } = grid([
+      '..#...........',
+      '.###...#......',
+      '.###..###..#..',
+      '.###..###.###.',
+      '..#...###.###.',
+      '..#....#..###.',
+      '.......#...#..',
+      '...........#..',
+    ]);
+    const before = show(cells, w);
+    eraseWholeText(cells, w, h);
+    expect(show(cells, w)).toEqual(before);
+  });
+});
+
 describe('restoreLineCrossings', () => {
   it('puts back an outline edge erased with a dotted line of its colour, not the dots', () => {
     const before = grid([
@@ -372,4 +425,3 @@ describe('dropStrayLast', () => {
     expect(bars).toHaveLength(13);
   });
 });
-

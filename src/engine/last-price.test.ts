@@ -106,6 +106,35 @@ describe('applyLastPriceTag', () => {
   });
 });
 
+describe('applyLastPriceTag with a paler last bar', () => {
+  const GREEN: Rgb = [0, 230, 0];
+  /** `k` of the way from the background to colour c, as a line covering part of a pixel is drawn. */
+  const blend = (c: Rgb, k: number): Rgb => {
+    const at = (i: 0 | 1 | 2): number => Math.round(BG[i] + k * (c[i] - BG[i]));
+    return [at(0), at(1), at(2)];
+  };
+  const doji = (): PixelCandle => ({ x: 140, open: 58, high: 40, low: 58, close: 40 });
+
+  it("takes a tag in the bar's colour at full strength when the bar's wick is drawn between two columns", () => {
+    const r = raster();
+    fill(r, { left: 140, right: 142, top: 40, bottom: 59 }, blend(GREEN, 0.7));
+    tag(r, 44, GREEN);
+    const candles = [doji()];
+    expect(applyLastPriceTag(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT)).toBe(true);
+    expect(candles[0]).toMatchObject({ close: 43.5 });
+  });
+
+  it('ignores a crosshair label that the crosshair line through the bar is a pale version of', () => {
+    const r = raster();
+    fill(r, { left: 140, right: 141, top: 40, bottom: 59 }, GREEN);
+    fill(r, { left: 0, right: 150, top: 50, bottom: 51 }, GREY);
+    tag(r, 50, blend(GREY, 2.2));
+    const candles = [doji()];
+    expect(applyLastPriceTag(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT)).toBe(false);
+    expect(candles[0]).toEqual(doji());
+  });
+});
+
 describe('applyLastPriceTag with the series colours', () => {
   const DOWN: Rgb = [239, 83, 80];
   // Thin bars in a JPEG: the up colour of their ink is paler than the tag's fill.

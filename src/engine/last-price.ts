@@ -129,11 +129,16 @@ export function applyLastPriceTag(
   const colours = candleColours(r, plotBg, last);
   if (colours.length === 0) return false;
   const inRange = withinCandle(last, labelHeight);
-  // The tag is in the last bar's colour. The last piece found can hold a neighbour's ink too,
-  // so any of the series' colours will do.
-  const seriesTag = (fill: Rgb): boolean => seriesColours.some((k) => sameHue(fill, k, plotBg));
+  // The tag is in the last bar's colour, or a little stronger: a one-pixel wick between two
+  // pixel columns is paler than the fill (not much: a crosshair's grey line through the bar is
+  // a pale version of a dark crosshair label). The last piece found can hold a neighbour's ink
+  // too, so any of the series' colours will do.
+  const matches = (fill: Rgb, k: Rgb): boolean =>
+    colourDistance(k, fill) <= SAME_COLOUR || sameHue(fill, k, plotBg, 1.5);
   const tags = axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight).filter(
-    (t) => (colours.some((c) => colourDistance(c, t.fill) <= SAME_COLOUR) || seriesTag(t.fill)) && inRange(t.y),
+    (t) =>
+      (colours.some((c) => matches(t.fill, c)) || seriesColours.some((k) => sameHue(t.fill, k, plotBg))) &&
+      inRange(t.y),
   );
   if (tags.length !== 1) return false;
   closeAt(last, tags[0]!.y);
@@ -141,17 +146,18 @@ export function applyLastPriceTag(
 }
 
 /**
- * Whether `fill` is colour k at its strength or stronger, against the background: a series
- * colour measured from thin strokes is paler than a tag's fill, as a JPEG fades them.
+ * Whether `fill` is colour k at its strength or stronger (up to `strongest` times as far from
+ * the background): a series colour measured from thin strokes is paler than a tag's fill, as a
+ * JPEG fades them.
  */
-function sameHue(fill: Rgb, k: Rgb, bg: Rgb): boolean {
+function sameHue(fill: Rgb, k: Rgb, bg: Rgb, strongest = 2.5): boolean {
   const d = [k[0] - bg[0], k[1] - bg[1], k[2] - bg[2]] as const;
   const p = [fill[0] - bg[0], fill[1] - bg[1], fill[2] - bg[2]] as const;
   const len2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
   if (len2 === 0) return false;
   const t = (p[0] * d[0] + p[1] * d[1] + p[2] * d[2]) / len2;
   const off = Math.hypot(p[0] - t * d[0], p[1] - t * d[1], p[2] - t * d[2]);
-  return t >= 0.8 && t <= 2.5 && off <= SAME_COLOUR * 0.6;
+  return t >= 0.8 && t <= strongest && off <= SAME_COLOUR * 0.6;
 }
 
 /** Whether row y lies within the candle's range, with a little margin for antialiasing. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plotEdge, withLeadingDigits } from './layout.js';
+import { isNumberLike, plotEdge, withLeadingDigits } from './layout.js';
 import type { Raster } from './raster.js';
 
 const BG = [19, 23, 34] as const;
@@ -62,16 +62,28 @@ describe('plotEdge', () => {
   });
 });
 
-describe('withLeadingDigits', () => {
-  const word = (left: number, right: number, top: number, bottom: number, glyphs: number) => ({
-    left,
-    right,
-    top,
-    bottom,
-    glyphs,
-    pixels: (right - left + 1) * (bottom - top + 1),
+const word = (left: number, right: number, top: number, bottom: number, glyphs: number) => ({
+  left,
+  right,
+  top,
+  bottom,
+  glyphs,
+  pixels: (right - left + 1) * (bottom - top + 1),
+});
+
+describe('isNumberLike', () => {
+  it('takes a price label, its digits whole or broken into a few pieces', () => {
+    expect(isNumberLike(word(966, 1010, 25, 32, 7))).toBe(true);
+    expect(isNumberLike(word(966, 1010, 25, 32, 16))).toBe(true);
   });
 
+  it('rejects a row of small candles chained into one word of hundreds of glyphs', () => {
+    // Three such rows, lined up at the left, once made an axis half the image wide.
+    expect(isNumberLike(word(704, 1252, 110, 159, 268))).toBe(false);
+  });
+});
+
+describe('withLeadingDigits', () => {
   it("joins a label's leading '0' left apart by a faint monospaced dot", () => {
     // "0" at 950-955, the dot lost, "8610" from 966: a gap of 10 px at 8 px digits.
     const label = word(966, 994, 25, 32, 4);

@@ -39,11 +39,16 @@ function textWords(mask: Uint8Array, r: Raster, x0: number, x1: number): Word[] 
   return groupWords(glyphs);
 }
 
-/** Words shaped like price labels: at least three glyphs, wider than tall. */
-const isNumberLike = (w: Word): boolean => {
+/**
+ * Words shaped like price labels: at least three glyphs, wider than tall, and no more glyphs
+ * than a long price has characters, with room for a few broken ones (a row of small candles,
+ * chained into one 'word' of hundreds of glyphs, lined up with two more rows like it once made
+ * an axis half the image wide).
+ */
+export const isNumberLike = (w: Word): boolean => {
   const h = w.bottom - w.top + 1;
   const wd = w.right - w.left + 1;
-  return h >= 5 && w.glyphs >= 3 && wd >= h * 1.4 && wd <= h * 12;
+  return h >= 5 && w.glyphs >= 3 && w.glyphs <= 24 && wd >= h * 1.4 && wd <= h * 12;
 };
 
 /** The largest set of same-height words sharing a left or right edge, stacked vertically. */

@@ -341,6 +341,38 @@ describe('removeLines', () => {
     for (const y of [29, 30, 31, 32]) expect(rowInk(y, 0, 100) + rowInk(y, 108, width)).toBe(0);
     for (let y = 10; y < height; y++) expect(rowInk(y, 100, 108)).toBe(8);
   });
+
+  it("removes a dashed crosshair shrunk by keeping each block's strongest pixel: dashes with pale gaps", () => {
+    // A 2880 px chart halved: four dash pixels (191) and two gap pixels (47, still ink on black)
+    // every six columns, with a faint row above and below; the mean colour (143) is neither.
+    const width = 240;
+    const height = 40;
+    const data = new Uint8Array(width * height * 3);
+    const grey = (x: number, y: number, v: number): void => data.set([v, v, v], (y * width + x) * 3);
+    for (let y = 5; y < height; y++) for (let x = 100; x < 106; x++) grey(x, y, 255);
+    for (let x = 0; x < width; x++) {
+      if (x >= 100 && x < 106) continue;
+      const dash = x % 6 < 4;
+      grey(x, 19, dash ? 63 : 15);
+      grey(x, 20, dash ? 191 : 47);
+      grey(x, 21, dash ? 63 : 15);
+    }
+    const ink = new Uint8Array(width * height);
+    for (let p = 0; p < width * height; p++) ink[p] = (data[p * 3] ?? 0) * Math.sqrt(3) > 60 ? 1 : 0;
+    removeLines(
+      { width, height, data },
+      { left: 0, top: 0, right: width, bottom: height },
+      [0, 0, 0],
+      ink,
+      width,
+      height,
+    );
+    const dashLeft = Array.from({ length: width }, (_, x) => x).filter(
+      (x) => (x < 100 || x >= 106) && x % 6 < 4 && ink[20 * width + x],
+    );
+    expect(dashLeft).toEqual([]);
+    for (let y = 5; y < height; y++) for (let x = 100; x < 106; x++) expect(ink[y * width + x]).toBe(1);
+  });
 });
 
 describe('detectCandles', () => {

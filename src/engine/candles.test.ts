@@ -116,6 +116,26 @@ describe('barPeriod', () => {
     expect(barSpacing(profile(bodies, 740), [], pieces)).toBeCloseTo(60, 0);
   });
 
+  it('keeps the spacing of bars touching in runs, however evenly the runs stand', () => {
+    // Eight runs of 30 touching bars 5 px apart (a dense chart halved), 155 px from run to run:
+    // fewer pieces than a chart has bars, so their distance is no spacing.
+    const bars = Array.from({ length: 8 }, (_, run) =>
+      Array.from({ length: 30 }, (_, i) => ({
+        left: 10 + run * 155 + i * 5,
+        right: 13 + run * 155 + i * 5,
+        height: 20 + ((i * 7 + run * 3) % 11) * 6,
+      })),
+    ).flat();
+    const pieces = Array.from({ length: 8 }, (_, run) => ({
+      left: 10 + run * 155,
+      right: 158 + run * 155,
+      top: 0,
+      bottom: 79,
+      pixels: 149 * 50,
+    }));
+    expect(barSpacing(profile(bars, 1260), [], pieces)).toBeCloseTo(5, 0);
+  });
+
   it("takes the wicks' spacing when the edges repeat only every few bars", () => {
     // Touching bodies every 6.4 px, drawn on whole pixels: the edges' profile has a heavier
     // column every fifth bar, where the rounding repeats; the wicks stand in every bar.

@@ -19,6 +19,8 @@ const CLUSTER_RADIUS = 60;
 const DASH_HEIGHT = 5;
 /** Bars closer than this (work pixels) cannot be told apart; their spacing is not searched. */
 const MIN_SPACING = 2.5;
+/** The fewest bars a price chart shows: fewer pieces are not a price series. */
+export const MIN_BARS = 12;
 
 export interface PixelCandle {
   /** Centre column, plot-relative work pixels are converted to image work pixels. */
@@ -1263,7 +1265,11 @@ function wholeBars(period: number, pieces: Blob[]): number {
   const k = Math.round(gap / period);
   const near = gaps.filter((g) => Math.abs(g - gap) <= gap * 0.15);
   if (k < 2 || Math.abs(gap / period - k) > 0.15 || near.length < gaps.length * 0.6) return period;
-  return near.reduce((s, g) => s + g, 0) / near.length;
+  const spacing = near.reduce((s, g) => s + g, 0) / near.length;
+  // A price chart shows a dozen bars at least: pieces fewer and further apart than that are
+  // runs of touching bars (a dense chart halved), as evenly spaced as they may look.
+  const span = (centres[centres.length - 1] ?? 0) - (centres[0] ?? 0);
+  return span / spacing < MIN_BARS - 1 ? period : spacing;
 }
 
 /**

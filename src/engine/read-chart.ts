@@ -2,7 +2,7 @@
  * Image → price series: decode, find the axis and plot, read and fit the scale, detect the
  * candles and convert them to prices. Everything before the trading analysis.
  */
-import { detectCandles, type CandleDetection } from './candles.js';
+import { detectCandles, MIN_BARS, type CandleDetection } from './candles.js';
 import { decodeImage } from './decode.js';
 import { EngineError } from './errors.js';
 import { findLayoutScaled, medianLabelHeight } from './layout.js';
@@ -30,12 +30,11 @@ export interface ChartReading {
 }
 
 /** Below this the pieces are not a convincing price series (business charts, UI, photos). */
-const MIN_CANDLES = 12;
 const MIN_QUALITY = 0.55;
 const MAX_LABELS = 8;
 
 const isSeries = (d: CandleDetection | null): d is CandleDetection =>
-  d !== null && d.candles.length >= MIN_CANDLES && d.quality >= MIN_QUALITY;
+  d !== null && d.candles.length >= MIN_BARS && d.quality >= MIN_QUALITY;
 
 /** Keeps at most `n` labels spread over the axis; more do not improve the fit, only cost OCR time. */
 function spreadPick<T>(items: T[], n: number): T[] {

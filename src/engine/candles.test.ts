@@ -3,6 +3,7 @@ import {
   barPeriod,
   barSpacing,
   clearEdgeTags,
+  clusterShapes,
   detectCandles,
   dropStrayLast,
   eraseWholeText,
@@ -241,6 +242,42 @@ describe('growVertically', () => {
     const ink = label.map((v) => (v ? 1 : 0));
     growVertically(mask, ink, label, [false, false, true, false], w, h);
     expect(show(mask, w)).toEqual(['..#..', '..#..', '.###.', '.#.#.', '.....', '.###.']);
+  });
+});
+
+describe('clusterShapes', () => {
+  /** One colour (label 0) filling, per column, the rows from top(x) to bottom(x); 255 elsewhere. */
+  const columns = (w: number, h: number, top: (x: number) => number, bottom: (x: number) => number): Uint8Array => {
+    const label = new Uint8Array(w * h).fill(255);
+    for (let x = 0; x < w; x++) for (let y = top(x); y <= bottom(x); y++) label[y * w + x] = 0;
+    return label;
+  };
+
+  it('takes bars of one colour touching across the plot for candles: their columns jump bar to bar', () => {
+    // A dense chart: bodies 8 px wide every 8 px, a wick in the middle of each, no gap anywhere.
+    const body = (x: number): [number, number] => {
+      const i = Math.floor(x / 8);
+      const mid = 100 + Math.round(40 * Math.sin(i / 5));
+      const half = 6 + ((i * 7) % 5) * 3;
+      return x % 8 === 4 ? [mid - half - 25, mid + half + 20] : [mid - half, mid + half];
+    };
+    const label = columns(
+      400,
+      200,
+      (x) => body(x)[0],
+      (x) => body(x)[1],
+    );
+    expect(clusterShapes(label, 1, 400, 200)[0]).toMatchObject({ candleLike: true });
+  });
+
+  it('does not take a smooth filled band across the plot for candles', () => {
+    const label = columns(
+      400,
+      200,
+      (x) => 80 + Math.round(30 * Math.sin(x / 40)),
+      (x) => 120 + Math.round(30 * Math.sin(x / 40)),
+    );
+    expect(clusterShapes(label, 1, 400, 200)[0]).toMatchObject({ candleLike: false });
   });
 });
 

@@ -500,7 +500,7 @@ interface ClusterShape {
 }
 
 /** Candle colours appear as many separate narrow pieces spread over the plot. */
-function clusterShapes(label: Uint8Array, nClusters: number, w: number, h: number): ClusterShape[] {
+export function clusterShapes(label: Uint8Array, nClusters: number, w: number, h: number): ClusterShape[] {
   // One pass collects, per cluster, pixels per column and which rows it touches.
   const colCount = scratchU32('shapes:cols', nClusters * w);
   const rowUsed = scratchU8('shapes:rows', nClusters * h);
@@ -530,6 +530,16 @@ function clusterShapes(label: Uint8Array, nClusters: number, w: number, h: numbe
     }
     let rowsUsed = 0;
     for (let y = 0; y < h; y++) rowsUsed += rowUsed[c * h + y] ?? 0;
+    // Bars side by side differ in height column by column (wick, body, the next bar); a filled
+    // area or a band is smooth.
+    let change = 0;
+    let total = 0;
+    for (let x = first + 1; x <= last; x++) {
+      const n = colCount[c * w + x] ?? 0;
+      change += Math.abs(n - (colCount[c * w + x - 1] ?? 0));
+      total += n;
+    }
+    const jagged = total > 0 ? change / total : 0;
     counts.sort((a, b) => a - b);
     const span = last - first + 1;
     const continuity = span > 0 ? present / span : 1;
@@ -551,7 +561,8 @@ function clusterShapes(label: Uint8Array, nClusters: number, w: number, h: numbe
       // taller than the ticks in most columns; a line is about equally thin everywhere.
       candleLike:
         span >= w * 0.2 &&
-        (segments >= 6 || stems) &&
+        // A dense chart's bars touch into a few wide pieces: they are still bars if jagged.
+        (segments >= 6 || stems || jagged >= 0.3) &&
         tallCount >= 5 &&
         rowsUsed >= h * 0.15 &&
         (continuity < 0.9 || upperQuartile >= 8 || stems),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitScale, niceStep, parseLabel, repairDecimals } from './scale.js';
+import { fitScale, niceStep, parseLabel, repairDecimals, sixAsZero } from './scale.js';
 
 describe('parseLabel', () => {
   it('reads decimals, thousands separators and decimal commas', () => {
@@ -111,5 +111,29 @@ describe('fitScale', () => {
         3,
       ),
     ).toBeNull();
+  });
+});
+
+describe('sixAsZero', () => {
+  // 0.66400, 0.66300, ... with the monospaced zero before the last read as 6 on every label.
+  const read = [
+    { y: 68, text: '0.66460' },
+    { y: 147, text: '0.66360' },
+    { y: 225, text: '0.66260' },
+    { y: 460, text: '0.65960' },
+    { y: 539, text: '0.65860' },
+  ];
+
+  it('puts the zero back where every label has a 6, and the fit is on its round steps again', () => {
+    expect(fitScale(repairDecimals(read), 4, 78.5)?.onStep).toBe(false);
+    const fit = fitScale(repairDecimals(sixAsZero(read, 1)), 4, 78.5);
+    expect(fit?.onStep).toBe(true);
+    expect(fit?.slope).toBeCloseTo(-0.001 / 78.5, 7);
+    expect(fit && fit.slope * 68 + fit.intercept).toBeCloseTo(0.664, 5);
+  });
+
+  it('changes only a 6 at that place', () => {
+    expect(sixAsZero([{ y: 1, text: '1.0865' }], 0)).toEqual([{ y: 1, text: '1.0865' }]);
+    expect(sixAsZero([{ y: 1, text: '1.0865' }], 1)).toEqual([{ y: 1, text: '1.0805' }]);
   });
 });

@@ -36,6 +36,19 @@ export function parseLabel(text: string): { value: number; decimals: number } | 
 }
 
 /**
+ * Tesseract can read a monospaced zero with a dot or slash in it as 6 at the same place in
+ * every label of an axis (0.66400 as 0.66460): the labels are then all off by the same amount,
+ * and their fit is a clean line off its round steps. The labels with a 6 `fromRight`
+ * characters from their end, read with a 0 there.
+ */
+export function sixAsZero(labels: { y: number; text: string }[], fromRight: number): { y: number; text: string }[] {
+  return labels.map((l) => {
+    const i = l.text.length - 1 - fromRight;
+    return l.text[i] === '6' ? { ...l, text: `${l.text.slice(0, i)}0${l.text.slice(i + 1)}` } : l;
+  });
+}
+
+/**
  * OCR sometimes drops the decimal point ('108500' for '1.08500') or inserts a digit
  * ('1.086060' for '1.08000'). When most labels agree on a layout (digits before and after the
  * point), a label with the same digit count but no point gets the point put back, and a label

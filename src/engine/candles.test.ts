@@ -8,6 +8,7 @@ import {
   dropStrayLast,
   eraseWholeText,
   growVertically,
+  orientEach,
   removeLines,
   restoreLineCrossings,
   weightedMedian,
@@ -477,6 +478,28 @@ describe('detectCandles', () => {
     expect(last?.close).toBeCloseTo(bars[39]!.close, -0.5);
   });
 
+  it('turns each candle on its own when up and down bodies look alike (all outlined in one colour)', () => {
+    const { r, paint } = plot();
+    // A forex series: each bar opens where the last one closed; moves of 6 to 24 px.
+    let close = 150;
+    const series = Array.from({ length: 40 }, (_, i) => {
+      const open = close;
+      close = open + (i % 3 === 1 ? 1 : -1) * (6 + ((i * 7) % 4) * 6) * (i < 20 ? 1 : -1);
+      return { x: 12 + i * 14, open, close, high: Math.min(open, close) - 10, low: Math.max(open, close) + 10 };
+    });
+    for (const b of series) {
+      const top = Math.min(b.open, b.close);
+      const bottom = Math.max(b.open, b.close);
+      paint(b.x, b.x, b.high, b.low, BLACK);
+      paint(b.x - 4, b.x + 4, top, bottom, BLACK);
+      paint(b.x - 3, b.x + 3, top + 1, bottom - 1, WHITE);
+    }
+    const found = detectCandles(r, { left: 0, top: 0, right: 600, bottom: 300 });
+    expect(found?.candles).toHaveLength(40);
+    const wrong = found?.candles.filter((c, i) => Math.abs(c.close - series[i]!.close) > 2).length;
+    expect(wrong).toBe(0);
+  });
+
   it('reads thin bars whose stems and ticks are one pixel (a wide shot halved) as OHLC bars', () => {
     const { r, paint } = plot();
     for (const b of bars) {
@@ -512,5 +535,28 @@ describe('dropStrayLast', () => {
     const bars = [...series(), { high: 439, low: 440 }];
     dropStrayLast(bars);
     expect(bars).toHaveLength(13);
+  });
+});
+
+describe('orientEach', () => {
+  it('turns each of a series of same-looking bodies so that every close meets the next open', () => {
+    // Rows of body tops and bottoms: down, down, up, up (each opens where the last closed).
+    const bodies = [
+      { bodyTop: 10, bodyBottom: 20 },
+      { bodyTop: 20, bodyBottom: 30 },
+      { bodyTop: 15, bodyBottom: 30 },
+      { bodyTop: 5, bodyBottom: 15 },
+    ];
+    expect(orientEach(bodies)).toEqual([false, false, true, true]);
+  });
+
+  it('settles a body by the ones after it when the one before fits both ways', () => {
+    // The middle body's open is 20 either way round from the first; the third opens at 40.
+    const bodies = [
+      { bodyTop: 20, bodyBottom: 20 },
+      { bodyTop: 20, bodyBottom: 40 },
+      { bodyTop: 25, bodyBottom: 40 },
+    ];
+    expect(orientEach(bodies).slice(1)).toEqual([false, true]);
   });
 });

@@ -1577,11 +1577,44 @@ function orientCandles(
       if (cost() >= before) up.set(g, !up.get(g));
     }
   }
-  for (const c of candles) {
-    const isUp = up.get(c.signature) ?? true;
+  // All bodies with an inside to judge look alike (one colour, all outlined or all filled):
+  // the look says nothing of the direction, and each candle is turned on its own.
+  const lookOf = new Set(candles.filter((c) => c.bodyBottom - c.bodyTop >= 3).map((c) => c.signature));
+  const ups = lookOf.size <= 1 ? orientEach(candles) : candles.map((c) => up.get(c.signature) ?? true);
+  candles.forEach((c, i) => {
+    const isUp = ups[i] ?? true;
     c.open = isUp ? c.bodyBottom : c.bodyTop;
     c.close = isUp ? c.bodyTop : c.bodyBottom;
+  });
+}
+
+/**
+ * Up or down for each candle, so that closes meet the next opens best over the whole series
+ * (a shortest path over the two choices per candle).
+ */
+export function orientEach(candles: { bodyTop: number; bodyBottom: number }[]): boolean[] {
+  const n = candles.length;
+  if (n === 0) return [];
+  // cost[s]: the best total up to this candle with it up (s = 1) or down (s = 0).
+  let cost = [0, 0];
+  const came: [number, number][] = [[0, 0]];
+  for (let i = 1; i < n; i++) {
+    const a = candles[i - 1]!;
+    const b = candles[i]!;
+    const step = (t: number, s: number): number =>
+      (cost[t] ?? 0) + Math.abs((t ? a.bodyTop : a.bodyBottom) - (s ? b.bodyBottom : b.bodyTop));
+    const pick = (s: number): number => (step(1, s) < step(0, s) ? 1 : 0);
+    const from: [number, number] = [pick(0), pick(1)];
+    cost = [step(from[0], 0), step(from[1], 1)];
+    came.push(from);
   }
+  const ups = new Array<boolean>(n);
+  let s = (cost[1] ?? 0) <= (cost[0] ?? 0) ? 1 : 0;
+  for (let i = n - 1; i >= 0; i--) {
+    ups[i] = s === 1;
+    s = came[i]?.[s] ?? 0;
+  }
+  return ups;
 }
 
 /**

@@ -1550,12 +1550,28 @@ function bodySignature(
 }
 
 /**
- * Each body starts as "up" (open at the bottom). Groups of same-looking candles are then
- * flipped together when that makes closes meet the next opens better.
+ * Sets each candle's open and close from its body: up (open at the bottom) or down, by
+ * continuity, as a forex candle opens where the previous one closed.
  */
 function orientCandles(
   candles: { open: number; close: number; bodyTop: number; bodyBottom: number; signature: string }[],
 ): void {
+  // All bodies with an inside to judge look alike (one colour, all outlined or all filled):
+  // the look says nothing of the direction, and each candle is turned on its own.
+  const looks = new Set(candles.filter((c) => c.bodyBottom - c.bodyTop >= 3).map((c) => c.signature));
+  const ups = looks.size <= 1 ? orientEach(candles) : orientByLook(candles);
+  candles.forEach((c, i) => {
+    const isUp = ups[i] ?? true;
+    c.open = isUp ? c.bodyBottom : c.bodyTop;
+    c.close = isUp ? c.bodyTop : c.bodyBottom;
+  });
+}
+
+/**
+ * Up or down for each candle, the same for all of one look: every body starts as up, and
+ * looks are flipped together while that makes closes meet the next opens better.
+ */
+function orientByLook(candles: { bodyTop: number; bodyBottom: number; signature: string }[]): boolean[] {
   const groups = [...new Set(candles.map((c) => c.signature))];
   const up = new Map(groups.map((g) => [g, true]));
   const cost = (): number => {
@@ -1577,15 +1593,7 @@ function orientCandles(
       if (cost() >= before) up.set(g, !up.get(g));
     }
   }
-  // All bodies with an inside to judge look alike (one colour, all outlined or all filled):
-  // the look says nothing of the direction, and each candle is turned on its own.
-  const lookOf = new Set(candles.filter((c) => c.bodyBottom - c.bodyTop >= 3).map((c) => c.signature));
-  const ups = lookOf.size <= 1 ? orientEach(candles) : candles.map((c) => up.get(c.signature) ?? true);
-  candles.forEach((c, i) => {
-    const isUp = ups[i] ?? true;
-    c.open = isUp ? c.bodyBottom : c.bodyTop;
-    c.close = isUp ? c.bodyTop : c.bodyBottom;
-  });
+  return candles.map((c) => up.get(c.signature) ?? true);
 }
 
 /**

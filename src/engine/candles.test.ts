@@ -500,6 +500,49 @@ describe('detectCandles', () => {
     expect(wrong).toBe(0);
   });
 
+  /** Draws a bar's wick and its body outlined in black, filled white (up) or black (down). */
+  const outlined = (paint: ReturnType<typeof plot>['paint'], b: (typeof bars)[number], half: number): void => {
+    const top = Math.min(b.open, b.close);
+    const bottom = Math.max(b.open, b.close);
+    paint(b.x, b.x, b.high, b.low, BLACK);
+    paint(b.x - half, b.x + half, top, bottom, BLACK);
+    if (b.up) paint(b.x - half + 1, b.x + half - 1, top + 1, bottom - 1, WHITE);
+  };
+
+  it('keeps a last hollow body whose outline is broken in two, its wick no longer its tallest column', () => {
+    const { r, paint } = plot();
+    const series = bars.map((b, i) => (i === 39 ? { ...b, open: 200, close: 120, high: 110, low: 215, up: true } : b));
+    for (const b of series) outlined(paint, b, 5);
+    // The left edge is cut at the corner and where a line crossed it (a stub of the line is
+    // left beside it): its upper part is a piece of its own, and the rest of the outline's
+    // tallest column is the right edge, too far from the bar's place to be on the lattice.
+    const last = series[39]!;
+    paint(last.x - 5, last.x - 5, 120, 121, WHITE);
+    paint(last.x - 5, last.x - 5, 160, 161, WHITE);
+    paint(last.x - 6, last.x - 6, 158, 158, BLACK);
+    const found = detectCandles(r, { left: 0, top: 0, right: 600, bottom: 300 });
+    expect(found?.candles).toHaveLength(40);
+    expect(found?.candles[39]?.x).toBeCloseTo(last.x, -0.5);
+    expect(found?.candles[39]?.high).toBeCloseTo(110, -0.5);
+    expect(found?.candles[39]?.low).toBeCloseTo(215, -0.5);
+  });
+
+  it('takes outlined bodies for candles, not a JPEG fringe beside a corner for the edge of an OHLC bar', () => {
+    const { r, paint } = plot();
+    // Wide bodies, 23 px: most of an outlined body's columns hold only its top and bottom edge.
+    const wide = bars.slice(0, 20).map((b, i) => ({ ...b, x: 16 + i * 28 }));
+    for (const b of wide) {
+      outlined(paint, b, 11);
+      // Two pixels beside the body's bottom right corner, past its edge.
+      const bottom = Math.max(b.open, b.close);
+      paint(b.x + 12, b.x + 12, bottom - 1, bottom, [40, 40, 40]);
+    }
+    const found = detectCandles(r, { left: 0, top: 0, right: 600, bottom: 300 });
+    expect(found?.kind).toBe('candles');
+    expect(found?.candles).toHaveLength(20);
+    expect(found?.candles[19]?.close).toBeCloseTo(wide[19]!.close, -0.5);
+  });
+
   it('reads thin bars whose stems and ticks are one pixel (a wide shot halved) as OHLC bars', () => {
     const { r, paint } = plot();
     for (const b of bars) {

@@ -681,6 +681,8 @@ interface Piece extends Blob {
   split?: boolean;
   /** `ids` as a set, made when first needed for a piece of many components. */
   idSet?: Set<number>;
+  /** On the lattice by the middle of its box, not by its stem: an outline broken in two. */
+  offStem?: boolean;
 }
 
 /** Whether component `id` belongs to the piece (called per pixel: a set once there are many ids). */
@@ -954,9 +956,16 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     // Upper quartile: inside an outlined body most columns hold only its top and bottom edge.
     const typical = filled[Math.floor(filled.length * 0.75)] ?? 0;
     const enough = Math.max(1, typical * 0.25);
-    const lo = counts.findIndex((n) => n >= enough);
-    const hi = counts.length - 1 - [...counts].reverse().findIndex((n) => n >= enough);
-    return lo >= 0 ? [piece.left + lo, piece.left + hi] : [piece.left, piece.right];
+    let lo = counts.findIndex((n) => n >= enough);
+    let hi = counts.length - 1 - [...counts].reverse().findIndex((n) => n >= enough);
+    if (lo < 0) return [piece.left, piece.right];
+    // A JPEG fringe beside an outline's edge is a few pixels against the edge's whole height;
+    // the stem and the ticks beside it stay as they are.
+    const stem = Math.round(piece.cx ?? (piece.left + piece.right) / 2) - piece.left;
+    const fringe = (n: number | undefined, inner: number | undefined): boolean => (n ?? 0) * 4 <= (inner ?? 0);
+    while (lo + 1 < stem - 1 && fringe(counts[lo], counts[lo + 1])) lo++;
+    while (hi - 1 > stem + 1 && fringe(counts[hi], counts[hi - 1])) hi--;
+    return [piece.left + lo, piece.left + hi];
   };
   const measured = onGrid.map((p) => {
     const [bl, br] = bodyEdges(p);
@@ -967,7 +976,10 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     const overlap = both.length / Math.max(1, Math.max(left.length, right.length));
     return { p, left, right, both, overlap, bodyWidth: br - bl + 1, bl, br };
   });
-  const wide = measured.filter((m) => m.bodyWidth >= 3);
+  // A broken outline says little of the kind of bar: its edges are a bar's stem and tick.
+  const whole = measured.filter((m) => !m.p.offStem);
+  const voters = whole.length >= measured.length / 2 ? whole : measured;
+  const wide = voters.filter((m) => m.bodyWidth >= 3);
   const overlaps = wide.map((m) => m.overlap).sort((a, b) => a - b);
   // A HiDPI bar's stem is 3 px or more, so its edges share rows like a narrow candle's. But the
   // stem runs the whole height of the piece with ticks sticking out on both sides, which a
@@ -1011,10 +1023,10 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     const right = rowsWithInk(m.p, m.br + 1, m.p.right);
     return left > 0 && right > 0 && left <= height * 0.4 && right <= height * 0.4;
   };
-  const tickShare = measured.filter(ticked).length / Math.max(1, measured.length);
+  const tickShare = voters.filter(ticked).length / Math.max(1, voters.length);
   // Thin bars with short ticks (a one-pixel stem once a wide shot is halved) have no body
   // wider than the stem at all: their ticks decide.
-  const stemsOnly = wide.length < measured.length * 0.2;
+  const stemsOnly = wide.length < voters.length * 0.2;
   const kind: CandleDetection['kind'] =
     (overlaps[Math.floor(overlaps.length / 2)] ?? 1) < 0.5 ||
     barShare >= 0.4 ||
@@ -1412,11 +1424,21 @@ function keepOnLattice(pieces: Piece[], period: number): Piece[] {
   if (!lattice) return pieces;
   const { spacing, phase } = lattice;
   candleDebug.sink?.('lattice', { pitch, spacing, phase });
+  // A piece stands in the slot nearest its stem; or, when an outline broken in two has left its
+  // stem column on one side, nearest the middle of its box.
+  const near = (centre: number): number | null => {
+    const pos = (centre - phase) / spacing;
+    return Math.abs(pos - Math.round(pos)) <= 0.3 ? Math.round(pos) : null;
+  };
+  const slotOf = (p: Piece): number | null => {
+    const middle = (p.left + p.right) / 2;
+    return near(centreOf(p)) ?? (Math.abs(centreOf(p) - middle) >= 2 ? near(middle) : null);
+  };
   const slots = new Map<number, Piece>();
   for (const p of pieces) {
-    const pos = (centreOf(p) - phase) / spacing;
-    const slot = Math.round(pos);
-    if (Math.abs(pos - slot) > 0.3) continue;
+    const slot = slotOf(p);
+    if (slot === null) continue;
+    if (near(centreOf(p)) === null) p.offStem = true;
     const current = slots.get(slot);
     if (!current || p.pixels > current.pixels) slots.set(slot, p);
   }
@@ -1425,7 +1447,7 @@ function keepOnLattice(pieces: Piece[], period: number): Piece[] {
   // (text, overlay pieces) stay out.
   const merged = new Map<number, Piece>();
   for (const p of pieces) {
-    const slot = Math.round((centreOf(p) - phase) / spacing);
+    const slot = slotOf(p) ?? Math.round((centreOf(p) - phase) / spacing);
     const main = slots.get(slot);
     if (!main || main === p) continue;
     const host = merged.get(slot) ?? { ...main, ids: [...main.ids], idSet: undefined };

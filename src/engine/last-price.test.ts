@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PixelCandle } from './candles.js';
-import { applyLastPriceTag, applyPriceLine, applyTextTag, axisTags } from './last-price.js';
+import { applyLastPriceTag, applyPriceLine, applyTextTag, axisTags, sameTint } from './last-price.js';
 import type { Box, Raster, Rgb } from './raster.js';
 
 const BG: Rgb = [20, 22, 30];
@@ -163,6 +163,53 @@ describe('applyLastPriceTag with the series colours', () => {
     expect(applyLastPriceTag(chart(ORANGE), BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [DOWN, paleUp])).toBe(false);
     expect(applyLastPriceTag(chart(UP), BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [DOWN])).toBe(false);
     expect(candles[0]).toEqual(merged());
+  });
+});
+
+describe('applyLastPriceTag on a MetaTrader chart in a JPEG', () => {
+  const BLACK: Rgb = [0, 0, 0];
+  const WHITE: Rgb = [253, 253, 253];
+  // The one-pixel green outline has lost much of its colour, not its hue.
+  const greyishGreen: Rgb = [91, 193, 94];
+  const GREEN: Rgb = [0, 242, 0];
+  // A white (down) body outlined in green, from row 30 to 80.
+  const bar = (): PixelCandle => ({ x: 140, open: 30, high: 25, low: 90, close: 80 });
+  const chart = (): Raster => {
+    const r = raster();
+    fill(r, { left: 0, right: WIDTH, top: 0, bottom: HEIGHT }, BLACK);
+    fill(r, { left: 136, right: 145, top: 30, bottom: 81 }, greyishGreen);
+    fill(r, { left: 137, right: 144, top: 31, bottom: 80 }, WHITE);
+    fill(r, { left: 140, right: 141, top: 25, bottom: 91 }, greyishGreen);
+    return r;
+  };
+
+  it('takes the green tag beside a white crosshair label, both within the bar', () => {
+    const r = chart();
+    tag(r, 36, WHITE);
+    tag(r, 80, GREEN);
+    const candles = [bar()];
+    expect(applyLastPriceTag(r, BLACK, BLACK, STRIP, PLOT, candles, LABEL_HEIGHT, [WHITE, greyishGreen])).toBe(true);
+    expect(candles[0]).toMatchObject({ open: 30, close: 79.5 });
+  });
+
+  it('takes neither of two tags that both have a hue', () => {
+    const r = chart();
+    tag(r, 36, [40, 220, 40]);
+    tag(r, 80, GREEN);
+    const candles = [bar()];
+    expect(applyLastPriceTag(r, BLACK, BLACK, STRIP, PLOT, candles, LABEL_HEIGHT, [WHITE, greyishGreen])).toBe(false);
+    expect(candles[0]).toEqual(bar());
+  });
+});
+
+describe('sameTint', () => {
+  it('matches a fill to a paler line of the same hue, and not to another hue or a grey', () => {
+    expect(sameTint([0, 242, 0], [91, 193, 94])).toBe(true);
+    expect(sameTint([239, 83, 80], [170, 110, 105])).toBe(true);
+    expect(sameTint([0, 242, 0], [200, 120, 60])).toBe(false);
+    expect(sameTint([0, 242, 0], [120, 130, 120])).toBe(false);
+    // The fill must be the stronger colour of the two.
+    expect(sameTint([91, 193, 94], [0, 242, 0])).toBe(false);
   });
 });
 

@@ -132,18 +132,48 @@ export function applyLastPriceTag(
   // The tag is in the last bar's colour, or a little stronger: a one-pixel wick between two
   // pixel columns is paler than the fill (not much: a crosshair's grey line through the bar is
   // a pale version of a dark crosshair label). The last piece found can hold a neighbour's ink
-  // too, so any of the series' colours will do.
+  // too, so any of the series' colours will do, at any strength or saturation of its hue.
   const matches = (fill: Rgb, k: Rgb): boolean =>
     colourDistance(k, fill) <= SAME_COLOUR || sameHue(fill, k, plotBg, 1.5);
   const tags = axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight).filter(
     (t) =>
-      (colours.some((c) => matches(t.fill, c)) || seriesColours.some((k) => sameHue(t.fill, k, plotBg))) &&
+      (colours.some((c) => matches(t.fill, c)) ||
+        seriesColours.some((k) => sameHue(t.fill, k, plotBg) || sameTint(t.fill, k))) &&
       inRange(t.y),
   );
-  if (tags.length !== 1) return false;
-  closeAt(last, tags[0]!.y);
+  // A crosshair label is grey, white or black; beside one, the tag is the coloured box.
+  const tag = tags.length === 1 ? tags[0] : onlyOne(tags.filter((t) => chroma(t.fill) > CHROMATIC));
+  if (!tag) return false;
+  closeAt(last, tag.y);
   return true;
 }
+
+/** Colours this far from grey (the spread of their channels) have a hue. */
+const CHROMATIC = 60;
+/** Hues closer than this (degrees) are one colour at another saturation. */
+const SAME_TINT = 15;
+const chroma = (c: Rgb): number => Math.max(...c) - Math.min(...c);
+
+/** Hue angle in degrees, 0-360. */
+function hue([r, g, b]: Rgb): number {
+  const max = Math.max(r, g, b);
+  const d = max - Math.min(r, g, b);
+  if (d === 0) return 0;
+  const h = max === r ? ((g - b) / d + 6) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return h * 60;
+}
+
+/**
+ * Whether a tag's fill is candle colour k at full saturation: a JPEG takes much of the colour
+ * out of one-pixel outlines and wicks (MetaTrader's bright green reads as a greyish green), but
+ * not their hue. The fill must have a hue of its own, and k at least some.
+ */
+export function sameTint(fill: Rgb, k: Rgb): boolean {
+  if (chroma(fill) < CHROMATIC || chroma(k) < CHROMATIC / 2 || chroma(fill) < chroma(k)) return false;
+  const d = Math.abs(hue(fill) - hue(k));
+  return Math.min(d, 360 - d) <= SAME_TINT;
+}
+const onlyOne = <T>(items: T[]): T | undefined => (items.length === 1 ? items[0] : undefined);
 
 /**
  * Whether `fill` is colour k at its strength or stronger (up to `strongest` times as far from

@@ -12,6 +12,7 @@ import {
   removeLines,
   restoreLineCrossings,
   weightedMedian,
+  widestGap,
 } from './candles.js';
 import type { Raster } from './raster.js';
 
@@ -543,6 +544,19 @@ describe('detectCandles', () => {
     expect(found?.candles[19]?.close).toBeCloseTo(wide[19]!.close, -0.5);
   });
 
+  it('opens and closes a last doji with no body to see where the bar before it closed', () => {
+    const { r, paint } = plot();
+    for (const b of bars.slice(0, 39)) outlined(paint, b, 4);
+    // Its body one row of the background's colour, drawn over its wick.
+    const before = bars[38]!.close;
+    paint(bars[39]!.x, bars[39]!.x, before - 20, before + 12, BLACK);
+    const found = detectCandles(r, { left: 0, top: 0, right: 600, bottom: 300 });
+    expect(found?.candles).toHaveLength(40);
+    expect(found?.candles[39]).toMatchObject({ open: before, close: before, high: before - 20, low: before + 12 });
+    paint(bars[39]!.x, bars[39]!.x, before + 5, before + 5, WHITE);
+    expect(detectCandles(r, { left: 0, top: 0, right: 600, bottom: 300 })?.candles[39]?.close).toBe(before + 5);
+  });
+
   it('reads thin bars whose stems and ticks are one pixel (a wide shot halved) as OHLC bars', () => {
     const { r, paint } = plot();
     for (const b of bars) {
@@ -578,6 +592,14 @@ describe('dropStrayLast', () => {
     const bars = [...series(), { high: 439, low: 440 }];
     dropStrayLast(bars);
     expect(bars).toHaveLength(13);
+  });
+});
+
+describe('widestGap', () => {
+  it('finds the widest run of missing rows between inked ones', () => {
+    expect(widestGap([3, 4, 5, 7, 8, 12, 13])).toEqual([9, 11]);
+    expect(widestGap([3, 4, 5])).toBeNull();
+    expect(widestGap([])).toBeNull();
   });
 });
 

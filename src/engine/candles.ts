@@ -1035,6 +1035,8 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
       : 'candles';
 
   const mean = (v: number[]): number => v.reduce((s, x) => s + x, 0) / Math.max(1, v.length);
+  const bodyWidths = measured.map((m) => m.bodyWidth).sort((a, b) => a - b);
+  const typicalBody = bodyWidths[bodyWidths.length >> 1] ?? 0;
   const tickLengths = onGrid
     .map((p) => p.right - Math.round(p.cx ?? p.right))
     .filter((t) => t > 0)
@@ -1098,8 +1100,16 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
         return { x, open, close, high: p.top, low: p.bottom, signature: 'bar', bodyTop: 0, bodyBottom: 0 };
       }
       const body = both.length ? both : [...left, ...right];
-      const bodyTop = body.length ? Math.min(...body) : p.top;
-      const bodyBottom = body.length ? Math.max(...body) : p.bottom;
+      let bodyTop = body.length ? Math.min(...body) : p.top;
+      let bodyBottom = body.length ? Math.max(...body) : p.bottom;
+      // A bar no wider than its wick where bodies are wide has no body to see: a doji whose
+      // body is one row of the background's colour (a gap in the wick), or drawn over by it.
+      const bodiless = br - bl <= 1 && typicalBody >= 4;
+      if (bodiless) {
+        const gap = widestGap(left);
+        bodyTop = gap ? gap[0] : NaN;
+        bodyBottom = gap ? gap[1] : NaN;
+      }
       return {
         x,
         open: bodyBottom,
@@ -1121,7 +1131,13 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   );
   candles.sort((a, b) => a.x - b.x);
   dropStrayLast(candles);
-  if (kind === 'candles') orientCandles(candles);
+  if (kind === 'candles') orientCandles(candles.filter((c) => !Number.isNaN(c.bodyTop)));
+  // A doji with no body to see opens and closes where the bar before it closed, within its wick.
+  candles.forEach((c, i) => {
+    if (!Number.isNaN(c.bodyTop)) return;
+    const before = candles[i - 1]?.close ?? (c.high + c.low) / 2;
+    c.open = c.close = Math.min(c.low, Math.max(c.high, before));
+  });
 
   const result = candles.map(({ x, open, high, low, close }) => ({
     x,
@@ -1519,6 +1535,17 @@ function splitWide(pieces: Piece[], period: number, columns: ArrayLike<number>):
     cuts.push(p.right + 1);
     return cuts.slice(0, -1).map((left, k) => ({ ...p, left, right: (cuts[k + 1] ?? p.right + 1) - 1, split: true }));
   });
+}
+
+/** The widest run of missing rows between inked rows (ascending), as [first, last] missing row. */
+export function widestGap(rows: number[]): [number, number] | null {
+  let best: [number, number] | null = null;
+  for (let i = 1; i < rows.length; i++) {
+    const a = rows[i - 1]!;
+    const b = rows[i]!;
+    if (b - a > 1 && (!best || b - a - 1 > best[1] - best[0] + 1)) best = [a + 1, b - 1];
+  }
+  return best;
 }
 
 /** Median of values weighted by their weights: the value under the middle of the total weight. */

@@ -544,6 +544,20 @@ describe('detectCandles', () => {
     expect(found?.candles[19]?.close).toBeCloseTo(wide[19]!.close, -0.5);
   });
 
+  it('measures an outlined body between its edges, not to the stub of a grid line beside it', () => {
+    const { r, paint } = plot();
+    const wide = bars.slice(0, 20).map((b, i) => ({ ...b, x: 16 + i * 28 }));
+    for (const b of wide) {
+      outlined(paint, b, 11);
+      // Three pixels of a grid line left beside the body's right edge, one row below its top.
+      const top = Math.min(b.open, b.close);
+      paint(b.x + 12, b.x + 14, top + 1, top + 1, [40, 40, 40]);
+    }
+    const found = detectCandles(r, { left: 0, top: 0, right: 600, bottom: 300 });
+    expect(found?.kind).toBe('candles');
+    expect(found?.candles.map((c) => c.close)).toEqual(wide.map((b) => b.close));
+  });
+
   it('opens and closes a last doji with no body to see where the bar before it closed', () => {
     const { r, paint } = plot();
     for (const b of bars.slice(0, 39)) outlined(paint, b, 4);

@@ -959,12 +959,17 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     let lo = counts.findIndex((n) => n >= enough);
     let hi = counts.length - 1 - [...counts].reverse().findIndex((n) => n >= enough);
     if (lo < 0) return [piece.left, piece.right];
-    // A JPEG fringe beside an outline's edge is a few pixels against the edge's whole height;
-    // the stem and the ticks beside it stay as they are.
+    // A JPEG fringe or the stub of a line beside an outline's edge is a few pixels against the
+    // edge's whole height a column or three further in; the stem and the ticks beside it stay.
     const stem = Math.round(piece.cx ?? (piece.left + piece.right) / 2) - piece.left;
-    const fringe = (n: number | undefined, inner: number | undefined): boolean => (n ?? 0) * 4 <= (inner ?? 0);
-    while (lo + 1 < stem - 1 && fringe(counts[lo], counts[lo + 1])) lo++;
-    while (hi - 1 > stem + 1 && fringe(counts[hi], counts[hi - 1])) hi--;
+    const fringe = (x: number, dir: 1 | -1): boolean => {
+      let inner = 0;
+      for (let k = 1; k <= 3 && Math.abs(x + k * dir - stem) > 1; k++)
+        inner = Math.max(inner, counts[x + k * dir] ?? 0);
+      return (counts[x] ?? 0) * 4 <= inner;
+    };
+    while (lo + 1 < stem - 1 && fringe(lo, 1)) lo++;
+    while (hi - 1 > stem + 1 && fringe(hi, -1)) hi--;
     return [piece.left + lo, piece.left + hi];
   };
   const measured = onGrid.map((p) => {

@@ -192,6 +192,15 @@ describe('applyLastPriceTag on a MetaTrader chart in a JPEG', () => {
     expect(candles[0]).toMatchObject({ open: 30, close: 79.5 });
   });
 
+  it("ignores a crosshair label barely lighter than the chart, however near the grey beside the bar's wick", () => {
+    const r = chart();
+    fill(r, { left: 141, right: 143, top: 82, bottom: 91 }, [47, 47, 47]);
+    tag(r, 60, [19, 23, 34]);
+    const candles = [bar()];
+    expect(applyLastPriceTag(r, BLACK, BLACK, STRIP, PLOT, candles, LABEL_HEIGHT, [WHITE, greyishGreen])).toBe(false);
+    expect(candles[0]).toEqual(bar());
+  });
+
   it('takes neither of two tags that both have a hue', () => {
     const r = chart();
     tag(r, 36, [40, 220, 40]);

@@ -135,8 +135,11 @@ export function applyLastPriceTag(
   // too, so any of the series' colours will do, at any strength or saturation of its hue.
   const matches = (fill: Rgb, k: Rgb): boolean =>
     colourDistance(k, fill) <= SAME_COLOUR || sameHue(fill, k, plotBg, 1.5);
+  // The tag is as clear of the plot's background as candle ink is (a crosshair label can be a
+  // box barely lighter than a black chart, as dark as the grey at a candle's edges).
   const tags = axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight).filter(
     (t) =>
+      colourDistance(t.fill, plotBg) > CANDLE_CONTRAST &&
       (colours.some((c) => matches(t.fill, c)) ||
         seriesColours.some((k) => sameHue(t.fill, k, plotBg) || sameTint(t.fill, k))) &&
       inRange(t.y),

@@ -528,6 +528,17 @@ describe('detectCandles', () => {
     expect(found?.candles[39]?.low).toBeCloseTo(215, -0.5);
   });
 
+  it("leaves out a stray beyond the last bar whose box, not its tallest column, stands on the bars' lattice", () => {
+    const { r, paint } = plot();
+    for (const b of bars.slice(0, 36)) outlined(paint, b, 5);
+    // Four slots on: a crosshair's vertical line with a box against it.
+    paint(577, 577, 60, 205, BLACK);
+    paint(566, 577, 195, 205, BLACK);
+    const found = detectCandles(r, { left: 0, top: 0, right: 600, bottom: 300 });
+    expect(found?.candles).toHaveLength(36);
+    expect(found?.candles[35]?.x).toBeCloseTo(bars[35]!.x, -0.5);
+  });
+
   it('takes outlined bodies for candles, not a JPEG fringe beside a corner for the edge of an OHLC bar', () => {
     const { r, paint } = plot();
     // Wide bodies, 23 px: most of an outlined body's columns hold only its top and bottom edge.

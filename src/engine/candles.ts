@@ -1463,6 +1463,13 @@ function keepOnLattice(pieces: Piece[], period: number): Piece[] {
     const current = slots.get(slot);
     if (!current || p.pixels > current.pixels) slots.set(slot, p);
   }
+  // A broken outline is a bar of the series, beside a whole one; off on its own it is a stray
+  // (a crosshair's line with its label beyond the last bar).
+  const whole = (slot: number): boolean => {
+    const q = slots.get(slot);
+    return q !== undefined && !q.offStem;
+  };
+  for (const [slot, p] of slots) if (p.offStem && !whole(slot - 1) && !whole(slot + 1)) slots.delete(slot);
   // A body outline broken by JPEG leaves fragments beside the slot's largest piece: those that
   // touch it (columns and rows within two pixels) are the same candle. Strays farther off
   // (text, overlay pieces) stay out.

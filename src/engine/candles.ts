@@ -1058,8 +1058,8 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
       ((pr - bg[0]) * kr + (pg - bg[1]) * kg + (pb - bg[2]) * kb) / Math.max(1, kr * kr + kg * kg + kb * kb);
     return Math.min(1, Math.max(0, along));
   };
-  const candles: (PixelCandle & { signature: string; bodyTop: number; bodyBottom: number })[] = measured.map(
-    ({ p, left, right, both, bl, br }) => {
+  const candles: (PixelCandle & { signature: string; bodyTop: number; bodyBottom: number; noBody?: boolean })[] =
+    measured.map(({ p, left, right, both, bl, br }) => {
       const x = (p.left + p.right) / 2 + plot.left;
       if (kind === 'ohlc') {
         // Ticks are the ink left (open) and right (close) of the stem. A tick lying on a line
@@ -1109,13 +1109,10 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
       let bodyBottom = body.length ? Math.max(...body) : p.bottom;
       // A bar no wider than its wick where bodies are wide has no body to see: a doji whose
       // body is one row of the background's colour (a gap in the wick), or drawn over by it.
-      const bodiless = br - bl <= 1 && typicalBody >= 4;
-      if (bodiless) {
-        const gap = widestGap(left);
-        bodyTop = gap ? gap[0] : NaN;
-        bodyBottom = gap ? gap[1] : NaN;
-      }
+      const gap = br - bl <= 1 && typicalBody >= 4 ? widestGap(left) : undefined;
+      if (gap) [bodyTop, bodyBottom] = gap;
       return {
+        noBody: gap === null,
         x,
         open: bodyBottom,
         close: bodyTop,
@@ -1132,14 +1129,13 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
         bodyTop,
         bodyBottom,
       };
-    },
-  );
+    });
   candles.sort((a, b) => a.x - b.x);
   dropStrayLast(candles);
-  if (kind === 'candles') orientCandles(candles.filter((c) => !Number.isNaN(c.bodyTop)));
+  if (kind === 'candles') orientCandles(candles.filter((c) => !c.noBody));
   // A doji with no body to see opens and closes where the bar before it closed, within its wick.
   candles.forEach((c, i) => {
-    if (!Number.isNaN(c.bodyTop)) return;
+    if (!c.noBody) return;
     const before = candles[i - 1]?.close ?? (c.high + c.low) / 2;
     c.open = c.close = Math.min(c.low, Math.max(c.high, before));
   });
@@ -1459,7 +1455,7 @@ function keepOnLattice(pieces: Piece[], period: number): Piece[] {
   for (const p of pieces) {
     const slot = slotOf(p);
     if (slot === null) continue;
-    if (near(centreOf(p)) === null) p.offStem = true;
+    p.offStem = near(centreOf(p)) === null;
     const current = slots.get(slot);
     if (!current || p.pixels > current.pixels) slots.set(slot, p);
   }

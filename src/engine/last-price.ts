@@ -156,6 +156,7 @@ const CHROMATIC = 60;
 /** Hues closer than this (degrees) are one colour at another saturation. */
 const SAME_TINT = 15;
 const chroma = (c: Rgb): number => Math.max(...c) - Math.min(...c);
+const onlyOne = <T>(items: T[]): T | undefined => (items.length === 1 ? items[0] : undefined);
 
 /** Hue angle in degrees, 0-360. */
 function hue([r, g, b]: Rgb): number {
@@ -176,8 +177,6 @@ export function sameTint(fill: Rgb, k: Rgb): boolean {
   const d = Math.abs(hue(fill) - hue(k));
   return Math.min(d, 360 - d) <= SAME_TINT;
 }
-const onlyOne = <T>(items: T[]): T | undefined => (items.length === 1 ? items[0] : undefined);
-
 /**
  * Whether `fill` is colour k at its strength or stronger (up to `strongest` times as far from
  * the background): a series colour measured from thin strokes is paler than a tag's fill, as a

@@ -539,10 +539,11 @@ describe('detectCandles', () => {
     expect(found?.candles[35]?.x).toBeCloseTo(bars[35]!.x, -0.5);
   });
 
+  /** Twenty wide bodies, 23 px: most of an outlined body's columns hold only its top and bottom edge. */
+  const wide = bars.slice(0, 20).map((b, i) => ({ ...b, x: 16 + i * 28 }));
+
   it('takes outlined bodies for candles, not a JPEG fringe beside a corner for the edge of an OHLC bar', () => {
     const { r, paint } = plot();
-    // Wide bodies, 23 px: most of an outlined body's columns hold only its top and bottom edge.
-    const wide = bars.slice(0, 20).map((b, i) => ({ ...b, x: 16 + i * 28 }));
     for (const b of wide) {
       outlined(paint, b, 11);
       // Two pixels beside the body's bottom right corner, past its edge.
@@ -557,7 +558,6 @@ describe('detectCandles', () => {
 
   it('measures an outlined body between its edges, not to the stub of a grid line beside it', () => {
     const { r, paint } = plot();
-    const wide = bars.slice(0, 20).map((b, i) => ({ ...b, x: 16 + i * 28 }));
     for (const b of wide) {
       outlined(paint, b, 11);
       // Three pixels of a grid line left beside the body's right edge, one row below its top.

@@ -10,6 +10,7 @@
 import { findBlobs, labelComponents, type Blob } from './components.js';
 import { colourDistance, dominantColour, type Box, type Raster, type Rgb } from './raster.js';
 import { scratchF64, scratchI32, scratchU32, scratchU8 } from './scratch.js';
+import { nextSet, wordsOf } from './sparse.js';
 
 /** Candle bodies and wicks stand out clearly from the background; faint grid does not. */
 const INK_CONTRAST = 60;
@@ -78,25 +79,31 @@ function blendDistanceRgb(pr: number, pg: number, pb: number, k: Rgb, bg: Rgb): 
 }
 
 function clusterColours(r: Raster, box: Box, ink: Uint8Array, bw: number, bg: Rgb): Cluster[] {
-  const counts = new Map<number, { n: number; r: number; g: number; b: number }>();
-  for (let y = box.top; y < box.bottom; y++) {
-    for (let x = box.left; x < box.right; x++) {
-      if (!ink[(y - box.top) * bw + (x - box.left)]) continue;
-      const i = (y * r.width + x) * 3;
+  // Pixels binned by 4 bits a channel: count and channel sums per bin, bins in order of first use.
+  const count = scratchU32('colours:n', 4096);
+  const sums = scratchF64('colours:sums', 3 * 4096);
+  const used: number[] = [];
+  const words = wordsOf(ink);
+  const bh = box.bottom - box.top;
+  for (let y = 0; y < bh; y++) {
+    const start = y * bw;
+    const end = start + bw;
+    const origin = ((y + box.top) * r.width + box.left) * 3;
+    for (let p = nextSet(ink, words, start, end); p < end; p = nextSet(ink, words, p + 1, end)) {
+      const i = origin + (p - start) * 3;
       const cr = r.data[i] ?? 0;
       const cg = r.data[i + 1] ?? 0;
       const cb = r.data[i + 2] ?? 0;
       const key = ((cr >> 4) << 8) | ((cg >> 4) << 4) | (cb >> 4);
-      const e = counts.get(key);
-      if (e) {
-        e.n++;
-        e.r += cr;
-        e.g += cg;
-        e.b += cb;
-      } else counts.set(key, { n: 1, r: cr, g: cg, b: cb });
+      if (count[key]!++ === 0) used.push(key);
+      sums[key * 3] += cr;
+      sums[key * 3 + 1] += cg;
+      sums[key * 3 + 2] += cb;
     }
   }
-  const bins = [...counts.values()].sort((a, b) => b.n - a.n);
+  const bins = used
+    .map((k) => ({ n: count[k]!, r: sums[k * 3]!, g: sums[k * 3 + 1]!, b: sums[k * 3 + 2]! }))
+    .sort((a, b) => b.n - a.n);
   const total = bins.reduce((s, b) => s + b.n, 0);
   const clusters: Cluster[] = [];
   for (const bin of bins) {
@@ -115,25 +122,30 @@ function clusterColours(r: Raster, box: Box, ink: Uint8Array, bw: number, bg: Rg
  */
 function verticalRuns(ink: Uint8Array, w: number, h: number): Uint8Array {
   const out = scratchU8('candles:runs-v', w * h);
-  for (let x = 0; x < w; x++) out[x] = ink[x] ? 1 : 0;
-  for (let p = w; p < w * h; p++) out[p] = ink[p] ? Math.min(255, (out[p - w] ?? 0) + 1) : 0;
-  for (let p = w * (h - 1) - 1; p >= 0; p--) if (ink[p] && ink[p + w]) out[p] = out[p + w] ?? 0;
+  const words = wordsOf(ink);
+  const n = w * h;
+  for (let p = nextSet(ink, words, 0, n); p < n; p = nextSet(ink, words, p + 1, n))
+    out[p] = p < w ? 1 : Math.min(255, out[p - w]! + 1);
+  // Each row takes its lengths from the row below, already final.
+  for (let y = h - 2; y >= 0; y--) {
+    const end = (y + 1) * w;
+    for (let p = nextSet(ink, words, y * w, end); p < end; p = nextSet(ink, words, p + 1, end))
+      if (ink[p + w]) out[p] = out[p + w]!;
+  }
   return out;
 }
 
 function horizontalRuns(ink: Uint8Array, w: number, h: number): Uint8Array {
   const out = scratchU8('candles:runs-h', w * h);
+  const words = wordsOf(ink);
   for (let y = 0; y < h; y++) {
-    const base = y * w;
-    let x = 0;
-    while (x < w) {
-      if (!ink[base + x]) {
-        x++;
-        continue;
-      }
-      const s = x;
-      while (x < w && ink[base + x]) x++;
-      out.fill(Math.min(255, x - s), base + s, base + x);
+    const end = (y + 1) * w;
+    let p = nextSet(ink, words, y * w, end);
+    while (p < end) {
+      const s = p;
+      while (p < end && ink[p]) p++;
+      out.fill(Math.min(255, p - s), s, p);
+      p = nextSet(ink, words, p, end);
     }
   }
   return out;
@@ -191,21 +203,21 @@ export function removeLines(r: Raster, box: Box, bg: Rgb, ink: Uint8Array, w: nu
   const isLine = (thin: number, runs: number, extent: number, length: number, share: number): boolean =>
     extent >= length * 0.5 && thin >= length * share && (runs >= 3 || thin >= length * 0.7);
   const lineRows: number[] = [];
+  const words = wordsOf(ink);
   for (let y = 0; y < h; y++) {
     let thin = 0;
     let runs = 0;
     let first = -1;
     let last = -1;
-    let prev = false;
-    for (let x = 0; x < w; x++) {
-      const on = ink[y * w + x] === 1 && (runV[y * w + x] ?? 0) <= 3;
-      if (on) {
-        thin++;
-        if (!prev) runs++;
-        if (first < 0) first = x;
-        last = x;
-      }
-      prev = on;
+    const start = y * w;
+    const end = start + w;
+    for (let p = nextSet(ink, words, start, end); p < end; p = nextSet(ink, words, p + 1, end)) {
+      if (ink[p] !== 1 || runV[p]! > 3) continue;
+      const x = p - start;
+      thin++;
+      if (last !== x - 1 || first < 0) runs++;
+      if (first < 0) first = x;
+      last = x;
     }
     if (isLine(thin, runs, last - first + 1, w, 0.2)) lineRows.push(y);
   }
@@ -216,9 +228,10 @@ export function removeLines(r: Raster, box: Box, bg: Rgb, ink: Uint8Array, w: nu
   const colLast = scratchI32('lines:last', w, -1);
   for (let y = 0; y < h; y++) {
     const base = y * w;
-    for (let x = 0; x < w; x++) {
-      const p = base + x;
+    const end = base + w;
+    for (let p = nextSet(ink, words, base, end); p < end; p = nextSet(ink, words, p + 1, end)) {
       if (ink[p] !== 1 || runH[p]! > 2) continue;
+      const x = p - base;
       colThin[x]!++;
       // A new run starts where the pixel above was not a thin column pixel.
       if (y === 0 || ink[p - w] !== 1 || runH[p - w]! > 2) colRuns[x]!++;
@@ -308,12 +321,13 @@ function removeBaselineRuns(ink: Uint8Array, w: number, h: number): void {
     // Row by row (memory order): a run ends at (x, y) when the pixel below is not ink. Only runs
     // at least three pixels tall count: the dots of a dotted line left in the plot (a price
     // line a JPEG smeared over two rows) all end on one row too, and would make it a baseline.
+    const words = wordsOf(ink);
     for (let y = 2; y < h; y++) {
       const base = y * w;
+      const end = base + w;
       let n = 0;
-      for (let x = 0; x < w; x++) {
-        const p = base + x;
-        if (ink[p] && (y + 1 === h || !ink[p + w]) && ink[p - w] && ink[p - 2 * w]) n++;
+      for (let p = nextSet(ink, words, base, end); p < end; p = nextSet(ink, words, p + 1, end)) {
+        if ((y + 1 === h || !ink[p + w]) && ink[p - w] && ink[p - 2 * w]) n++;
       }
       ends[y] = n;
     }
@@ -640,12 +654,18 @@ export function growVertically(
   minor.forEach((m, c) => (weakColour[c] = m ? 1 : 0));
   weakColour[255] = 1;
   const n = w * h;
-  for (let p = 0; p < n; p++) if (ink[p] === 1 && mask[p] === 0 && weakColour[label[p]!] === 1) mask[p] = 3;
+  const weak: number[] = [];
+  const words = wordsOf(ink);
+  for (let p = nextSet(ink, words, 0, n); p < n; p = nextSet(ink, words, p + 1, n)) {
+    if (ink[p] === 1 && mask[p] === 0 && weakColour[label[p]!] === 1) {
+      mask[p] = 3;
+      weak.push(p);
+    }
+  }
   // Down the image: a weak pixel joins below a joined one, or beside kept ink (1) among its
   // eight neighbours. Joined pixels are marked 2 until the way back up, so they do not seed
   // their neighbours sideways.
-  for (let p = 0; p < n; p++) {
-    if (mask[p] !== 3) continue;
+  for (const p of weak) {
     const x = p % w;
     const top = p >= w ? -w : 0;
     const bottom = p + w < n ? w : 0;
@@ -665,7 +685,8 @@ export function growVertically(
       mask[p] = 2;
   }
   // Back up: a weak pixel joins above a joined one; every mark becomes 1 or 0.
-  for (let p = n - 1; p >= 0; p--) {
+  for (let k = weak.length - 1; k >= 0; k--) {
+    const p = weak[k]!;
     const v = mask[p];
     if (v === 2) mask[p] = 1;
     else if (v === 3) mask[p] = p + w < n && mask[p + w] === 1 ? 1 : 0;
@@ -794,6 +815,77 @@ export function clearEdgeTags(mask: Uint8Array, w: number, h: number): void {
   }
 }
 
+/**
+ * The per-pixel passes of `detectCandles` live in small functions of their own: inside that
+ * long function V8 compiled each loop on its own and threw the code away at the next part it
+ * had not yet seen run, so the loops ran mostly unoptimised.
+ */
+function inkMask(r: Raster, plot: Box, bg: Rgb, out: Uint8Array): Uint8Array {
+  const w = plot.right - plot.left;
+  const [br, bgG, bb] = bg;
+  const limit = INK_CONTRAST * INK_CONTRAST;
+  const data = r.data;
+  for (let y = plot.top, p = 0; y < plot.bottom; y++) {
+    for (let i = (y * r.width + plot.left) * 3, end = i + w * 3; i < end; i += 3, p++) {
+      const dr = data[i]! - br;
+      const dg = data[i + 1]! - bgG;
+      const db = data[i + 2]! - bb;
+      out[p] = dr * dr + dg * dg + db * db > limit ? 1 : 0;
+    }
+  }
+  return out;
+}
+
+/** Each ink pixel's nearest cluster colour as a blend with the background (255: none near). */
+function labelInk(r: Raster, plot: Box, ink: Uint8Array, clusters: Cluster[], bg: Rgb, out: Uint8Array): Uint8Array {
+  const w = plot.right - plot.left;
+  const h = plot.bottom - plot.top;
+  const colours = clusters.map((c) => c.colour);
+  const data = r.data;
+  const words = wordsOf(ink);
+  for (let y = 0; y < h; y++) {
+    const start = y * w;
+    const end = start + w;
+    const origin = ((y + plot.top) * r.width + plot.left) * 3;
+    for (let p = nextSet(ink, words, start, end); p < end; p = nextSet(ink, words, p + 1, end)) {
+      const i = origin + (p - start) * 3;
+      let best = 255;
+      let bestD = CLUSTER_RADIUS;
+      for (let c = 0; c < colours.length; c++) {
+        const d = blendDistanceRgb(data[i]!, data[i + 1]!, data[i + 2]!, colours[c]!, bg);
+        if (d < bestD) {
+          bestD = d;
+          best = c;
+        }
+      }
+      out[p] = best;
+    }
+  }
+  return out;
+}
+
+/** Ink pixels whose cluster is kept (`keep[c]` 1). */
+function maskOf(ink: Uint8Array, label: Uint8Array, keep: Uint8Array, out: Uint8Array): Uint8Array {
+  const words = wordsOf(ink);
+  for (let p = nextSet(ink, words, 0, out.length); p < out.length; p = nextSet(ink, words, p + 1, out.length)) {
+    const c = label[p]!;
+    if (c !== 255 && keep[c]) out[p] = 1;
+  }
+  return out;
+}
+
+/** Ink pixels per column. */
+function columnCounts(mask: Uint8Array, w: number, h: number, out: Uint32Array): Uint32Array {
+  const words = wordsOf(mask);
+  for (let y = 0; y < h; y++) {
+    const start = y * w;
+    const end = start + w;
+    for (let p = nextSet(mask, words, start, end); p < end; p = nextSet(mask, words, p + 1, end))
+      out[p - start]! += mask[p]!;
+  }
+  return out;
+}
+
 /** Test hook: receives intermediate masks and pieces of the last detection. */
 export const candleDebug: { sink: ((stage: string, data: unknown) => void) | null } = { sink: null };
 
@@ -802,16 +894,7 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   const h = plot.bottom - plot.top;
   if (w < 50 || h < 50) return null;
   const bg = dominantColour(r, plot);
-  const ink = scratchU8('ink', w * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = ((y + plot.top) * r.width + x + plot.left) * 3;
-      const dr = (r.data[i] ?? 0) - bg[0];
-      const dg = (r.data[i + 1] ?? 0) - bg[1];
-      const db = (r.data[i + 2] ?? 0) - bg[2];
-      ink[y * w + x] = dr * dr + dg * dg + db * db > INK_CONTRAST * INK_CONTRAST ? 1 : 0;
-    }
-  }
+  const ink = inkMask(r, plot, bg, scratchU8('ink', w * h));
   eraseWholeText(ink, w, h);
   const rawInk = scratchU8('candles:raw', w * h);
   rawInk.set(ink);
@@ -830,28 +913,7 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   const clusters = clusterColours(r, plot, ink, w, bg);
   candleDebug.sink?.('ink', { ink: ink.slice(0, w * h), rawInk: rawInk.slice(0, w * h), w, h, plot, bg, clusters });
   if (clusters.length === 0) return null;
-  const label = scratchU8('candles:label', w * h, 255);
-  for (let p = 0; p < w * h; p++) {
-    if (!ink[p]) continue;
-    const y = Math.floor(p / w);
-    const x = p - y * w;
-    const i = ((y + plot.top) * r.width + x + plot.left) * 3;
-    let best = 255;
-    let bestD = CLUSTER_RADIUS;
-    const pr = r.data[i] ?? 0;
-    const pg = r.data[i + 1] ?? 0;
-    const pb = r.data[i + 2] ?? 0;
-    for (let c = 0; c < clusters.length; c++) {
-      const k = clusters[c]?.colour;
-      if (!k) continue;
-      const d = blendDistanceRgb(pr, pg, pb, k, bg);
-      if (d < bestD) {
-        bestD = d;
-        best = c;
-      }
-    }
-    label[p] = best;
-  }
+  const label = labelInk(r, plot, ink, clusters, bg, scratchU8('candles:label', w * h, 255));
   const shapes = clusterShapes(label, clusters.length, w, h);
   // Connected pieces of each colour, for the overlay-line and wick-colour tests.
   const regions = findBlobs(label, w, h, 0, w, 255);
@@ -877,11 +939,7 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
       (shapes[i]?.stems || !mostlyLong(regions, i, w)) &&
       !thinLine(i),
   );
-  const candleMask = scratchU8('candles:mask', w * h);
-  for (let p = 0; p < w * h; p++) {
-    const c = label[p] ?? 255;
-    if (c !== 255 && keep[c]) candleMask[p] = 1;
-  }
+  const candleMask = maskOf(ink, label, Uint8Array.from(keep, Number), scratchU8('candles:mask', w * h));
   // Minor colours that are not overlay lines (JPEG-desaturated wicks and thin outlines, a wick
   // colour too light to count on its own) join the candles they touch above or below.
   const minor = clusters.map((_, c) => !keep[c] && !shapes[c]?.continuous && !mostlyLong(regions, c, w));
@@ -893,8 +951,7 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   const joined = mergeCut(blobs, Math.max(4, Math.round(h * 0.015))).filter(
     (b) => b.pixels >= 4 && b.bottom - b.top >= 2,
   );
-  const columns = scratchU32('candles:columns', w);
-  for (let y = 0; y < h; y++) for (let x = 0, base = y * w; x < w; x++) columns[x]! += candleMask[base + x]!;
+  const columns = columnCounts(candleMask, w, h, scratchU32('candles:columns', w));
   const period = barSpacing(columns, thinColumns(candleMask, w, h), joined);
   // A part cut off a piece that is only a line's or a tick's thickness tall is no bar (the end
   // of a crosshair line touching the last candle, cut off as a bar of its own).
@@ -1277,8 +1334,12 @@ export function barSpacing(columns: ArrayLike<number>, thin: ArrayLike<number>, 
 function thinColumns(mask: Uint8Array, w: number, h: number): Uint32Array {
   const runs = horizontalRuns(mask, w, h);
   const thin = scratchU32('candles:thin', w);
+  const words = wordsOf(mask);
   for (let y = 0; y < h; y++) {
-    for (let x = 0, p = y * w; x < w; x++, p++) if (mask[p] && runs[p]! <= 3) thin[x]!++;
+    const start = y * w;
+    const end = start + w;
+    for (let p = nextSet(mask, words, start, end); p < end; p = nextSet(mask, words, p + 1, end))
+      if (runs[p]! <= 3) thin[p - start]!++;
   }
   return thin;
 }

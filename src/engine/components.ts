@@ -35,72 +35,90 @@ function connectRuns(
   key: string,
   background: number,
 ): Runs {
-  // Run arrays grow by doubling; they start at the size this key needed last time.
+  // Run arrays grow by doubling; they start at the size this key needed last time. No closure
+  // captures them: V8 keeps variables a closure captures in memory, not in registers.
   let capacity = Math.max(1024, capacities.get(key) ?? 0);
   let start = scratchI32(`${key}:start`, capacity);
   let end = scratchI32(`${key}:end`, capacity);
   let row = scratchI32(`${key}:row`, capacity);
   let parent = scratchI32(`${key}:parent`, capacity);
-  const grow = (): void => {
-    capacity *= 2;
-    const copy = (name: string, old: Int32Array): Int32Array => {
-      const next = scratchI32(`${key}:${name}`, capacity);
-      next.set(old);
-      return next;
-    };
-    start = copy('start', start);
-    end = copy('end', end);
-    row = copy('row', row);
-    parent = copy('parent', parent);
-  };
-  const find = (a: number): number => {
-    let r = a;
-    while (parent[r] !== r) r = parent[r] ?? r;
-    while (parent[a] !== r) {
-      const next = parent[a] ?? r;
-      parent[a] = r;
-      a = next;
-    }
-    return r;
-  };
+  // Masks are mostly background: it is skipped four pixels at a time where the mask's bytes
+  // line up with 32-bit words.
+  const words = mask.byteOffset % 4 === 0 ? new Uint32Array(mask.buffer, mask.byteOffset, mask.length >> 2) : null;
+  const empty = (background * 0x01010101) >>> 0;
   let n = 0;
   let prevFirst = 0;
   let prevLast = 0;
   for (let y = 0; y < height; y++) {
     const first = n;
     const base = y * width;
+    const above = base - width;
     // Runs of the previous row are sorted by x: walk them with a moving lower bound.
     let p0 = prevFirst;
     let x = x0;
     while (x < x1) {
-      const v = mask[base + x] ?? background;
+      const q = base + x;
+      if (words !== null && (q & 3) === 0) {
+        let k = q >> 2;
+        const last = (base + x1 - 4) >> 2;
+        while (k <= last && words[k] === empty) k++;
+        if (k > q >> 2) {
+          x = (k << 2) - base;
+          continue;
+        }
+      }
+      const v = mask[q]!;
       if (v === background) {
         x++;
         continue;
       }
       const s = x;
       while (x < x1 && mask[base + x] === v) x++;
-      if (n === capacity) grow();
+      if (n === capacity) {
+        capacity *= 2;
+        start = grown(`${key}:start`, start, capacity);
+        end = grown(`${key}:end`, end, capacity);
+        row = grown(`${key}:row`, row, capacity);
+        parent = grown(`${key}:parent`, parent, capacity);
+      }
       const id = n++;
       start[id] = s;
       end[id] = x - 1;
       row[id] = y;
       parent[id] = id;
-      while (p0 < prevLast && (end[p0] ?? 0) < s - 1) p0++;
-      const above = base - width;
-      for (let p = p0; p < prevLast && (start[p] ?? 0) <= x; p++) {
-        if (mask[above + (start[p] ?? 0)] !== v) continue;
-        const a = find(p);
-        const b = find(id);
+      while (p0 < prevLast && end[p0]! < s - 1) p0++;
+      for (let p = p0; p < prevLast && start[p]! <= x; p++) {
+        if (mask[above + start[p]!] !== v) continue;
+        const a = findRoot(parent, p);
+        const b = findRoot(parent, id);
         if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
       }
     }
     prevFirst = first;
     prevLast = n;
   }
-  for (let i = 0; i < n; i++) parent[i] = find(i);
+  for (let i = 0; i < n; i++) parent[i] = findRoot(parent, i);
   capacities.set(key, capacity);
   return { start, end, row, root: parent, count: n };
+}
+
+/** A run array moved to a larger scratch buffer. */
+function grown(key: string, old: Int32Array, capacity: number): Int32Array {
+  const next = scratchI32(key, capacity);
+  next.set(old);
+  return next;
+}
+
+/** Union-find root of `a`, compressing the path on the way. */
+function findRoot(parent: Int32Array, a: number): number {
+  let r = a;
+  while (parent[r] !== r) r = parent[r]!;
+  while (parent[a] !== r) {
+    const next = parent[a]!;
+    parent[a] = r;
+    a = next;
+  }
+  return r;
 }
 
 /** Bounding boxes of the components of runs, in order of first appearance. */

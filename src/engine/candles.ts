@@ -16,6 +16,11 @@ import { nextSet, wordsOf } from './sparse.js';
 const INK_CONTRAST = 60;
 /** Colours closer than this are one cluster (JPEG noise, antialiased edges). */
 const CLUSTER_RADIUS = 60;
+/**
+ * A pixel about as near two clusters as each other (a pale green is a blend of a green and of a
+ * stronger green with the background alike) belongs to the commoner one, as its histogram bin did.
+ */
+const CLUSTER_TIE = 3;
 /** Runs shorter than this ending on one row are the dashes of a line a JPEG smeared. */
 const DASH_HEIGHT = 5;
 /** Bars closer than this (work pixels) cannot be told apart; their spacing is not searched. */
@@ -340,7 +345,18 @@ function removeBaselineRuns(ink: Uint8Array, w: number, h: number): void {
         mode = y;
       }
     }
-    if (best < w * 0.15) return;
+    // Runs end there in 15% of the columns they span (a short series stands in part of a wide
+    // plot, and so does its volume), and in 8% of the plot's.
+    let first = w;
+    let last = -1;
+    for (let y = Math.max(2, mode - 1); y <= Math.min(h - 1, mode + 1); y++) {
+      for (let x = 0, p = y * w; x < w; x++, p++) {
+        if (!ink[p] || !(y + 1 === h || !ink[p + w]) || !ink[p - w] || !ink[p - 2 * w]) continue;
+        first = Math.min(first, x);
+        last = Math.max(last, x);
+      }
+    }
+    if (best < Math.max((last - first + 1) * 0.15, w * 0.08)) return;
     // The dashes of a price line left in the plot (a JPEG smears a thin line over three or four
     // rows) all end on one row too. Then only the dashes go: the last candle's close is on that
     // line, and the candle must stay.
@@ -851,9 +867,10 @@ function labelInk(r: Raster, plot: Box, ink: Uint8Array, clusters: Cluster[], bg
       const i = origin + (p - start) * 3;
       let best = 255;
       let bestD = CLUSTER_RADIUS;
+      // Clusters come commonest first: a later one must be nearer by more than a tie.
       for (let c = 0; c < colours.length; c++) {
         const d = blendDistanceRgb(data[i]!, data[i + 1]!, data[i + 2]!, colours[c]!, bg);
-        if (d < bestD) {
+        if (d < (best === 255 ? bestD : bestD - CLUSTER_TIE)) {
           bestD = d;
           best = c;
         }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNumberLike, plotEdge, withLeadingDigits } from './layout.js';
+import { isNumberLike, plotEdge, withDetachedDigits } from './layout.js';
 import type { Raster } from './raster.js';
 
 const BG = [19, 23, 34] as const;
@@ -83,18 +83,36 @@ describe('isNumberLike', () => {
   });
 });
 
-describe('withLeadingDigits', () => {
+describe('withDetachedDigits', () => {
   it("joins a label's leading '0' left apart by a faint monospaced dot", () => {
     // "0" at 950-955, the dot lost, "8610" from 966: a gap of 10 px at 8 px digits.
     const label = word(966, 994, 25, 32, 4);
-    expect(withLeadingDigits(label, [word(950, 955, 25, 32, 1), label])).toMatchObject({ left: 950, glyphs: 5 });
+    expect(withDetachedDigits(label, [word(950, 955, 25, 32, 1), label])).toMatchObject({ left: 950, glyphs: 5 });
   });
 
   it('leaves a label alone when the word before it is far, or not of its height', () => {
     const label = word(966, 994, 25, 32, 4);
-    expect(withLeadingDigits(label, [word(930, 940, 25, 32, 2), label])).toBe(label);
-    expect(withLeadingDigits(label, [word(955, 960, 20, 40, 1), label])).toBe(label);
+    expect(withDetachedDigits(label, [word(930, 940, 25, 32, 2), label])).toBe(label);
+    expect(withDetachedDigits(label, [word(955, 960, 20, 40, 1), label])).toBe(label);
     // A run of legend text ending just before it.
-    expect(withLeadingDigits(label, [word(700, 958, 25, 32, 40), label])).toBe(label);
+    expect(withDetachedDigits(label, [word(700, 958, 25, 32, 40), label])).toBe(label);
+  });
+
+  it('joins the decimals a small monospaced point left apart', () => {
+    // "192" at 1317-1334, the point at 1338-1339 (two rows, no word of the label's height),
+    // "300" at 1343-1361: labels 6 px tall.
+    const label = word(1317, 1334, 100, 105, 3);
+    const point = word(1338, 1339, 104, 105, 1);
+    expect(withDetachedDigits(label, [label, point, word(1343, 1361, 100, 105, 3)])).toMatchObject({
+      left: 1317,
+      right: 1361,
+      glyphs: 6,
+    });
+  });
+
+  it('leaves a label alone when the word after it is far, or a run of text', () => {
+    const label = word(1317, 1334, 100, 105, 3);
+    expect(withDetachedDigits(label, [label, word(1345, 1363, 100, 105, 3)])).toBe(label);
+    expect(withDetachedDigits(label, [label, word(1340, 1420, 100, 105, 12)])).toBe(label);
   });
 });

@@ -59,7 +59,8 @@ function alignedColumn(words: Word[]): Word[] {
     for (const anchor of words) {
       const ah = anchor.bottom - anchor.top;
       const members = words.filter(
-        (w) => Math.abs(w[edge] - anchor[edge]) <= 2 && Math.abs(w.bottom - w.top - ah) <= Math.max(2, ah * 0.2),
+        (w) =>
+          Math.abs(w[edge] - anchor[edge]) <= 2 && Math.abs(w.bottom - w.top - ah) <= Math.max(1, Math.round(ah * 0.2)),
       );
       // Labels never overlap vertically; keep one word per text row.
       members.sort((a, b) => a.top - b.top);
@@ -144,7 +145,7 @@ export function findLayout(r: Raster, bg: Rgb): Layout | null {
     }
   }
   if (labels.length < 3) return null;
-  labels = labels.map((l) => withLeadingDigits(l, words));
+  labels = labels.map((l) => withDetachedDigits(l, words));
   labels = mainPaneLabels(r, bg, labels, stripOf(labels, r.width));
   if (labels.length < 3) return null;
   const strip = stripOf(labels, r.width);
@@ -161,25 +162,38 @@ export function findLayout(r: Raster, bg: Rgb): Layout | null {
 }
 
 /**
- * A label's leading '0' or '2,' can stand further from its other digits than words allow: a
- * monospaced dot is as wide as a digit, and a faint or small one is lost, leaving a gap of two
- * digits. A word of the label's cap height ending within that gap before it is part of it.
+ * A label's leading '0' or '2,', or its decimals after the point, can stand further from its
+ * other digits than words allow: a monospaced dot is as wide as a digit, and a faint or small
+ * one is lost, leaving a gap of two digits ('0' and '8610'; '192' and '300' at 6 px). A word of
+ * the label's cap height within that gap before or after it is part of it.
  */
-export function withLeadingDigits(label: Word, words: Word[]): Word {
+export function withDetachedDigits(label: Word, words: Word[]): Word {
   const h = label.bottom - label.top + 1;
+  const part = (w: Word): boolean =>
+    w !== label &&
+    Math.abs(w.top - label.top) <= Math.max(1, h * 0.15) &&
+    w.bottom - w.top + 1 <= h * 1.4 &&
+    w.bottom - w.top + 1 >= h * 0.8;
+  // '0', '0.' or '2,' before it: not a run of legend text ending there.
   const lead = words.find(
-    (w) =>
-      w !== label &&
-      Math.abs(w.top - label.top) <= Math.max(1, h * 0.15) &&
-      w.bottom - w.top + 1 <= h * 1.4 &&
-      w.bottom - w.top + 1 >= h * 0.8 &&
-      w.right < label.left &&
-      label.left - w.right <= h * 1.5 &&
-      // '0', '0.' or '2,': not a run of legend text ending there.
-      w.right - w.left + 1 <= h * 2.5,
+    (w) => part(w) && w.right < label.left && label.left - w.right <= h * 1.5 && w.right - w.left + 1 <= h * 2.5,
   );
-  if (!lead) return label;
-  return { ...label, left: lead.left, pixels: label.pixels + lead.pixels, glyphs: label.glyphs + lead.glyphs };
+  // Up to five decimals after it: not a run of text starting there.
+  const tail = words.find(
+    (w) => part(w) && w.left > label.right && w.left - label.right <= h * 1.5 && w.right - w.left + 1 <= h * 3.5,
+  );
+  let joined = label;
+  for (const w of [lead, tail]) {
+    if (!w) continue;
+    joined = {
+      ...joined,
+      left: Math.min(joined.left, w.left),
+      right: Math.max(joined.right, w.right),
+      pixels: joined.pixels + w.pixels,
+      glyphs: joined.glyphs + w.glyphs,
+    };
+  }
+  return joined;
 }
 
 /**

@@ -16,11 +16,6 @@ import { nextSet, wordsOf } from './sparse.js';
 const INK_CONTRAST = 60;
 /** Colours closer than this are one cluster (JPEG noise, antialiased edges). */
 const CLUSTER_RADIUS = 60;
-/**
- * A pixel about as near two clusters as each other (a pale green is a blend of a green and of a
- * stronger green with the background alike) belongs to the commoner one, as its histogram bin did.
- */
-const CLUSTER_TIE = 3;
 /** Runs shorter than this ending on one row are the dashes of a line a JPEG smeared. */
 const DASH_HEIGHT = 5;
 /** Bars closer than this (work pixels) cannot be told apart; their spacing is not searched. */
@@ -319,7 +314,7 @@ export function restoreLineCrossings(
  * ending there is erased; when nearly all of them are short, the row is a dashed line and
  * only its dashes are. Repeated, as a chart can have both.
  */
-function removeBaselineRuns(ink: Uint8Array, w: number, h: number): void {
+export function removeBaselineRuns(ink: Uint8Array, w: number, h: number): void {
   const ends = scratchU32('baseline:ends', h);
   for (let round = 0; round < 3; round++) {
     ends.fill(0);
@@ -867,10 +862,9 @@ function labelInk(r: Raster, plot: Box, ink: Uint8Array, clusters: Cluster[], bg
       const i = origin + (p - start) * 3;
       let best = 255;
       let bestD = CLUSTER_RADIUS;
-      // Clusters come commonest first: a later one must be nearer by more than a tie.
       for (let c = 0; c < colours.length; c++) {
         const d = blendDistanceRgb(data[i]!, data[i + 1]!, data[i + 2]!, colours[c]!, bg);
-        if (d < (best === 255 ? bestD : bestD - CLUSTER_TIE)) {
+        if (d < bestD) {
           bestD = d;
           best = c;
         }

@@ -75,6 +75,11 @@ describe('images that are not charts', () => {
     expect((error as EngineError).message).toMatch(/doesn't look like a price chart/);
   });
 
+  it('rejects a photo whose blobs, without a price axis, pass for a loose series of bars', async () => {
+    const error = await analyzeChart(await renderNonChart('photo', 12), settings).catch((e: unknown) => e);
+    expect((error as EngineError).code).toBe('NOT_A_CHART');
+  });
+
   it('rejects formats other than PNG and JPEG as INVALID_IMAGE', async () => {
     const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
     const error = await analyzeChart(gif, settings).catch((e: unknown) => e);

@@ -33,8 +33,14 @@ export interface ChartReading {
 const MIN_QUALITY = 0.55;
 const MAX_LABELS = 8;
 
-const isSeries = (d: CandleDetection | null): d is CandleDetection =>
-  d !== null && d.candles.length >= MIN_BARS && d.quality >= MIN_QUALITY;
+/**
+ * Without a price axis the bars are all that says 'chart': they must be a clearly regular series
+ * (the blobs of a photo passed as 22 bars of quality 0.60).
+ */
+const NO_AXIS_QUALITY = 0.8;
+
+const isSeries = (d: CandleDetection | null, minQuality = MIN_QUALITY): d is CandleDetection =>
+  d !== null && d.candles.length >= MIN_BARS && d.quality >= minQuality;
 
 /** Keeps at most `n` labels spread over the axis; more do not improve the fit, only cost OCR time. */
 function spreadPick<T>(items: T[], n: number): T[] {
@@ -80,7 +86,8 @@ async function read(image: Buffer): Promise<ChartReading> {
   if (!layout) {
     // Candles without a readable axis are a chart we cannot scale; anything else is not a chart.
     const whole = { left: 0, top: 0, right: Math.round(work.width * 0.9), bottom: work.height };
-    throw new EngineError(isSeries(detectCandles(work, whole)) ? 'AXIS_UNREADABLE' : 'NOT_A_CHART', 'no axis labels');
+    const bars = detectCandles(work, whole);
+    throw new EngineError(isSeries(bars, NO_AXIS_QUALITY) ? 'AXIS_UNREADABLE' : 'NOT_A_CHART', 'no axis labels');
   }
 
   const labels = spreadPick(layout.axis.labels, MAX_LABELS);

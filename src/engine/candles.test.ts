@@ -273,6 +273,15 @@ describe('removeBaselineRuns', () => {
     expect(count(ink, 5, 21)).toBe(80);
   });
 
+  it('leaves the same runs alone higher up the plot: a row of legend text is erased as text later', () => {
+    const ink = new Uint8Array(w * h);
+    // 41 glyph stems 6-8 px tall ending on row 20, in columns 200-360.
+    for (let x = 200, k = 0; x <= 360; x += 4, k++) for (let y = 14 - (k % 3); y <= 20; y++) ink[y * w + x] = 1;
+    const before = count(ink, 0, h);
+    removeBaselineRuns(ink, w, h);
+    expect(count(ink, 0, h)).toBe(before);
+  });
+
   it('leaves a few runs ending on one row alone: 8% of the plot at least', () => {
     const ink = new Uint8Array(w * h);
     // Ten bodies 2 px wide side by side, their bottoms on one row: 20 runs.

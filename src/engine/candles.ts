@@ -340,8 +340,10 @@ export function removeBaselineRuns(ink: Uint8Array, w: number, h: number): void 
         mode = y;
       }
     }
-    // Runs end there in 15% of the columns they span (a short series stands in part of a wide
-    // plot, and so does its volume), and in 8% of the plot's.
+    // Runs end there in 15% of the plot's columns; at the foot of the pane, where volume stands,
+    // in 15% of the columns they span (a short series stands in part of a wide plot, and so does
+    // its volume) and 8% of the plot's. Higher up, a legend's row would pass that, its glyphs cut
+    // to their bottoms and no longer erased as text.
     let first = w;
     let last = -1;
     for (let y = Math.max(2, mode - 1); y <= Math.min(h - 1, mode + 1); y++) {
@@ -351,7 +353,8 @@ export function removeBaselineRuns(ink: Uint8Array, w: number, h: number): void 
         last = Math.max(last, x);
       }
     }
-    if (best < Math.max((last - first + 1) * 0.15, w * 0.08)) return;
+    const foot = mode >= h * 0.75;
+    if (best < (foot ? Math.max((last - first + 1) * 0.15, w * 0.08) : w * 0.15)) return;
     // The dashes of a price line left in the plot (a JPEG smears a thin line over three or four
     // rows) all end on one row too. Then only the dashes go: the last candle's close is on that
     // line, and the candle must stay.

@@ -110,6 +110,14 @@ describe('withDetachedDigits', () => {
     });
   });
 
+  it('joins a thousands group and the leading digit a monospaced comma and point left apart', () => {
+    // '2,036.00' at 8 px: '2' at 954-959, ',036' at 964-993 (the comma hangs two rows lower),
+    // the point at 998-999, '00' at 1004-1018.
+    const label = word(1004, 1018, 130, 137, 3);
+    const words = [word(954, 959, 130, 137, 1), word(964, 993, 130, 139, 4), word(998, 999, 136, 137, 1), label];
+    expect(withDetachedDigits(label, words)).toMatchObject({ left: 954, right: 1018, glyphs: 8 });
+  });
+
   it('leaves a label alone when the word after it is far, or a run of text', () => {
     const label = word(1317, 1334, 100, 105, 3);
     expect(withDetachedDigits(label, [label, word(1345, 1363, 100, 105, 3)])).toBe(label);

@@ -162,35 +162,36 @@ export function findLayout(r: Raster, bg: Rgb): Layout | null {
 }
 
 /**
- * A label's leading '0' or '2,', or its decimals after the point, can stand further from its
- * other digits than words allow: a monospaced dot is as wide as a digit, and a faint or small
- * one is lost, leaving a gap of two digits ('0' and '8610'; '192' and '300' at 6 px). A word of
- * the label's cap height within that gap before or after it is part of it.
+ * A label's leading '0' or '2,', a thousands group, or its decimals after the point can stand
+ * further from its other digits than words allow: a monospaced dot or comma is as wide as a
+ * digit, and a faint or small one is lost, leaving a gap of two digits ('0' and '8610'; '192' and
+ * '300' at 6 px; '2' ',036' '.' '00'). Words of the label's cap height within that gap before
+ * or after it are part of it, as long as the whole stays as long as a label can be.
  */
 export function withDetachedDigits(label: Word, words: Word[]): Word {
   const h = label.bottom - label.top + 1;
   const part = (w: Word): boolean =>
-    w !== label &&
     Math.abs(w.top - label.top) <= Math.max(1, h * 0.15) &&
     w.bottom - w.top + 1 <= h * 1.4 &&
-    w.bottom - w.top + 1 >= h * 0.8;
-  // '0', '0.' or '2,' before it: not a run of legend text ending there.
-  const lead = words.find(
-    (w) => part(w) && w.right < label.left && label.left - w.right <= h * 1.5 && w.right - w.left + 1 <= h * 2.5,
-  );
-  // Up to five decimals after it: not a run of text starting there.
-  const tail = words.find(
-    (w) => part(w) && w.left > label.right && w.left - label.right <= h * 1.5 && w.right - w.left + 1 <= h * 3.5,
-  );
+    w.bottom - w.top + 1 >= h * 0.8 &&
+    // A few digits and a separator: not a run of legend text.
+    w.right - w.left + 1 <= h * 4;
   let joined = label;
-  for (const w of [lead, tail]) {
-    if (!w) continue;
+  for (let k = 0; k < 4; k++) {
+    const next = words.find(
+      (w) =>
+        part(w) &&
+        ((w.right < joined.left && joined.left - w.right <= h * 1.5) ||
+          (w.left > joined.right && w.left - joined.right <= h * 1.5)) &&
+        Math.max(joined.right, w.right) - Math.min(joined.left, w.left) + 1 <= h * 12,
+    );
+    if (!next) break;
     joined = {
       ...joined,
-      left: Math.min(joined.left, w.left),
-      right: Math.max(joined.right, w.right),
-      pixels: joined.pixels + w.pixels,
-      glyphs: joined.glyphs + w.glyphs,
+      left: Math.min(joined.left, next.left),
+      right: Math.max(joined.right, next.right),
+      pixels: joined.pixels + next.pixels,
+      glyphs: joined.glyphs + next.glyphs,
     };
   }
   return joined;

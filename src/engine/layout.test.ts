@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNumberLike, plotEdge, withDetachedDigits } from './layout.js';
+import { alignedColumn, isNumberLike, plotEdge, withDetachedDigits } from './layout.js';
 import type { Raster } from './raster.js';
 
 const BG = [19, 23, 34] as const;
@@ -122,5 +122,17 @@ describe('withDetachedDigits', () => {
     const label = word(1317, 1334, 100, 105, 3);
     expect(withDetachedDigits(label, [label, word(1345, 1363, 100, 105, 3)])).toBe(label);
     expect(withDetachedDigits(label, [label, word(1340, 1420, 100, 105, 12)])).toBe(label);
+  });
+});
+
+describe('alignedColumn', () => {
+  it("keeps 6 px price labels apart from a volume pane's 8 px labels sharing their left edge", () => {
+    // Price labels '1.12800' right-aligned at 1274, six of them 6 px tall (two found whole, from
+    // the left edge at 1236; four as '12800' from 1246); volume labels 8 px tall from 1236.
+    const price = [53, 104, 155, 206].map((top) => word(1246, 1274, top, top + 5, 5));
+    const whole = [256, 307].map((top) => word(1236, 1274, top, top + 5, 7));
+    const volume = [527, 557, 587, 617, 647].map((top) => word(1236, 1252, top, top + 7, 3));
+    const column = alignedColumn([...price, ...whole, ...volume]);
+    expect(column.map((w) => w.top)).toEqual([53, 104, 155, 206, 256, 307]);
   });
 });

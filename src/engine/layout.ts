@@ -52,7 +52,7 @@ export const isNumberLike = (w: Word): boolean => {
 };
 
 /** The largest set of same-height words sharing a left or right edge, stacked vertically. */
-function alignedColumn(words: Word[]): Word[] {
+export function alignedColumn(words: Word[]): Word[] {
   let best: Word[] = [];
   let bestX = -1;
   for (const edge of ['left', 'right'] as const) {

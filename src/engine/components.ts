@@ -1,5 +1,6 @@
 /** Connected components of a binary mask, and their grouping into text words. */
 import { scratchI32 } from './scratch.js';
+import { wordsOf } from './sparse.js';
 
 export interface Blob {
   left: number;
@@ -44,7 +45,7 @@ function connectRuns(
   let parent = scratchI32(`${key}:parent`, capacity);
   // Masks are mostly background: it is skipped four pixels at a time where the mask's bytes
   // line up with 32-bit words.
-  const words = mask.byteOffset % 4 === 0 ? new Uint32Array(mask.buffer, mask.byteOffset, mask.length >> 2) : null;
+  const words = wordsOf(mask);
   const empty = (background * 0x01010101) >>> 0;
   let n = 0;
   let prevFirst = 0;

@@ -588,7 +588,8 @@ export function clusterShapes(label: Uint8Array, nClusters: number, w: number, h
       // OHLC bars whose ticks touch cover every column like a line, but their stems stand far
       // taller than the ticks in most columns; a line is about equally thin everywhere.
       candleLike:
-        span >= w * 0.2 &&
+        // A short series at the right of a wide plot still changes height at every bar.
+        (span >= w * 0.2 || (span >= w * 0.1 && jagged >= 0.5)) &&
         // A dense chart's bars touch into a few wide pieces: they are still bars if jagged.
         (segments >= 6 || stems || jagged >= 0.3) &&
         tallCount >= 5 &&

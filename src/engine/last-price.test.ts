@@ -59,6 +59,17 @@ describe('axisTags', () => {
     fill(r, { left: 156, right: 161, top: 97, bottom: 100 }, BG);
     expect(axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT).map((t) => t.y)).toEqual([29.5, 69.5, 99.5]);
   });
+
+  it("finds a box whose text's first glyph covers the plot-side column, centred on the whole box", () => {
+    const r = raster();
+    // 20 rows tall: fill above and below, and the rows through its text blank at the strip's
+    // first columns (a '1' in the background's colour) and between the glyphs.
+    fill(r, { left: 156, right: 200, top: 40, bottom: 60 }, UP);
+    fill(r, { left: 158, right: 163, top: 45, bottom: 55 }, BG);
+    for (let x = 166; x < 192; x += 4) fill(r, { left: x, right: x + 2, top: 45, bottom: 55 }, BG);
+    label(r, 90);
+    expect(axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT).map((t) => t.y)).toEqual([49.5]);
+  });
 });
 
 describe('applyLastPriceTag', () => {

@@ -19,6 +19,11 @@ const FILL_CONTRAST = 40;
  */
 const CANDLE_CONTRAST = 60;
 
+const NONE = 0;
+const TEXT = 1;
+const FILL = 2;
+type RowKind = typeof NONE | typeof TEXT | typeof FILL;
+
 interface Tag {
   /** Centre row, work pixels. */
   y: number;
@@ -27,7 +32,7 @@ interface Tag {
 
 /**
  * Filled boxes in the axis strip: runs of rows, between 0.8 and three label heights tall,
- * filled from edge to edge of the label column.
+ * filled from edge to edge of the label column above and below their text.
  */
 export function axisTags(r: Raster, bg: Rgb, strip: Box, top: number, bottom: number, labelHeight: number): Tag[] {
   const tags: Tag[] = [];
@@ -45,27 +50,37 @@ export function axisTags(r: Raster, bg: Rgb, strip: Box, top: number, bottom: nu
   // The box may stop a little short of the labels' far edge (its corners rounded, or it is
   // only as wide as its own text).
   const inset = Math.min(columns >> 2, Math.max(3, Math.round(labelHeight * 0.4)));
-  const filledRow = (y: number): boolean => {
+  // FILL: the row is the box's fill (its margin above or below the text). TEXT: a row through
+  // the tag's text, whose first glyph can cover the plot-side column; a plain label's row can
+  // look the same, so such rows only continue a box that fill rows open and close.
+  const rowKind = (y: number): RowKind => {
     const first = (y * r.width + strip.left) * 3;
     const end = (y * r.width + strip.right) * 3;
     let farEdge = false;
     for (let k = 1; k <= inset && !farEdge; k++) farEdge = standsOut(end - 3 * k);
-    if (!farEdge) return false;
+    if (!farEdge) return NONE;
     let on = 0;
     for (let i = first; i < end; i += 3) if (standsOut(i)) on++;
-    return on >= columns * 0.9 || (standsOut(first) && on >= columns * 0.25);
+    if (on >= columns * 0.9 || (standsOut(first) && on >= columns * 0.25)) return FILL;
+    return on >= columns * 0.25 ? TEXT : NONE;
   };
+  const end = Math.min(r.height, bottom);
   let runStart = -1;
-  for (let y = Math.max(0, top); y <= Math.min(r.height, bottom); y++) {
-    // One stray row does not split a box either.
-    const end = Math.min(r.height, bottom);
-    const filled = y < end && (filledRow(y) || (runStart >= 0 && y + 1 < end && filledRow(y + 1)));
-    if (filled && runStart < 0) runStart = y;
-    if (!filled && runStart >= 0) {
-      const height = y - runStart;
-      if (height >= labelHeight * 0.8 && height <= labelHeight * 3) tags.push(tagOf(r, strip, runStart, y - 1));
-      runStart = -1;
+  let lastFill = -1;
+  for (let y = Math.max(0, top); y <= end; y++) {
+    const kind = y < end ? rowKind(y) : NONE;
+    if (kind === FILL) {
+      if (runStart < 0) runStart = y;
+      lastFill = y;
+      continue;
     }
+    if (runStart < 0) continue;
+    // Text rows for about a label's height, or one stray row, do not end the box.
+    const inside = y - lastFill <= labelHeight * 1.5 && (kind === TEXT || (y + 1 < end && rowKind(y + 1) !== NONE));
+    if (inside) continue;
+    const height = lastFill - runStart + 1;
+    if (height >= labelHeight * 0.8 && height <= labelHeight * 3) tags.push(tagOf(r, strip, runStart, lastFill));
+    runStart = -1;
   }
   return tags;
 }

@@ -325,6 +325,34 @@ describe('clusterShapes', () => {
     );
     expect(clusterShapes(label, 1, 400, 200)[0]).toMatchObject({ candleLike: false });
   });
+
+  it('takes a short series of touching bars at the right of a wide plot for candles, not a band there', () => {
+    // Sixty bars 4 px apart in the last 17% of a 1400 px plot, touching: a 3 px body and a
+    // wick column, bar heights jumping from bar to bar.
+    const w = 1400;
+    const start = 1160;
+    const bar = (x: number): [number, number] => {
+      if (x < start) return [1, 0];
+      const i = Math.floor((x - start) / 4);
+      const mid = 300 - i * 3 + Math.round(20 * Math.sin(i));
+      const half = 4 + ((i * 7) % 5) * 3;
+      return (x - start) % 4 === 1 ? [mid - half - 12, mid + half + 10] : [mid - half, mid + half];
+    };
+    const bars = columns(
+      w,
+      576,
+      (x) => bar(x)[0],
+      (x) => bar(x)[1],
+    );
+    expect(clusterShapes(bars, 1, w, 576)[0]).toMatchObject({ candleLike: true });
+    const band = columns(
+      w,
+      576,
+      (x) => (x < start ? 1 : 200 + Math.round(30 * Math.sin(x / 40))),
+      (x) => (x < start ? 0 : 260 + Math.round(30 * Math.sin(x / 40))),
+    );
+    expect(clusterShapes(band, 1, w, 576)[0]).toMatchObject({ candleLike: false });
+  });
 });
 
 describe('eraseWholeText', () => {

@@ -706,7 +706,19 @@ export function growVertically(
     if (v === 2) mask[p] = 1;
     else if (v === 3) mask[p] = p + w < n && mask[p + w] === 1 ? 1 : 0;
   }
+  // Along a row: a gap of one or two weak pixels left between joined ones (an outline's top
+  // edge across a JPEG block boundary, where its colour shifts for a few pixels) is closed.
+  for (const p of weak) {
+    if (mask[p] !== 0 || p % w === 0 || mask[p - 1] !== 1) continue;
+    const room = w - (p % w);
+    let run = 1;
+    while (run <= MAX_ROW_BRIDGE && run < room && mask[p + run] === 0 && ink[p + run] === 1) run++;
+    if (run <= MAX_ROW_BRIDGE && run < room && mask[p + run] === 1) mask.fill(1, p, p + run);
+  }
 }
+
+/** The longest gap of weak ink within a row that `growVertically` closes. */
+const MAX_ROW_BRIDGE = 2;
 
 interface Piece extends Blob {
   /** Component ids that make up this candle (an overlay line can cut one candle in two). */
@@ -1366,9 +1378,12 @@ function thinColumns(mask: Uint8Array, w: number, h: number): Uint32Array {
  * distance is the spacing. (Touching bars joined into one piece make pieces of irregular
  * widths, irregularly spaced.)
  */
-function wholeBars(period: number, pieces: Blob[]): number {
-  if (period < MIN_SPACING || pieces.length < 8) return period;
+function wholeBars(period: number, all: Blob[]): number {
   const quantile = (v: number[], q: number): number => v[Math.floor((v.length - 1) * q)] ?? 0;
+  // Fragments (a wick cut off by an overlay line) are neither bars nor bar widths.
+  const sizes = all.map((p) => p.pixels).sort((a, b) => a - b);
+  const pieces = all.filter((p) => p.pixels >= quantile(sizes, 0.5) * 0.25);
+  if (period < MIN_SPACING || pieces.length < 8) return period;
   const widths = pieces.map((p) => p.right - p.left + 1).sort((a, b) => a - b);
   const width = quantile(widths, 0.5);
   if (width <= period * 1.2 || quantile(widths, 0.75) - quantile(widths, 0.25) > width * 0.25) return period;
@@ -1601,6 +1616,9 @@ function splitWide(pieces: Piece[], period: number, columns: ArrayLike<number>):
   return pieces.flatMap((p) => {
     const width = p.right - p.left + 1;
     if (width < widest || width > longest) return width > longest ? [] : [p];
+    // Two bars a spacing apart span more than the spacing (a hollow body wider than most
+    // pieces, when fragments make the typical width small, is one bar).
+    if (period >= 2 && width <= period) return [p];
     const parts = Math.max(2, Math.round(width / pitch));
     const step = width / parts;
     // Each cut goes to the emptiest column near its even position: the gap between two
@@ -1691,8 +1709,13 @@ function orientCandles(
 ): void {
   // All bodies with an inside to judge look alike (one colour, all outlined or all filled):
   // the look says nothing of the direction, and each candle is turned on its own.
-  const looks = new Set(candles.filter((c) => c.bodyBottom - c.bodyTop >= 3).map((c) => c.signature));
-  const ups = looks.size <= 1 ? orientEach(candles) : orientByLook(candles);
+  // A look only a body or two have is something across a body (a crosshair's line down a hollow
+  // one), not a second look.
+  const counts = new Map<string, number>();
+  for (const c of candles) if (c.bodyBottom - c.bodyTop >= 3) counts.set(c.signature, (counts.get(c.signature) ?? 0) + 1);
+  const judged = [...counts.values()].reduce((s, n) => s + n, 0);
+  const looks = [...counts.values()].filter((n) => n >= Math.max(2, judged * 0.03)).length;
+  const ups = looks <= 1 ? orientEach(candles) : orientByLook(candles);
   candles.forEach((c, i) => {
     const isUp = ups[i] ?? true;
     c.open = isUp ? c.bodyBottom : c.bodyTop;

@@ -175,6 +175,19 @@ describe('applyLastPriceTag with the series colours', () => {
     expect(applyLastPriceTag(chart(UP), BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [DOWN])).toBe(false);
     expect(candles[0]).toEqual(merged());
   });
+
+  it("ignores a grey crosshair label alone when every series colour has a hue, however grey the crosshair's line in the bar", () => {
+    const LABEL_GREY: Rgb = [54, 58, 69];
+    const r = chart(LABEL_GREY);
+    // The crosshair's horizontal line, the label's grey, across the last bar at the label's row.
+    fill(r, { left: 0, right: 150, top: 44, bottom: 45 }, LABEL_GREY);
+    const candles = [merged()];
+    expect(applyLastPriceTag(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [DOWN, UP])).toBe(false);
+    expect(candles[0]).toEqual(merged());
+    // A black-and-white series has grey among its colours: there the grey box may be the tag.
+    const GREY_BAR: Rgb = [60, 62, 70];
+    expect(applyLastPriceTag(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [GREY_BAR, DOWN])).toBe(true);
+  });
 });
 
 describe('applyLastPriceTag on a MetaTrader chart in a JPEG', () => {

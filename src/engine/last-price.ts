@@ -152,9 +152,13 @@ export function applyLastPriceTag(
     colourDistance(k, fill) <= SAME_COLOUR || sameHue(fill, k, plotBg, 1.5);
   // The tag is as clear of the plot's background as candle ink is (a crosshair label can be a
   // box barely lighter than a black chart, as dark as the grey at a candle's edges).
+  // When every series colour has a hue, a grey box is a crosshair label, whatever grey the
+  // crosshair's line leaves in the last bar's box.
+  const huedSeries = seriesColours.length > 0 && seriesColours.every((k) => chroma(k) >= CHROMATIC);
   const tags = axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight).filter(
     (t) =>
       colourDistance(t.fill, plotBg) > CANDLE_CONTRAST &&
+      !(huedSeries && chroma(t.fill) < CHROMATIC) &&
       (colours.some((c) => matches(t.fill, c)) ||
         seriesColours.some((k) => sameHue(t.fill, k, plotBg) || sameTint(t.fill, k))) &&
       inRange(t.y),

@@ -706,19 +706,7 @@ export function growVertically(
     if (v === 2) mask[p] = 1;
     else if (v === 3) mask[p] = p + w < n && mask[p + w] === 1 ? 1 : 0;
   }
-  // Along a row: a gap of one or two weak pixels left between joined ones (an outline's top
-  // edge across a JPEG block boundary, where its colour shifts for a few pixels) is closed.
-  for (const p of weak) {
-    if (mask[p] !== 0 || p % w === 0 || mask[p - 1] !== 1) continue;
-    const room = w - (p % w);
-    let run = 1;
-    while (run <= MAX_ROW_BRIDGE && run < room && mask[p + run] === 0 && ink[p + run] === 1) run++;
-    if (run <= MAX_ROW_BRIDGE && run < room && mask[p + run] === 1) mask.fill(1, p, p + run);
-  }
 }
-
-/** The longest gap of weak ink within a row that `growVertically` closes. */
-const MAX_ROW_BRIDGE = 2;
 
 interface Piece extends Blob {
   /** Component ids that make up this candle (an overlay line can cut one candle in two). */

@@ -8,13 +8,16 @@ import {
   dropStrayLast,
   eraseWholeText,
   growVertically,
+  orientCandles,
   orientEach,
   removeBaselineRuns,
   removeLines,
+  splitWide,
   restoreLineCrossings,
   weightedMedian,
   widestGap,
 } from './candles.js';
+import type { Piece } from './candles.js';
 import type { Raster } from './raster.js';
 
 /** A mask from rows of text: '#' (or a digit for a label map) is set, '.' is not. */
@@ -95,6 +98,21 @@ describe('barPeriod', () => {
     }));
     expect(barPeriod(columns)).toBeCloseTo(29 / 3, 0);
     expect(barSpacing(columns, [], bodies)).toBeCloseTo(29, 0);
+  });
+
+  it('finds the spacing of hollow bodies from the bodies, however many wick fragments lie between them', () => {
+    // As above, and a wick cut off by an overlay line beside every other body: small pieces
+    // three or four columns wide, which alone would make the widths look irregular.
+    const columns = Array.from({ length: 900 }, (_, x) => {
+      const at = x % 29;
+      return at === 0 || at === 10 || at === 20 ? 30 : at < 20 ? 2 : 0;
+    });
+    const bodies = Array.from({ length: 31 }, (_, i) => ({ left: i * 29, right: i * 29 + 20, top: 0, bottom: 29 }));
+    const pieces = bodies.flatMap((b, i) => [
+      { ...b, pixels: 130 },
+      ...(i % 2 ? [] : [{ left: b.left + 9, right: b.left + 11 + (i % 4 ? 1 : 0), top: 40, bottom: 44, pixels: 8 }]),
+    ]);
+    expect(barSpacing(columns, [], pieces)).toBeCloseTo(29, 0);
   });
 
   it('keeps the spacing of touching bars, whose pieces hold several bars each', () => {
@@ -720,5 +738,56 @@ describe('orientEach', () => {
       { bodyTop: 25, bodyBottom: 40 },
     ];
     expect(orientEach(bodies).slice(1)).toEqual([false, true]);
+  });
+});
+
+describe('orientCandles', () => {
+  /** Hollow bodies (rows top-bottom) going up then down, each opening where the last closed. */
+  const series = (): { open: number; close: number; bodyTop: number; bodyBottom: number; signature: string }[] =>
+    [
+      [40, 50],
+      [30, 40],
+      [20, 30],
+      [20, 35],
+      [35, 45],
+      [25, 45],
+      [15, 25],
+      [15, 30],
+    ].map(([bodyTop = 0, bodyBottom = 0]) => ({ open: 0, close: 0, bodyTop, bodyBottom, signature: 'hollow0' }));
+
+  it('turns same-looking bodies each by continuity, when one looks filled (a crosshair line down it)', () => {
+    const candles = series();
+    candles[4]!.signature = 'c0';
+    orientCandles(candles);
+    expect(candles.map((c) => c.close < c.open)).toEqual([true, true, true, false, false, true, true, false]);
+  });
+
+  it('turns bodies by their look when two looks each hold a share of the bodies', () => {
+    // Up bodies white, down bodies black: the look decides, even against a gap between bars.
+    const candles = series().map((c, i) => ({ ...c, signature: [3, 4, 7].includes(i) ? 'c1' : 'hollow0' }));
+    orientCandles(candles);
+    expect(candles.map((c) => c.close < c.open)).toEqual([true, true, true, false, false, true, true, false]);
+  });
+});
+
+describe('splitWide', () => {
+  const piece = (left: number, right: number, pixels: number): Piece => ({
+    left,
+    right,
+    top: 0,
+    bottom: 40,
+    pixels,
+    value: 1,
+    ids: [left],
+  });
+
+  it('leaves a body no wider than the spacing whole, when fragments make the usual width small', () => {
+    // Spacing 27: fourteen fragments 12 px wide outweigh the one hollow body 24 px wide.
+    const pieces = [...Array.from({ length: 14 }, (_, i) => piece(i * 27, i * 27 + 11, 200)), piece(400, 423, 300)];
+    const columns = new Array<number>(430).fill(2);
+    expect(splitWide(pieces, 27, columns).filter((p) => p.left >= 400)).toMatchObject([{ left: 400, right: 423 }]);
+    // Two bars joined, a spacing and a body wide, are still cut in two.
+    const joined = [...pieces.slice(0, 14), piece(400, 450, 600)];
+    expect(splitWide(joined, 27, new Array<number>(460).fill(2)).filter((p) => p.left >= 400)).toHaveLength(2);
   });
 });

@@ -708,7 +708,7 @@ export function growVertically(
   }
 }
 
-interface Piece extends Blob {
+export interface Piece extends Blob {
   /** Component ids that make up this candle (an overlay line can cut one candle in two). */
   ids: number[];
   /** Column of the wick or stem (the tallest column); the bar's true x position. */
@@ -1576,7 +1576,7 @@ const touches = (a: Blob, b: Blob, gap: number): boolean =>
  * over the ink (each piece weighted by its pixels, so the thin fragments a JPEG makes of
  * outlined bodies do not make every whole candle look like two), at most 0.9 periods.
  */
-function splitWide(pieces: Piece[], period: number, columns: ArrayLike<number>): Piece[] {
+export function splitWide(pieces: Piece[], period: number, columns: ArrayLike<number>): Piece[] {
   let typical: number;
   let pitch: number;
   if (period >= 2) {
@@ -1692,7 +1692,7 @@ function bodySignature(
  * Sets each candle's open and close from its body: up (open at the bottom) or down, by
  * continuity, as a forex candle opens where the previous one closed.
  */
-function orientCandles(
+export function orientCandles(
   candles: { open: number; close: number; bodyTop: number; bodyBottom: number; signature: string }[],
 ): void {
   // All bodies with an inside to judge look alike (one colour, all outlined or all filled):
@@ -1700,7 +1700,8 @@ function orientCandles(
   // A look only a body or two have is something across a body (a crosshair's line down a hollow
   // one), not a second look.
   const counts = new Map<string, number>();
-  for (const c of candles) if (c.bodyBottom - c.bodyTop >= 3) counts.set(c.signature, (counts.get(c.signature) ?? 0) + 1);
+  for (const c of candles)
+    if (c.bodyBottom - c.bodyTop >= 3) counts.set(c.signature, (counts.get(c.signature) ?? 0) + 1);
   const judged = [...counts.values()].reduce((s, n) => s + n, 0);
   const looks = [...counts.values()].filter((n) => n >= Math.max(2, judged * 0.03)).length;
   const ups = looks <= 1 ? orientEach(candles) : orientByLook(candles);

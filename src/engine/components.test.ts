@@ -38,6 +38,18 @@ describe('groupWords', () => {
     expect(words.find((w) => w.left === 118)).toMatchObject({ right: 149, glyphs: 3 });
   });
 
+  it('starts no word of glyphs with a run of dots: a dotted grid line ending three pixels before a label', () => {
+    // Dots one pixel square every 4 px at the label's middle row, then "0.66500" 7 px tall.
+    const dots = Array.from({ length: 30 }, (_, k) => blob(850 + 4 * k, 850 + 4 * k, 67, 67));
+    const label = [
+      blob(970, 973, 64, 70),
+      blob(975, 975, 70, 70),
+      ...[0, 1, 2, 3, 4].map((i) => blob(979 + 6 * i, 982 + 6 * i, 64, 70)),
+    ];
+    const words = groupWords([...dots, ...label]);
+    expect(words.find((w) => w.right === 1006)).toMatchObject({ left: 970, glyphs: 7 });
+  });
+
   it('keeps a mark inside a zero from cutting the zero off the rest of its label', () => {
     // "0.6": the slash inside the zero is as short as a dot, but the zero is the glyph the dot
     // follows, and the gap after it goes by the zero's height.

@@ -196,7 +196,9 @@ export function groupWords(glyphs: Blob[]): Word[] {
       const overlap = Math.min(w.bottom, g.bottom) - Math.max(w.top, g.top) + 1;
       // Dots and commas are short, so overlap and spacing go by the taller of the two.
       const gap = Math.max(3, Math.max(h, lastHeight.get(w) ?? wh) * 0.6);
-      return overlap >= Math.min(h, wh) * 0.5 && g.left - w.right <= gap && g.left >= w.left;
+      // A run of dots (a dotted grid line ending just before a label) starts no word of glyphs.
+      const dots = wh <= 3 && h >= wh * 2.5;
+      return !dots && overlap >= Math.min(h, wh) * 0.5 && g.left - w.right <= gap && g.left >= w.left;
     });
     // A mark inside the word (the slash in a zero) is not its last glyph.
     if (host && g.right > host.right) lastHeight.set(host, h);

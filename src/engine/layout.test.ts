@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignedColumn, isNumberLike, plotEdge, withDetachedDigits } from './layout.js';
+import { alignedColumn, findLayout, isNumberLike, plotEdge, withDetachedDigits } from './layout.js';
 import type { Raster } from './raster.js';
 
 const BG = [19, 23, 34] as const;
@@ -134,5 +134,45 @@ describe('alignedColumn', () => {
     const volume = [527, 557, 587, 617, 647].map((top) => word(1236, 1252, top, top + 7, 3));
     const column = alignedColumn([...price, ...whole, ...volume]);
     expect(column.map((w) => w.top)).toEqual([53, 104, 155, 206, 256, 307]);
+  });
+});
+
+describe('findLayout', () => {
+  const TEXT = [200, 200, 200] as const;
+  /** A dark 600×400 chart: price pane above a separator at row 300, volume pane below. */
+  function chart(): Raster & {
+    glyphs: (x: number, y: number, n: number) => void;
+    dot: (x: number, y: number) => void;
+  } {
+    const width = 600;
+    const height = 400;
+    const data = new Uint8Array(width * height * 3);
+    const fill = (x0: number, x1: number, y0: number, y1: number, c: readonly number[]): void => {
+      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) data.set(c, (y * width + x) * 3);
+    };
+    fill(0, width - 1, 0, height - 1, BG);
+    fill(0, width - 1, 300, 300, GRID);
+    // n digits 4 px wide and 7 tall, 2 px apart, from column x; a point on the baseline.
+    const glyphs = (x: number, y: number, n: number): void => {
+      for (let i = 0; i < n; i++) fill(x + i * 6, x + i * 6 + 3, y, y + 6, TEXT);
+    };
+    const dot = (x: number, y: number): void => fill(x, x, y + 6, y + 6, TEXT);
+    return { width, height, data, glyphs, dot };
+  }
+
+  it("takes the price labels set flush right over a volume pane's labels sharing the left edge of a few of them", () => {
+    const r = chart();
+    // '0.66500': in four of the six labels the '0.' stands too far from the digits to join them.
+    [20, 65, 110, 155, 200, 245].forEach((y, i) => {
+      const whole = i === 0 || i === 3;
+      r.glyphs(whole ? 524 : 520, y, 1);
+      r.dot(whole ? 529 : 525, y);
+      r.glyphs(532, y, 5);
+    });
+    // '1000', '800', '600', '400', '200' under the separator, flush left with the whole labels.
+    [305, 322, 339, 356, 373].forEach((y, i) => r.glyphs(524, y, i === 0 ? 4 : 3));
+    const layout = findLayout(r, BG);
+    expect(layout?.axis.labels.map((l) => l.top)).toEqual([20, 65, 110, 155, 200, 245]);
+    expect(layout?.plot.bottom).toBeLessThanOrEqual(300);
   });
 });

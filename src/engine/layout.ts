@@ -52,10 +52,10 @@ export const isNumberLike = (w: Word): boolean => {
 };
 
 /** The largest set of same-height words sharing a left or right edge, stacked vertically. */
-export function alignedColumn(words: Word[]): Word[] {
+export function alignedColumn(words: Word[], edges: readonly ('left' | 'right')[] = ['left', 'right']): Word[] {
   let best: Word[] = [];
   let bestX = -1;
-  for (const edge of ['left', 'right'] as const) {
+  for (const edge of edges) {
     for (const anchor of words) {
       const ah = anchor.bottom - anchor.top;
       const members = words.filter(
@@ -132,21 +132,18 @@ export function findLayout(r: Raster, bg: Rgb): Layout | null {
   // The right side is by far the most common place for the price scale; the left is a fallback.
   const rightStart = Math.floor(r.width * 0.55);
   let words = textWords(textMask(r, bg, rightStart, r.width), r, rightStart, r.width);
-  let labels = alignedColumn(words.filter(isNumberLike));
+  let labels = paneColumn(r, bg, words);
   let side: AxisColumn['side'] = 'right';
   if (labels.length < 3) {
     const leftEnd = Math.floor(r.width * 0.3);
     const leftWords = textWords(textMask(r, bg, 0, leftEnd), r, 0, leftEnd);
-    const leftLabels = alignedColumn(leftWords.filter(isNumberLike));
+    const leftLabels = paneColumn(r, bg, leftWords);
     if (leftLabels.length > labels.length) {
       words = leftWords;
       labels = leftLabels;
       side = 'left';
     }
   }
-  if (labels.length < 3) return null;
-  labels = labels.map((l) => withDetachedDigits(l, words));
-  labels = mainPaneLabels(r, bg, labels, stripOf(labels, r.width));
   if (labels.length < 3) return null;
   const strip = stripOf(labels, r.width);
   const columns = side === 'right' ? { from: 0, to: strip.left } : { from: strip.right, to: r.width };
@@ -159,6 +156,26 @@ export function findLayout(r: Raster, bg: Rgb): Layout | null {
       : { left: plotEdge(r, bg, strip.right, 1, top, bottom) + 1, top, right: r.width, bottom };
   if (plot.right - plot.left < r.width * 0.3 || plot.bottom - plot.top < r.height * 0.2) return null;
   return { axis: { side, labels, strip }, plot };
+}
+
+/**
+ * The price pane's labels among `words`: the column of number-like words aligned on their left
+ * edges, or on their right, with the larger price pane. A volume pane's labels ('800', '1000')
+ * can share the price labels' left edge and outnumber the price labels that do (others lost a
+ * detached '0.'); the separator between the panes then leaves few of them on the price side.
+ */
+function paneColumn(r: Raster, bg: Rgb, words: Word[]): Word[] {
+  const numbers = words.filter(isNumberLike);
+  let best: Word[] = [];
+  for (const edge of ['left', 'right'] as const) {
+    const aligned = alignedColumn(numbers, [edge]);
+    if (aligned.length < 3) continue;
+    const joined = aligned.map((l) => withDetachedDigits(l, words));
+    const labels = mainPaneLabels(r, bg, joined, stripOf(joined, r.width));
+    // On a tie the right edges: price labels are set flush right.
+    if (labels.length >= best.length) best = labels;
+  }
+  return best;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   clusterShapes,
   detectCandles,
   dropStrayLast,
+  evenPieces,
   eraseWholeText,
   growVertically,
   orientCandles,
@@ -113,6 +114,33 @@ describe('barPeriod', () => {
       ...(i % 2 ? [] : [{ left: b.left + 9, right: b.left + 11 + (i % 4 ? 1 : 0), top: 40, bottom: 44, pixels: 8 }]),
     ]);
     expect(barSpacing(columns, [], pieces)).toBeCloseTo(29, 0);
+  });
+
+  it('takes the wicks for the spacing when the edges repeat at no whole fraction of it', () => {
+    // Touching bodies: their edges repeat every 4.7 px; a wick every 6.36 px, which the edges
+    // also show.
+    const spikes = (every: number, height: number, width: number): number[] => {
+      const columns = new Array<number>(width).fill(0);
+      for (let x = 2; x < width; x += every) columns[Math.round(x)] = height;
+      return columns;
+    };
+    const edges = spikes(4.7, 30, 1200);
+    const wicks = spikes(6.36, 20, 1200);
+    const columns = edges.map((v, x) => v + (wicks[x] ?? 0) + 5);
+    expect(barSpacing(columns, wicks, [])).toBeCloseTo(6.36, 1);
+  });
+
+  it('keeps the spacing of runs of touching bars as wide as their distance, however evenly they stand', () => {
+    // A dense chart halved: bars every 9.25 px, joined four by four into pieces 36 px wide, 37 apart.
+    const columns = Array.from({ length: 1200 }, (_, x) => (Math.abs((x % 9.25) - 4.6) < 0.6 ? 40 : 8));
+    const pieces = Array.from({ length: 32 }, (_, i) => ({
+      left: i * 37,
+      right: i * 37 + 35,
+      top: 0,
+      bottom: 40,
+      pixels: 900,
+    }));
+    expect(barSpacing(columns, [], pieces)).toBeCloseTo(9.25, 0);
   });
 
   it('keeps the spacing of touching bars, whose pieces hold several bars each', () => {
@@ -789,5 +817,25 @@ describe('splitWide', () => {
     // Two bars joined, a spacing and a body wide, are still cut in two.
     const joined = [...pieces.slice(0, 14), piece(400, 450, 600)];
     expect(splitWide(joined, 27, new Array<number>(460).fill(2)).filter((p) => p.left >= 400)).toHaveLength(2);
+  });
+});
+
+describe('evenPieces', () => {
+  /** Hollow bodies 7 px wide every 8.37 px, one piece each. */
+  const bodies = Array.from({ length: 60 }, (_, i) => {
+    const left = Math.round(4 + i * 8.37);
+    return { left, right: left + 6, top: 0, bottom: 30, pixels: 60 };
+  });
+
+  it('takes the pieces for the spacing when the profile gave no whole multiple of it', () => {
+    expect(evenPieces(31.8, bodies)).toBeCloseTo(8.37, 1);
+  });
+
+  it('keeps a whole multiple (a bar broken into evenly spaced parts) and a period the pieces do not contradict', () => {
+    expect(evenPieces(25.1, bodies)).toBe(25.1);
+    expect(evenPieces(8.4, bodies)).toBe(8.4);
+    // Pieces at irregular distances say nothing.
+    const uneven = bodies.map((b, i) => ({ ...b, left: b.left + (i % 3) * 2, right: b.right + (i % 3) * 2 }));
+    expect(evenPieces(31.8, uneven)).toBe(31.8);
   });
 });

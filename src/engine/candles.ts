@@ -1341,8 +1341,44 @@ export function barSpacing(columns: ArrayLike<number>, thin: ArrayLike<number>, 
     const k = Math.round(period / strokes);
     const whole = Math.abs(period / strokes - k) <= 0.06 * k;
     if (k >= 2 && k !== 3 && whole && edges.peaksNear(strokes, 0.2)) period = strokes;
+    // Wicks further apart than the edges' period, but not twice as far (missing wicks would
+    // make a whole multiple): touching bodies gave the edges a period of their own, and the
+    // wicks, one to a bar, are the spacing. The pieces are then runs of touching bars, however
+    // evenly they stand.
+    const ratio = strokes / period;
+    if (ratio > 1.15 && ratio < 1.85 && edges.peaksNear(strokes, 0.2)) return strokes;
   }
-  return wholeBars(period, pieces);
+  return evenPieces(wholeBars(period, pieces), pieces);
+}
+
+/** Pieces that are not fragments (a wick cut off by an overlay line): a quarter of the median size or more. */
+function withoutFragments(pieces: Blob[]): Blob[] {
+  const sizes = pieces.map((p) => p.pixels).sort((a, b) => a - b);
+  const median = sizes[(sizes.length - 1) >> 1] ?? 0;
+  return pieces.filter((p) => p.pixels >= median * 0.25);
+}
+
+/**
+ * Pieces one to a bar, narrower than the distance between them and nearly all that distance
+ * apart, give the spacing when the column profile's period is no whole multiple of it: with a
+ * fractional spacing the profile's rounding pattern can outscore the spacing itself (8.4 px
+ * hollow bodies read as 31.8). A whole multiple stays, as a bar's sides and wick broken apart
+ * are evenly spaced pieces too.
+ */
+export function evenPieces(period: number, all: Blob[]): number {
+  const pieces = withoutFragments(all);
+  if (pieces.length < MIN_BARS) return period;
+  const centres = pieces.map((p) => (p.left + p.right) / 2).sort((a, b) => a - b);
+  const gaps = centres.slice(1).map((c, i) => c - (centres[i] ?? c));
+  const sorted = [...gaps].sort((a, b) => a - b);
+  const gap = sorted[sorted.length >> 1] ?? 0;
+  if (gap < MIN_SPACING) return period;
+  const near = gaps.filter((g) => Math.abs(g - gap) <= gap * 0.15);
+  const widths = pieces.map((p) => p.right - p.left + 1).sort((a, b) => a - b);
+  if (near.length < gaps.length * 0.8 || (widths[widths.length >> 1] ?? 0) >= gap) return period;
+  const spacing = near.reduce((s, g) => s + g, 0) / near.length;
+  const ratio = period / spacing;
+  return ratio >= 1.5 && Math.abs(ratio - Math.round(ratio)) > 0.12 ? spacing : period;
 }
 
 /** Ink per column in horizontal runs of at most three pixels: wicks, stems and outlines. */
@@ -1368,9 +1404,8 @@ function thinColumns(mask: Uint8Array, w: number, h: number): Uint32Array {
  */
 function wholeBars(period: number, all: Blob[]): number {
   const quantile = (v: number[], q: number): number => v[Math.floor((v.length - 1) * q)] ?? 0;
-  // Fragments (a wick cut off by an overlay line) are neither bars nor bar widths.
-  const sizes = all.map((p) => p.pixels).sort((a, b) => a - b);
-  const pieces = all.filter((p) => p.pixels >= quantile(sizes, 0.5) * 0.25);
+  // Fragments are neither bars nor bar widths.
+  const pieces = withoutFragments(all);
   if (period < MIN_SPACING || pieces.length < 8) return period;
   const widths = pieces.map((p) => p.right - p.left + 1).sort((a, b) => a - b);
   const width = quantile(widths, 0.5);
@@ -1385,10 +1420,11 @@ function wholeBars(period: number, all: Blob[]): number {
   const near = gaps.filter((g) => Math.abs(g - gap) <= gap * 0.15);
   if (k < 2 || Math.abs(gap / period - k) > 0.15 || near.length < gaps.length * 0.6) return period;
   const spacing = near.reduce((s, g) => s + g, 0) / near.length;
-  // A price chart shows a dozen bars at least: pieces fewer and further apart than that are
-  // runs of touching bars (a dense chart halved), as evenly spaced as they may look.
+  // A price chart shows a dozen bars at least, and leaves room between them: pieces fewer and
+  // further apart than that, or nearly as wide as their distance, are runs of touching bars (a
+  // dense chart halved), as evenly spaced as they may look.
   const span = (centres[centres.length - 1] ?? 0) - (centres[0] ?? 0);
-  return span / spacing < MIN_BARS - 1 ? period : spacing;
+  return span / spacing < MIN_BARS - 1 || width > spacing * 0.95 ? period : spacing;
 }
 
 /**

@@ -712,6 +712,19 @@ describe('detectCandles', () => {
     expect(found?.candles).toHaveLength(40);
     expect(found?.candles[39]?.close).toBeCloseTo(bars[39]!.close, 0);
   });
+
+  it('reads bars with 3 px stems and one-column ticks on both sides (a HiDPI shot halved) as OHLC bars', () => {
+    const { r, paint } = plot();
+    for (const b of bars) {
+      paint(b.x - 1, b.x + 1, b.high, b.low, [0, 200, 0]);
+      paint(b.x - 2, b.x - 2, b.open, b.open + 1, [0, 200, 0]);
+      paint(b.x + 2, b.x + 2, b.close, b.close + 1, [0, 200, 0]);
+    }
+    const found = detectCandles(r, { left: 0, top: 0, right: 600, bottom: 300 });
+    expect(found?.kind).toBe('ohlc');
+    expect(found?.candles).toHaveLength(40);
+    expect(found?.candles[39]?.close).toBeCloseTo(bars[39]!.close, -0.5);
+  });
 });
 
 describe('dropStrayLast', () => {

@@ -1107,7 +1107,10 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   const kind: CandleDetection['kind'] =
     (overlaps[Math.floor(overlaps.length / 2)] ?? 1) < 0.5 ||
     barShare >= 0.4 ||
-    ((barShare >= 0.05 || stemsOnly) && tickShare >= 0.65)
+    ((barShare >= 0.05 || stemsOnly) && tickShare >= 0.65) ||
+    // Nearly every bar ticked on both sides: the ticks of a halved HiDPI shot, one column
+    // each, too short for bar-like.
+    tickShare >= 0.9
       ? 'ohlc'
       : 'candles';
 

@@ -1101,6 +1101,24 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     return left > 0 && right > 0 && left <= height * 0.4 && right <= height * 0.4;
   };
   const tickShare = voters.filter(ticked).length / Math.max(1, voters.length);
+  // Ticks in the bar's own colours: ink grown onto a bar from a minor colour (the stubs of an
+  // overlay line drawn under white bodies) ticks it too, on both sides.
+  const ownRows = (p: Piece, x0: number, x1: number): number => {
+    let n = 0;
+    for (let y = p.top; y <= p.bottom; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const idx = y * w + x;
+        if (isBody(p, idx) && keep[label[idx] ?? 255]) {
+          n++;
+          break;
+        }
+      }
+    }
+    return n;
+  };
+  const ownTicks = voters.filter(
+    (m) => ticked(m) && ownRows(m.p, m.p.left, m.bl - 1) > 0 && ownRows(m.p, m.br + 1, m.p.right) > 0,
+  ).length;
   // Thin bars with short ticks (a one-pixel stem once a wide shot is halved) have no body
   // wider than the stem at all: their ticks decide.
   const stemsOnly = wide.length < voters.length * 0.2;
@@ -1110,7 +1128,7 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     ((barShare >= 0.05 || stemsOnly) && tickShare >= 0.65) ||
     // Nearly every bar ticked on both sides: the ticks of a halved HiDPI shot, one column
     // each, too short for bar-like.
-    tickShare >= 0.9
+    ownTicks >= voters.length * 0.9
       ? 'ohlc'
       : 'candles';
 

@@ -749,6 +749,17 @@ describe('dropStrayLast', () => {
     dropStrayLast(bars);
     expect(bars).toHaveLength(13);
   });
+
+  it('drops a last piece far right of the series, however tall (a crosshair line by the axis), and keeps one a few spacings on', () => {
+    const placed = series().map((b, i) => ({ ...b, x: 100 + 5 * i }));
+    const far = [...placed, { x: 240, high: 300, low: 500 }];
+    dropStrayLast(far);
+    expect(far).toHaveLength(12);
+    // Three bars missed before the last one: still the series.
+    const near = [...placed, { x: 175, high: 420, low: 450 }];
+    dropStrayLast(near);
+    expect(near).toHaveLength(13);
+  });
 });
 
 describe('widestGap', () => {

@@ -1252,12 +1252,25 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
 /**
  * A bar opens where the one before it closed, so neighbouring bars' ranges touch. A last piece
  * as thin as a line, standing well clear of the bar before it (more than one and a half typical
- * bar heights), is no bar: the end of a crosshair line at the axis.
+ * bar heights), is no bar: the end of a crosshair line at the axis. Nor is a last piece standing
+ * more than STRAY_SPACINGS spacings right of the series (a crosshair's vertical line by the axis):
+ * a series leaves no such hole before its last bar.
  */
-export function dropStrayLast(candles: { high: number; low: number }[]): void {
+export function dropStrayLast(candles: { x?: number; high: number; low: number }[]): void {
   const last = candles[candles.length - 1];
   const prev = candles[candles.length - 2];
   if (!last || !prev || candles.length < 12) return;
+  if (last.x !== undefined && prev.x !== undefined) {
+    const steps = candles
+      .slice(1)
+      .map((c, i) => (c.x ?? 0) - (candles[i]?.x ?? 0))
+      .sort((a, b) => a - b);
+    const pitch = steps[steps.length >> 1] ?? 0;
+    if (pitch > 0 && last.x - prev.x > pitch * STRAY_SPACINGS) {
+      candles.pop();
+      return;
+    }
+  }
   const heights = candles.map((c) => c.low - c.high).sort((a, b) => a - b);
   const typical = heights[heights.length >> 1] ?? 0;
   const gap = Math.max(last.high - prev.low, prev.high - last.low, 0);
@@ -1265,6 +1278,9 @@ export function dropStrayLast(candles: { high: number; low: number }[]): void {
   const thin = last.low - last.high <= Math.max(3, typical * 0.1);
   if (thin && gap > typical * 1.5) candles.pop();
 }
+
+/** How far right of the bar before it (in spacings) a last piece is no bar of the series. */
+const STRAY_SPACINGS = 6;
 
 /**
  * Bar spacing from the candle ink per column: bars repeat every spacing, so the column profile

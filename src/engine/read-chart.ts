@@ -9,7 +9,7 @@ import { findLayoutScaled, medianLabelHeight } from './layout.js';
 import { applyLastPriceTag, applyPriceLine, applyTextTag } from './last-price.js';
 import { readLabels } from './ocr.js';
 import { dominantColour, type Box } from './raster.js';
-import { fitScale, repairDecimals, sixAsZero, type ScaleFit } from './scale.js';
+import { fitScale, repairDecimals, zeroReadAs, type ScaleFit } from './scale.js';
 import { withScratch } from './scratch.js';
 
 export interface PriceCandle {
@@ -141,11 +141,13 @@ async function read(image: Buffer): Promise<ChartReading> {
     read.push(...more.map((b, i) => ({ y: (b.top + b.bottom) / 2, text: moreTexts[i] ?? '' })));
     fit = fitScale(repairDecimals(read), tolerance, pitch) ?? fit;
   }
-  // Still off the steps: a zero read as 6 at one place in every label.
+  // Still off the steps: a zero read as 6 (or as 6 and 8) at one place in every label.
   const longest = Math.max(0, ...read.map((l) => l.text.length));
-  for (let k = 0; fit && !fit.onStep && k < longest; k++) {
-    const repaired = fitScale(repairDecimals(sixAsZero(read, k)), tolerance, pitch);
-    if (repaired?.onStep && repaired.inliers.length >= fit.inliers.length) fit = repaired;
+  for (const misreads of ['6', '68']) {
+    for (let k = 0; fit && !fit.onStep && k < longest; k++) {
+      const repaired = fitScale(repairDecimals(zeroReadAs(read, k, misreads)), tolerance, pitch);
+      if (repaired?.onStep && repaired.inliers.length >= fit.inliers.length) fit = repaired;
+    }
   }
   const t4 = performance.now();
   if (!fit) throw new EngineError('AXIS_UNREADABLE', `labels read: ${read.map((l) => l.text).join(' | ')}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitScale, niceStep, parseLabel, repairDecimals, sixAsZero } from './scale.js';
+import { fitScale, niceStep, parseLabel, repairDecimals, zeroReadAs } from './scale.js';
 
 describe('parseLabel', () => {
   it('reads decimals, thousands separators and decimal commas', () => {
@@ -114,7 +114,7 @@ describe('fitScale', () => {
   });
 });
 
-describe('sixAsZero', () => {
+describe('zeroReadAs', () => {
   // 0.66400, 0.66300, ... with the monospaced zero before the last read as 6 on every label.
   const read = [
     { y: 68, text: '0.66460' },
@@ -126,14 +126,40 @@ describe('sixAsZero', () => {
 
   it('puts the zero back where every label has a 6, and the fit is on its round steps again', () => {
     expect(fitScale(repairDecimals(read), 4, 78.5)?.onStep).toBe(false);
-    const fit = fitScale(repairDecimals(sixAsZero(read, 1)), 4, 78.5);
+    const fit = fitScale(repairDecimals(zeroReadAs(read, 1)), 4, 78.5);
     expect(fit?.onStep).toBe(true);
     expect(fit?.slope).toBeCloseTo(-0.001 / 78.5, 7);
     expect(fit && fit.slope * 68 + fit.intercept).toBeCloseTo(0.664, 5);
   });
 
+  it('puts the zeros back where some labels have a 6 and others an 8 there', () => {
+    // 0.67800, 0.67400 ... 0.66000, labels 48.5 px apart, read by OCR from a JPEG.
+    const mixed = [
+      { y: 25, text: '0.67860' },
+      { y: 122, text: '0.67480' },
+      { y: 170, text: '0.67260' },
+      { y: 219, text: '0.67080' },
+      { y: 267, text: '0.66860' },
+      { y: 316, text: '0.66660' },
+      { y: 364, text: '0.66460' },
+      { y: 462, text: '0.66080' },
+    ];
+    const raw = fitScale(repairDecimals(mixed), 4, 48.5);
+    expect(raw?.onStep).toBe(false);
+    // The sixes alone leave the eights off the line: fewer labels than the raw fit holds.
+    expect(fitScale(repairDecimals(zeroReadAs(mixed, 1)), 4, 48.5)?.inliers.length).toBeLessThan(
+      raw?.inliers.length ?? 0,
+    );
+    const fit = fitScale(repairDecimals(zeroReadAs(mixed, 1, '68')), 4, 48.5);
+    expect(fit?.onStep).toBe(true);
+    expect(fit?.inliers.length).toBeGreaterThanOrEqual(raw?.inliers.length ?? Infinity);
+    expect(fit && fit.slope * 25 + fit.intercept).toBeCloseTo(0.678, 4);
+  });
+
   it('changes only a 6 at that place', () => {
-    expect(sixAsZero([{ y: 1, text: '1.0865' }], 0)).toEqual([{ y: 1, text: '1.0865' }]);
-    expect(sixAsZero([{ y: 1, text: '1.0865' }], 1)).toEqual([{ y: 1, text: '1.0805' }]);
+    expect(zeroReadAs([{ y: 1, text: '1.0865' }], 0)).toEqual([{ y: 1, text: '1.0865' }]);
+    expect(zeroReadAs([{ y: 1, text: '1.0865' }], 1)).toEqual([{ y: 1, text: '1.0805' }]);
+    expect(zeroReadAs([{ y: 1, text: '1.0885' }], 1)).toEqual([{ y: 1, text: '1.0885' }]);
+    expect(zeroReadAs([{ y: 1, text: '1.0885' }], 1, '68')).toEqual([{ y: 1, text: '1.0805' }]);
   });
 });

@@ -37,14 +37,20 @@ export function parseLabel(text: string): { value: number; decimals: number } | 
 
 /**
  * Tesseract can read a monospaced zero with a dot or slash in it as 6 at the same place in
- * every label of an axis (0.66400 as 0.66460): the labels are then all off by the same amount,
- * and their fit is a clean line off its round steps. The labels with a 6 `fromRight`
+ * every label of an axis (0.66400 as 0.66460), or as 6 on some labels and 8 on others (0.67800
+ * as 0.67860, 0.67400 as 0.67480): the labels are then all off by about the same amount, and
+ * their fit is a line off its round steps. The labels with one of `misreads` `fromRight`
  * characters from their end, read with a 0 there.
  */
-export function sixAsZero(labels: { y: number; text: string }[], fromRight: number): { y: number; text: string }[] {
+export function zeroReadAs(
+  labels: { y: number; text: string }[],
+  fromRight: number,
+  misreads = '6',
+): { y: number; text: string }[] {
   return labels.map((l) => {
     const i = l.text.length - 1 - fromRight;
-    return l.text[i] === '6' ? { ...l, text: `${l.text.slice(0, i)}0${l.text.slice(i + 1)}` } : l;
+    const c = l.text[i];
+    return c !== undefined && misreads.includes(c) ? { ...l, text: `${l.text.slice(0, i)}0${l.text.slice(i + 1)}` } : l;
   });
 }
 

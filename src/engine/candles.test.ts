@@ -519,6 +519,31 @@ describe('removeLines', () => {
     for (let y = 10; y < height; y++) expect(rowInk(y, 100, 108)).toBe(8);
   });
 
+  it("removes a dotted vertical grid line through a bar's stem and keeps the stem, however long", () => {
+    // Black chart; grey dots every fourth row down column 50; a green stem on rows 60-189 of
+    // that column (more pixels than the dots), with one-pixel ticks.
+    const width = 120;
+    const height = 200;
+    const data = new Uint8Array(width * height * 3);
+    const set = (x: number, y: number, c: readonly number[]): void => data.set(c, (y * width + x) * 3);
+    for (let y = 0; y < height; y += 4) set(50, y, [119, 136, 153]);
+    for (let y = 60; y < 190; y++) set(50, y, [0, 255, 0]);
+    set(49, 100, [0, 255, 0]);
+    set(51, 70, [0, 255, 0]);
+    const ink = new Uint8Array(width * height);
+    for (let p = 0; p < width * height; p++) ink[p] = (data[p * 3] ?? 0) + (data[p * 3 + 1] ?? 0) > 0 ? 1 : 0;
+    removeLines(
+      { width, height, data },
+      { left: 0, top: 0, right: width, bottom: height },
+      [0, 0, 0],
+      ink,
+      width,
+      height,
+    );
+    for (let y = 60; y < 190; y++) expect(ink[y * width + 50]).toBe(1);
+    for (const y of [0, 4, 56, 192, 196]) expect(ink[y * width + 50]).toBe(0);
+  });
+
   it("removes a dashed crosshair shrunk by keeping each block's strongest pixel: dashes with pale gaps", () => {
     // A 2880 px chart halved: four dash pixels (191) and two gap pixels (47, still ink on black)
     // every six columns, with a faint row above and below; the mean colour (143) is neither.

@@ -166,11 +166,23 @@ export function removeLines(r: Raster, box: Box, bg: Rgb, ink: Uint8Array, w: nu
   // The line's colour is the median of its pixels, channel by channel: a dashed line shrunk by
   // keeping each block's strongest pixel is its dashes' colour with paler gaps between them,
   // and their mean is neither (nothing of a 2880 px chart's crosshair was removed).
-  const clearThin = (cells: [number, number][]): Rgb => {
+  // `runs` (cells in runs of consecutive cells, for columns) gives each run one vote: a dotted
+  // vertical grid line through a bar's stem is many dots and one stem, which by pixels can
+  // outweigh the dots, and the stem was erased in the line's place.
+  const clearThin = (cells: [number, number][], runs = false): Rgb => {
     if (cells.length === 0) return [0, 0, 0];
     const colours = cells.map(([x, y]) => colourAt(x, y));
+    const voters: Rgb[] = [];
+    if (runs) {
+      let from = 0;
+      for (let i = 1; i <= cells.length; i++) {
+        if (i < cells.length && cells[i]![1] === cells[i - 1]![1] + 1) continue;
+        voters.push(colours[(from + i - 1) >> 1]!);
+        from = i;
+      }
+    }
     const median = (k: 0 | 1 | 2): number => {
-      const values = colours.map((c) => c[k]).sort((a, b) => a - b);
+      const values = (runs ? voters : colours).map((c) => c[k]).sort((a, b) => a - b);
       return values[values.length >> 1] ?? 0;
     };
     const colour: Rgb = [median(0), median(1), median(2)];
@@ -262,7 +274,7 @@ export function removeLines(r: Raster, box: Box, bg: Rgb, ink: Uint8Array, w: nu
   for (const x of lineCols) {
     const cells: [number, number][] = [];
     for (let y = 0; y < h; y++) if (ink[y * w + x] && (runH[y * w + x] ?? 0) <= 2) cells.push([x, y]);
-    clearThin(cells);
+    clearThin(cells, true);
   }
   return lines;
 }

@@ -1094,11 +1094,13 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   // the stem, so fewer than 40% pass as bar-like; but most have short ink on both sides of
   // their body edges (the ticks), which a candle has only where a JPEG fringe or an overlay
   // line touches it.
-  const rowsWithInk = (p: Piece, x0: number, x1: number): number => {
+  // `own`: only ink in a kept colour, not ink grown onto the bar from a minor one.
+  const rowsWithInk = (p: Piece, x0: number, x1: number, own = false): number => {
     let n = 0;
     for (let y = p.top; y <= p.bottom; y++) {
       for (let x = x0; x <= x1; x++) {
-        if (isBody(p, y * w + x)) {
+        const idx = y * w + x;
+        if (isBody(p, idx) && (!own || keep[label[idx] ?? 255])) {
           n++;
           break;
         }
@@ -1115,21 +1117,9 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   const tickShare = voters.filter(ticked).length / Math.max(1, voters.length);
   // Ticks in the bar's own colours: ink grown onto a bar from a minor colour (the stubs of an
   // overlay line drawn under white bodies) ticks it too, on both sides.
-  const ownRows = (p: Piece, x0: number, x1: number): number => {
-    let n = 0;
-    for (let y = p.top; y <= p.bottom; y++) {
-      for (let x = x0; x <= x1; x++) {
-        const idx = y * w + x;
-        if (isBody(p, idx) && keep[label[idx] ?? 255]) {
-          n++;
-          break;
-        }
-      }
-    }
-    return n;
-  };
   const ownTicks = voters.filter(
-    (m) => ticked(m) && ownRows(m.p, m.p.left, m.bl - 1) > 0 && ownRows(m.p, m.br + 1, m.p.right) > 0,
+    (m) =>
+      ticked(m) && rowsWithInk(m.p, m.p.left, m.bl - 1, true) > 0 && rowsWithInk(m.p, m.br + 1, m.p.right, true) > 0,
   ).length;
   // Thin bars with short ticks (a one-pixel stem once a wide shot is halved) have no body
   // wider than the stem at all: their ticks decide.

@@ -479,6 +479,19 @@ describe('restoreLineCrossings', () => {
 });
 
 describe('removeLines', () => {
+  /** Runs removeLines over the whole raster, `isInk(p)` marking the ink; the ink left and the lines. */
+  const removeAll = (
+    width: number,
+    height: number,
+    data: Uint8Array,
+    bg: readonly [number, number, number],
+    isInk: (p: number) => boolean,
+  ): { ink: Uint8Array; lines: ReturnType<typeof removeLines> } => {
+    const ink = Uint8Array.from({ length: width * height }, (_, p) => (isInk(p) ? 1 : 0));
+    const box = { left: 0, top: 0, right: width, bottom: height };
+    return { ink, lines: removeLines({ width, height, data }, box, [...bg], ink, width, height) };
+  };
+
   it('removes a dashed line a JPEG spread over three and four rows, and keeps the bar it crosses', () => {
     const width = 200;
     const height = 60;
@@ -496,18 +509,12 @@ describe('removeLines', () => {
       // The JPEG's blocks smear some dashes over a fourth row and not others.
       if (x % 24 < 12) set(x, 32, [60, 62, 74]);
     }
-    const ink = new Uint8Array(width * height);
-    for (let p = 0; p < width * height; p++) {
-      const d = [0, 1, 2].map((k) => (data[p * 3 + k] ?? 0) - (bg[k] ?? 0));
-      ink[p] = Math.hypot(...d) > 60 ? 1 : 0;
-    }
-    const lines = removeLines(
-      { width, height, data },
-      { left: 0, top: 0, right: width, bottom: height },
-      bg,
-      ink,
+    const { ink, lines } = removeAll(
       width,
       height,
+      data,
+      bg,
+      (p) => Math.hypot(...[0, 1, 2].map((k) => (data[p * 3 + k] ?? 0) - (bg[k] ?? 0))) > 60,
     );
     expect(lines.map((l) => l.y)).toEqual(expect.arrayContaining([30, 31]));
     const rowInk = (y: number, from: number, to: number): number => {
@@ -530,16 +537,7 @@ describe('removeLines', () => {
     for (let y = 60; y < 190; y++) set(50, y, [0, 255, 0]);
     set(49, 100, [0, 255, 0]);
     set(51, 70, [0, 255, 0]);
-    const ink = new Uint8Array(width * height);
-    for (let p = 0; p < width * height; p++) ink[p] = (data[p * 3] ?? 0) + (data[p * 3 + 1] ?? 0) > 0 ? 1 : 0;
-    removeLines(
-      { width, height, data },
-      { left: 0, top: 0, right: width, bottom: height },
-      [0, 0, 0],
-      ink,
-      width,
-      height,
-    );
+    const { ink } = removeAll(width, height, data, [0, 0, 0], (p) => (data[p * 3] ?? 0) + (data[p * 3 + 1] ?? 0) > 0);
     for (let y = 60; y < 190; y++) expect(ink[y * width + 50]).toBe(1);
     for (const y of [0, 4, 56, 192, 196]) expect(ink[y * width + 50]).toBe(0);
   });
@@ -559,16 +557,7 @@ describe('removeLines', () => {
       grey(x, 20, dash ? 191 : 47);
       grey(x, 21, dash ? 63 : 15);
     }
-    const ink = new Uint8Array(width * height);
-    for (let p = 0; p < width * height; p++) ink[p] = (data[p * 3] ?? 0) * Math.sqrt(3) > 60 ? 1 : 0;
-    removeLines(
-      { width, height, data },
-      { left: 0, top: 0, right: width, bottom: height },
-      [0, 0, 0],
-      ink,
-      width,
-      height,
-    );
+    const { ink } = removeAll(width, height, data, [0, 0, 0], (p) => (data[p * 3] ?? 0) * Math.sqrt(3) > 60);
     const dashLeft = Array.from({ length: width }, (_, x) => x).filter(
       (x) => (x < 100 || x >= 106) && x % 6 < 4 && ink[20 * width + x],
     );

@@ -6,10 +6,11 @@ const BG = [19, 23, 34] as const;
 const GRID = [42, 46, 57] as const;
 const CANDLE = [76, 175, 80] as const;
 
-/** A dark 600×60 chart with the axis labels starting at x = 590. */
-function canvas(): Raster & { fill: (x0: number, x1: number, y0: number, y1: number, c: readonly number[]) => void } {
-  const width = 600;
-  const height = 60;
+/** A dark 600×60 chart (or of the given size) with the axis labels starting at x = 590. */
+function canvas(
+  width = 600,
+  height = 60,
+): Raster & { fill: (x0: number, x1: number, y0: number, y1: number, c: readonly number[]) => void } {
   const data = new Uint8Array(width * height * 3);
   const fill = (x0: number, x1: number, y0: number, y1: number, c: readonly number[]): void => {
     for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) data.set(c, (y * width + x) * 3);
@@ -144,20 +145,14 @@ describe('findLayout', () => {
     glyphs: (x: number, y: number, n: number) => void;
     dot: (x: number, y: number) => void;
   } {
-    const width = 600;
-    const height = 400;
-    const data = new Uint8Array(width * height * 3);
-    const fill = (x0: number, x1: number, y0: number, y1: number, c: readonly number[]): void => {
-      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) data.set(c, (y * width + x) * 3);
-    };
-    fill(0, width - 1, 0, height - 1, BG);
-    fill(0, width - 1, 300, 300, GRID);
+    const r = canvas(600, 400);
+    r.fill(0, r.width - 1, 300, 300, GRID);
     // n digits 4 px wide and 7 tall, 2 px apart, from column x; a point on the baseline.
     const glyphs = (x: number, y: number, n: number): void => {
-      for (let i = 0; i < n; i++) fill(x + i * 6, x + i * 6 + 3, y, y + 6, TEXT);
+      for (let i = 0; i < n; i++) r.fill(x + i * 6, x + i * 6 + 3, y, y + 6, TEXT);
     };
-    const dot = (x: number, y: number): void => fill(x, x, y + 6, y + 6, TEXT);
-    return { width, height, data, glyphs, dot };
+    const dot = (x: number, y: number): void => r.fill(x, x, y + 6, y + 6, TEXT);
+    return Object.assign(r, { glyphs, dot });
   }
 
   it("takes the price labels set flush right over a volume pane's labels sharing the left edge of a few of them", () => {

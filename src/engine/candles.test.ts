@@ -83,13 +83,16 @@ describe('barPeriod', () => {
     expect(barPeriod(profile(pieces, 960))).toBeCloseTo(31, 0);
   });
 
-  it('finds the spacing of hollow bodies, not the distance between their sides and wick', () => {
-    // 20 px bodies every 29 px: sides and wick 30 px tall, the inside only top and bottom edge.
-    // The columns alone repeat every third of the spacing; each body is one piece.
-    const columns = Array.from({ length: 900 }, (_, x) => {
+  /** 20 px hollow bodies every 29 px: sides and wick 30 px tall, the inside only top and bottom edge. */
+  const hollowColumns = (): number[] =>
+    Array.from({ length: 900 }, (_, x) => {
       const at = x % 29;
       return at === 0 || at === 10 || at === 20 ? 30 : at < 20 ? 2 : 0;
     });
+
+  it('finds the spacing of hollow bodies, not the distance between their sides and wick', () => {
+    // The columns alone repeat every third of the spacing; each body is one piece.
+    const columns = hollowColumns();
     const bodies = Array.from({ length: 31 }, (_, i) => ({
       left: i * 29,
       right: i * 29 + 20,
@@ -104,10 +107,7 @@ describe('barPeriod', () => {
   it('finds the spacing of hollow bodies from the bodies, however many wick fragments lie between them', () => {
     // As above, and a wick cut off by an overlay line beside every other body: small pieces
     // three or four columns wide, which alone would make the widths look irregular.
-    const columns = Array.from({ length: 900 }, (_, x) => {
-      const at = x % 29;
-      return at === 0 || at === 10 || at === 20 ? 30 : at < 20 ? 2 : 0;
-    });
+    const columns = hollowColumns();
     const bodies = Array.from({ length: 31 }, (_, i) => ({ left: i * 29, right: i * 29 + 20, top: 0, bottom: 29 }));
     const pieces = bodies.flatMap((b, i) => [
       { ...b, pixels: 130 },

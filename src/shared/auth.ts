@@ -48,3 +48,8 @@ export const SIGNUP_REFUSED_MESSAGE =
   "We couldn't create an account with these details. If you already have an account, log in or reset your password.";
 export const LOGIN_THROTTLED_MESSAGE =
   'Too many failed login attempts. Please wait 15 minutes and try again, or reset your password.';
+
+/** How long an email confirmation link works. */
+export const CONFIRM_LINK_HOURS = 24;
+export const CONFIRM_MAIL_THROTTLED_MESSAGE =
+  'We have sent several confirmation emails already. Please check your inbox and spam folder, or try again in 15 minutes.';

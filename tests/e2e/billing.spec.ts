@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { FREE_DAILY_ANALYSES } from '../../src/shared/constants';
-import { BASE_URL, signUpViaApi, visit } from './support';
+import { BASE_URL, confirmEmailViaOutbox, signUpViaApi, visit } from './support';
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 const checkoutDialog = (page: Page) => page.getByRole('dialog', { name: 'Sandbox checkout' });
@@ -73,6 +73,9 @@ test('the Premium page sends a signed-out visitor to login and back to /subscrip
 
 test('an admin saves payment keys; a trader opening /admin/settings lands on /', async ({ page, browser }) => {
   await signUpViaApi(page, { email: 'admin@piplens.test' });
+  // An unconfirmed address is no admin, even when listed.
+  expect((await page.request.get('/api/admin/settings/payment-keys')).status()).toBe(403);
+  await confirmEmailViaOutbox(page, 'admin@piplens.test');
   await visit(page, '/admin/settings');
   await expect(page.getByRole('heading', { name: 'Admin Settings' })).toBeVisible();
   await page.getByRole('button', { name: 'Save API Keys' }).click();

@@ -56,3 +56,21 @@ export function outboxMails(): string[] {
 export function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
+
+/** Opens the confirmation link that was mailed to `email`, in `page`'s browser, as the trader would. */
+export async function confirmEmailViaOutbox(page: Page, email: string) {
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      const mail = outboxMails()
+        .map(decodeQuotedPrintable)
+        .filter((m) => m.includes(`To: ${email}`))
+        .at(-1);
+      link = mail && /https?:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+/.exec(mail)?.[0]?.replace(/&amp;/g, '&');
+      return link;
+    })
+    .toBeTruthy();
+  const url = new URL(link as string);
+  await page.goto(url.pathname + url.search);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}

@@ -1,15 +1,24 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { eq } from 'drizzle-orm';
+import { CONFIRM_LINK_HOURS } from '../../shared/auth';
 import { TRIAL_DAYS } from '../../shared/constants';
 import { account, session, user, verification } from '../db/schema';
 import type { AppDeps } from '../lib/context';
-import { passwordResetMail, signupNotificationMail, welcomeMail } from '../features/accounts/accounts.mails';
+import {
+  confirmEmailMail,
+  passwordResetMail,
+  signupNotificationMail,
+  welcomeMail,
+} from '../features/accounts/accounts.mails';
+import { syncRole } from './admin-role';
 
 export const SESSION_DAYS = 30;
 
-export function isAdminEmail(deps: AppDeps, email: string): boolean {
-  return deps.env.ADMIN_EMAILS.includes(email.trim().toLowerCase());
+/** Confirmation links land on the dashboard, whatever callback the request named. */
+function confirmationUrl(url: string): string {
+  const link = new URL(url);
+  link.searchParams.set('callbackURL', '/dashboard');
+  return link.toString();
 }
 
 export function createAuth(deps: AppDeps) {
@@ -45,6 +54,23 @@ export function createAuth(deps: AppDeps) {
         role: { type: 'string', required: false, defaultValue: 'user', input: false },
       },
     },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * CONFIRM_LINK_HOURS,
+      // The sign-up's link rides in the welcome mail; a resend gets a mail of its own.
+      sendVerificationEmail: async ({ user: target, url }, request) => {
+        const confirmUrl = confirmationUrl(url);
+        const atSignUp = request ? new URL(request.url).pathname.endsWith('/sign-up/email') : false;
+        const mail = atSignUp
+          ? welcomeMail({ to: target.email, name: target.name, confirmUrl, trialDays: TRIAL_DAYS })
+          : confirmEmailMail({ to: target.email, name: target.name, confirmUrl });
+        mailer.sendLater(mail, atSignUp ? 'welcome' : 'confirm-email');
+      },
+      afterEmailVerification: async (confirmed) => {
+        await syncRole(deps, confirmed.id, 'email-confirmed');
+      },
+    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
@@ -59,12 +85,10 @@ export function createAuth(deps: AppDeps) {
     databaseHooks: {
       user: {
         create: {
-          before: async (data) => ({
-            data: { ...data, role: isAdminEmail(deps, data.email) ? 'admin' : 'user' },
-          }),
+          // Nobody is admin at creation: the role needs a confirmed address (see admin-role.ts).
+          before: async (data) => ({ data: { ...data, role: 'user' } }),
           after: async (created) => {
             const links = { appUrl: env.APP_URL, trialDays: TRIAL_DAYS };
-            mailer.sendLater(welcomeMail({ to: created.email, name: created.name, ...links }), 'welcome');
             mailer.sendLater(
               signupNotificationMail({ to: env.SUPPORT_EMAIL, newUserEmail: created.email, newUserName: created.name, ...links }),
               'signup-notification',
@@ -74,16 +98,9 @@ export function createAuth(deps: AppDeps) {
       },
       session: {
         create: {
-          // Login is where a user listed in ADMIN_EMAILS after signing up becomes admin.
+          // Each login decides the role anew: granted or taken away as ADMIN_EMAILS says now.
           before: async (data) => {
-            const [found] = await db
-              .select({ email: user.email, role: user.role })
-              .from(user)
-              .where(eq(user.id, data.userId));
-            if (found && found.role !== 'admin' && isAdminEmail(deps, found.email)) {
-              await db.update(user).set({ role: 'admin', updatedAt: new Date() }).where(eq(user.id, data.userId));
-              logger.info({ userId: data.userId }, 'user promoted to admin from ADMIN_EMAILS');
-            }
+            await syncRole(deps, data.userId, 'login');
           },
         },
       },

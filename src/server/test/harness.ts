@@ -187,3 +187,27 @@ export async function waitFor<T>(probe: () => T | undefined, timeoutMs = 5000): 
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/** Mail as text: quoted-printable soft breaks and =XX escapes undone. */
+export function unfoldMail(mail: string): string {
+  return mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The newest confirmation link mailed to `email` (welcome or resend mail). */
+export async function confirmationLink(server: TestServer, email: string): Promise<string> {
+  const mail = await waitFor(() =>
+    outboxMails(server)
+      .map(unfoldMail)
+      .filter((m) => m.includes(`To: ${email}`) && m.includes('/api/auth/verify-email?token='))
+      .at(-1),
+  );
+  const link = /https?:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+/.exec(mail)?.[0];
+  if (!link) throw new Error(`no confirmation link in the mail to ${email}`);
+  return link.replace(/&amp;/g, '&');
+}
+
+/** Opens the confirmation link mailed to `email` with `client`, as the trader's browser would. */
+export async function confirmEmail(client: TestClient, server: TestServer, email: string): Promise<Response> {
+  const link = new URL(await confirmationLink(server, email));
+  return client.request(link.pathname + link.search);
+}

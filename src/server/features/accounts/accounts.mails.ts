@@ -1,3 +1,4 @@
+import { CONFIRM_LINK_HOURS } from '../../../shared/auth';
 import type { MailMessage } from '../../lib/mailer';
 
 const escapeHtml = (value: string) =>
@@ -11,18 +12,32 @@ function layout(title: string, paragraphs: string[], action: { label: string; ur
 <p style="color:#64748b;font-size:12px">PipLens · ${escapeHtml(action.url)}</p></body></html>`;
 }
 
-export function welcomeMail(input: { to: string; name: string; appUrl: string; trialDays: number }): MailMessage {
-  const dashboard = `${input.appUrl}/dashboard`;
+export function welcomeMail(input: { to: string; name: string; confirmUrl: string; trialDays: number }): MailMessage {
   const paragraphs = [
     `Hi ${input.name},`,
-    `Welcome to PipLens. Your ${input.trialDays}-day free trial has started: upload a screenshot of any forex chart and PipLens reads the candles and the price scale, then gives you a trend, an entry, a stop loss, a take profit and a position size that fits your capital.`,
+    `Welcome to PipLens. Your ${input.trialDays}-day free trial has started. Please confirm your email address with the link below. Upload a screenshot of any forex chart and PipLens reads the candles and the price scale, then gives you a trend, an entry, a stop loss, a take profit and a position size that fits your capital.`,
+    `The link works for ${CONFIRM_LINK_HOURS} hours. If you did not sign up for PipLens, ignore this mail.`,
     'Trading carries risk. Use every analysis as one input to your own decision, and never risk money you cannot afford to lose.',
   ];
   return {
     to: input.to,
     subject: 'Welcome to PipLens',
-    text: `${paragraphs.join('\n\n')}\n\nOpen your dashboard: ${dashboard}\n`,
-    html: layout('Welcome to PipLens', paragraphs, { label: 'Open your dashboard', url: dashboard }),
+    text: `${paragraphs.join('\n\n')}\n\nConfirm your email: ${input.confirmUrl}\n`,
+    html: layout('Welcome to PipLens', paragraphs, { label: 'Confirm your email', url: input.confirmUrl }),
+  };
+}
+
+export function confirmEmailMail(input: { to: string; name: string; confirmUrl: string }): MailMessage {
+  const paragraphs = [
+    `Hi ${input.name},`,
+    `Here is a new link to confirm the email address of your PipLens account. It works for ${CONFIRM_LINK_HOURS} hours.`,
+    'If you did not ask for it, ignore this mail.',
+  ];
+  return {
+    to: input.to,
+    subject: 'Confirm your PipLens email',
+    text: `${paragraphs.join('\n\n')}\n\nConfirm your email: ${input.confirmUrl}\n`,
+    html: layout('Confirm your email', paragraphs, { label: 'Confirm your email', url: input.confirmUrl }),
   };
 }
 

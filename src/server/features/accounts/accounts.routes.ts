@@ -1,13 +1,30 @@
 import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { LOGIN_THROTTLED_MESSAGE, LoginSchema, SIGNUP_REFUSED_MESSAGE, SignupRequestSchema } from '../../../shared/auth';
+import {
+  CONFIRM_MAIL_THROTTLED_MESSAGE,
+  EmailSchema,
+  LOGIN_THROTTLED_MESSAGE,
+  LoginSchema,
+  SIGNUP_REFUSED_MESSAGE,
+  SignupRequestSchema,
+} from '../../../shared/auth';
 import type { Auth } from '../../auth/auth';
 import { user } from '../../db/schema';
 import type { AppEnv } from '../../lib/context';
 import { ApiError } from '../../lib/errors';
 import { clientIp } from '../../lib/request';
-import { checkLogin, clearFailures, recordFailure, throttleKeys } from './login-throttle';
+import {
+  checkLogin,
+  clearFailures,
+  countAttempts,
+  recordFailure,
+  THROTTLE_WINDOW_MS,
+  throttleKeys,
+} from './login-throttle';
+
+/** Confirmation mails one address can be sent in a throttle window. */
+export const CONFIRM_MAILS_PER_WINDOW = 3;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -87,6 +104,21 @@ export function accountsRoutes(auth: Auth) {
     }
     return auth.handler(forward(c, { ...parsed.data, email: parsed.data.email.toLowerCase() }));
   }
+
+  // Resending the confirmation link: a few mails per address and window, whoever asks.
+  routes.post('/send-verification-email', async (c) => {
+    const body = await readJson(c);
+    const email = EmailSchema.safeParse((body as { email?: unknown } | null)?.email);
+    if (!email.success) throw new ApiError(400, 'VALIDATION_FAILED', 'Please enter a valid email address');
+    const db = c.get('db');
+    const key = `confirm-mail:${email.data.toLowerCase()}`;
+    if ((await countAttempts(db, key)) >= CONFIRM_MAILS_PER_WINDOW) {
+      c.header('Retry-After', String(THROTTLE_WINDOW_MS / 1000));
+      throw new ApiError(429, 'TOO_MANY_ATTEMPTS', CONFIRM_MAIL_THROTTLED_MESSAGE);
+    }
+    await recordFailure(db, [key]);
+    return auth.handler(forward(c, { ...(body as object), email: email.data.toLowerCase() }));
+  });
 
   routes.on(['GET', 'POST'], '/*', (c) => auth.handler(c.req.raw));
   return routes;

@@ -4,7 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUP_REFUSED_MESSAGE } from '../../../shared/auth';
 import { requireAdmin, requireUser } from '../../auth/guards';
 import type { AppEnv } from '../../lib/context';
-import { describeEachDatabase, outboxMails, signUp, TestClient, uniqueEmail, waitFor } from '../../test/harness';
+import { eq, like } from 'drizzle-orm';
+import { auditLog, user } from '../../db/schema';
+import {
+  confirmEmail,
+  describeEachDatabase,
+  outboxMails,
+  signUp,
+  TestClient,
+  uniqueEmail,
+  waitFor,
+} from '../../test/harness';
+import { CONFIRM_MAILS_PER_WINDOW } from './accounts.routes';
 import { REFUSE_AFTER } from './login-throttle';
 
 const json = async (response: Response) => (await response.json()) as Record<string, unknown>;
@@ -107,23 +118,94 @@ describeEachDatabase('accounts', (server) => {
     expect(await (await client.request('/api/auth/get-session')).json()).toBeNull();
   });
 
-  it('gives the admin role to ADMIN_EMAILS at sign-up and at login', async () => {
+  it('gives no admin role to an unconfirmed sign-up of an ADMIN_EMAILS address, whatever its case', async () => {
     const { deps } = server();
     const listed = uniqueEmail('boss');
     deps.env.ADMIN_EMAILS = [listed];
-    const admin = new TestClient(server());
-    await signUp(admin, { email: listed });
-    const adminSession = (await json(await admin.request('/api/auth/get-session'))) as { user: { role: string } };
-    expect(adminSession.user.role).toBe('admin');
+    try {
+      const squatter = new TestClient(server());
+      const response = await squatter.request('/api/auth/sign-up/email', {
+        json: { name: 'Not The Boss', email: listed.toUpperCase(), password: 'correct-horse-battery' },
+      });
+      expect(response.status).toBe(200);
+      const body = (await json(response)) as { user: { role: string; emailVerified: boolean } };
+      expect(body.user).toMatchObject({ role: 'user', emailVerified: false });
+      const session = (await json(await squatter.request('/api/auth/get-session'))) as { user: { role: string } };
+      expect(session.user.role).toBe('user');
+      expect((await squatter.request('/api/admin/settings/payment-keys')).status).toBe(403);
+      expect((await squatter.request('/api/admin/settings/payment-keys', { method: 'PUT', json: {} })).status).toBe(403);
 
+      // Logging in again does not promote an unconfirmed address either.
+      const again = new TestClient(server());
+      await again.request('/api/auth/sign-in/email', { json: { email: listed, password: 'correct-horse-battery' } });
+      expect((await again.request('/api/admin/settings/payment-keys')).status).toBe(403);
+    } finally {
+      deps.env.ADMIN_EMAILS = [];
+    }
+  });
+
+  it('makes a confirmed ADMIN_EMAILS address admin, and takes the role away at the next login once unlisted', async () => {
+    const { deps, database } = server();
+    const listed = uniqueEmail('boss');
+    deps.env.ADMIN_EMAILS = [listed];
+    try {
+      const admin = new TestClient(server());
+      const { password } = await signUp(admin, { email: listed });
+      const confirmed = await confirmEmail(admin, server(), listed);
+      expect(confirmed.status).toBe(302);
+      expect(new URL(confirmed.headers.get('location') as string, 'http://x').pathname).toBe('/dashboard');
+      const session = (await json(await admin.request('/api/auth/get-session'))) as {
+        user: { role: string; emailVerified: boolean };
+      };
+      expect(session.user).toMatchObject({ role: 'admin', emailVerified: true });
+      expect((await admin.request('/api/admin/settings/payment-keys')).status).toBe(200);
+
+      deps.env.ADMIN_EMAILS = [];
+      const later = new TestClient(server());
+      await later.request('/api/auth/sign-in/email', { json: { email: listed, password } });
+      const demoted = (await json(await later.request('/api/auth/get-session'))) as { user: { role: string } };
+      expect(demoted.user.role).toBe('user');
+      expect((await later.request('/api/admin/settings/payment-keys')).status).toBe(403);
+
+      const [row] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, listed));
+      const audited = await database.db.select().from(auditLog).where(like(auditLog.action, 'role.%'));
+      const mine = audited.filter((entry) => (entry.detail as { userId: string }).userId === row?.id);
+      expect(mine.map((entry) => entry.action)).toEqual(['role.granted', 'role.revoked']);
+    } finally {
+      deps.env.ADMIN_EMAILS = [];
+    }
+  });
+
+  it('promotes an account confirmed before its address was listed at its next login', async () => {
+    const { deps } = server();
     const later = uniqueEmail('promoted');
-    const { password } = await signUp(new TestClient(server()), { email: later });
-    deps.env.ADMIN_EMAILS = [listed, later];
+    const first = new TestClient(server());
+    const { password } = await signUp(first, { email: later });
+    await confirmEmail(first, server(), later);
+    deps.env.ADMIN_EMAILS = [later];
+    try {
+      const client = new TestClient(server());
+      await client.request('/api/auth/sign-in/email', { json: { email: later, password } });
+      const promoted = (await json(await client.request('/api/auth/get-session'))) as { user: { role: string } };
+      expect(promoted.user.role).toBe('admin');
+    } finally {
+      deps.env.ADMIN_EMAILS = [];
+    }
+  });
+
+  it('mails a new confirmation link on request, a few times per window', async () => {
     const client = new TestClient(server());
-    await client.request('/api/auth/sign-in/email', { json: { email: later, password } });
-    const promoted = (await json(await client.request('/api/auth/get-session'))) as { user: { role: string } };
-    expect(promoted.user.role).toBe('admin');
-    deps.env.ADMIN_EMAILS = [];
+    const { email } = await signUp(client);
+    const statuses: number[] = [];
+    for (let i = 0; i < CONFIRM_MAILS_PER_WINDOW + 1; i += 1) {
+      const response = await new TestClient(server()).request('/api/auth/send-verification-email', { json: { email } });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array<number>(CONFIRM_MAILS_PER_WINDOW).fill(200), 429]);
+    await waitFor(() => outboxMails(server()).find((m) => m.includes(`To: ${email}`) && m.includes('Confirm your PipLens email')));
+    expect((await confirmEmail(client, server(), email)).status).toBe(302);
+    const session = (await json(await client.request('/api/auth/get-session'))) as { user: { emailVerified: boolean } };
+    expect(session.user.emailVerified).toBe(true);
   });
 
   it('resets a password by mail once, ending old sessions', async () => {

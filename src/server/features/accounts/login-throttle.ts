@@ -33,6 +33,16 @@ export async function checkLogin(db: Db, keys: string[], now = new Date()): Prom
   return verdictFor(Math.max(0, ...rows.map((r) => r.failures)));
 }
 
+/** Attempts recorded under `key` within the window (any kind: failures, mails sent). */
+export async function countAttempts(db: Db, key: string, now = new Date()): Promise<number> {
+  const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.key, key), gte(loginAttempts.attemptedAt, since)));
+  return row?.n ?? 0;
+}
+
 export async function recordFailure(db: Db, keys: string[]): Promise<void> {
   await db.insert(loginAttempts).values(keys.map((key) => ({ key })));
   // Old rows are of no use; trimming here keeps the table small without a scheduler.

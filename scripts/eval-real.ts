@@ -1,0 +1,192 @@
+/**
+ * `npm run eval:real`: scores the engine on the real-screenshot corpus in ../shared/real-charts
+ * (its labels.json, scored as its README says) and prints the figures per kind. An evaluation,
+ * not a test: nothing here asserts. The images are read where they are; none is copied.
+ *
+ * Usage: npm run eval:real -- [--dir ../shared/real-charts] [--only rc012,rc040] [--verbose]
+ *                             [--json out.json]
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { AnalysisSettingsSchema } from '../src/shared/analysis.js';
+import { analyzeChart, EngineError, shutdownEngine, warmEngine } from '../src/engine/index.js';
+
+interface Label {
+  file: string;
+  kind: string;
+  isChart: boolean;
+  trend: 'uptrend' | 'downtrend' | 'sideways' | 'unclear' | null;
+  lastPrice: number | null;
+  lastPriceUncertainty: number | null;
+  lastVisibleClose?: number | null;
+  axisTop: number | null;
+  axisBottom: number | null;
+}
+
+interface Outcome {
+  label: Label;
+  ms: number;
+  answered: boolean;
+  code?: string;
+  message?: string;
+  lastPrice?: number;
+  trend?: string;
+  /** Error as % of the readable axis span, the estimate band taken off; null when not scored. */
+  errPct: number | null;
+}
+
+const { values } = parseArgs({
+  options: {
+    dir: { type: 'string', default: path.resolve('../shared/real-charts') },
+    only: { type: 'string' },
+    verbose: { type: 'boolean', default: false },
+    json: { type: 'string' },
+  },
+});
+const dir = values.dir as string;
+let labels = JSON.parse(readFileSync(path.join(dir, 'labels.json'), 'utf8')) as Label[];
+if (values.only) {
+  const wanted = values.only.split(',');
+  labels = labels.filter((l) => wanted.some((w) => l.file.startsWith(w)));
+}
+const settings = AnalysisSettingsSchema.parse({});
+
+/** A person can read this chart's axis: the truth for the last price is known. */
+const readable = (l: Label) => l.isChart && l.lastPrice !== null && l.axisTop !== null && l.axisBottom !== null;
+
+function errorPct(l: Label, price: number): number | null {
+  if (l.lastPrice === null) return null;
+  const span = (l.axisTop ?? 0) - (l.axisBottom ?? 0);
+  const truths = [l.lastPrice, ...(l.lastVisibleClose != null ? [l.lastVisibleClose] : [])];
+  const raw = Math.min(...truths.map((t) => Math.abs(price - t)));
+  const banded = Math.max(0, raw - (l.lastPriceUncertainty ?? 0));
+  return span > 0 ? (banded / span) * 100 : (banded / Math.abs(l.lastPrice)) * 100;
+}
+
+let peakRss = 0;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 20);
+
+await warmEngine();
+const outcomes: Outcome[] = [];
+for (const label of labels) {
+  const image = readFileSync(path.join(dir, 'images', label.file));
+  const started = performance.now();
+  try {
+    const { result, chart } = await analyzeChart(image, settings);
+    const ms = performance.now() - started;
+    outcomes.push({
+      label,
+      ms,
+      answered: true,
+      lastPrice: chart.lastPrice,
+      trend: result.trend,
+      errPct: errorPct(label, chart.lastPrice),
+    });
+  } catch (error) {
+    const ms = performance.now() - started;
+    if (!(error instanceof EngineError)) throw error;
+    outcomes.push({ label, ms, answered: false, code: error.code, message: error.message, errPct: null });
+  }
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}
+clearInterval(sampler);
+await shutdownEngine();
+
+const pct = (n: number, d: number) => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(0).padStart(3)}% `);
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
+};
+
+interface Figures {
+  charts: number;
+  readableCharts: number;
+  answered: number;
+  scored: number;
+  within1: number;
+  within3: number;
+  wrong: number;
+  trendLabelled: number;
+  trendRight: number;
+  nonCharts: number;
+  nonChartsRefused: number;
+}
+
+function figures(rows: Outcome[]): Figures {
+  const readables = rows.filter((o) => readable(o.label));
+  const answered = readables.filter((o) => o.answered);
+  const scored = answered.filter((o) => o.errPct !== null);
+  const trendRows = rows.filter((o) => o.label.isChart && ['uptrend', 'downtrend', 'sideways'].includes(o.label.trend ?? ''));
+  const nonCharts = rows.filter((o) => !o.label.isChart);
+  return {
+    charts: rows.filter((o) => o.label.isChart).length,
+    readableCharts: readables.length,
+    answered: answered.length,
+    scored: scored.length,
+    within1: scored.filter((o) => (o.errPct ?? 0) <= 1).length,
+    within3: scored.filter((o) => (o.errPct ?? 0) <= 3).length,
+    wrong: rows.filter((o) => o.answered && o.label.isChart && o.errPct !== null && o.errPct > 3).length,
+    trendLabelled: trendRows.length,
+    trendRight: trendRows.filter((o) => o.answered && o.trend === o.label.trend).length,
+    nonCharts: nonCharts.length,
+    nonChartsRefused: nonCharts.filter((o) => !o.answered).length,
+  };
+}
+
+function row(name: string, f: Figures): string {
+  return [
+    name.padEnd(18),
+    `${String(f.charts).padStart(3)}`,
+    `${pct(f.answered, f.readableCharts)}(${f.answered}/${f.readableCharts})`.padEnd(14),
+    `${pct(f.within1, f.scored)}`.padEnd(6),
+    `${pct(f.within3, f.scored)}`.padEnd(6),
+    `${String(f.wrong).padStart(5)} `,
+    `${pct(f.trendRight, f.trendLabelled)}(${f.trendRight}/${f.trendLabelled})`.padEnd(12),
+    `${f.nonChartsRefused}/${f.nonCharts}`,
+  ].join(' ');
+}
+
+if (values.verbose) {
+  for (const o of outcomes) {
+    const l = o.label;
+    const what = o.answered
+      ? `last ${o.lastPrice} (truth ${l.lastPrice ?? '-'}) err ${o.errPct === null ? '-' : `${o.errPct.toFixed(1)}%`} trend ${o.trend} (${l.trend ?? '-'})`
+      : `${o.code}: ${o.message}`;
+    console.log(`${l.file.padEnd(34)} ${l.kind.padEnd(18)} ${l.isChart ? 'chart' : 'other'} ${o.ms.toFixed(0).padStart(5)} ms  ${what}`);
+  }
+  console.log('');
+}
+
+console.log(`Real-screenshot corpus: ${dir} (${outcomes.length} images)`);
+console.log(
+  'kind               charts answered      ≤1%    ≤3%    wrong trend right  non-charts refused',
+);
+const kinds = [...new Set(outcomes.map((o) => o.label.kind))].sort();
+for (const kind of kinds) console.log(row(kind, figures(outcomes.filter((o) => o.label.kind === kind))));
+const all = figures(outcomes);
+console.log(row('ALL', all));
+console.log('');
+console.log('answered: share of the charts whose axis a person can read; ≤1% / ≤3%: of the answered, last price');
+console.log('within 1% / 3% of the readable axis span; wrong: answered charts more than 3% off (the confident');
+console.log(`wrong answers: ${pct(all.wrong, all.charts).trim()} of the ${all.charts} charts); trend right: of charts labelled with a clear trend.`);
+const times = outcomes.map((o) => o.ms);
+console.log(
+  `time per image: median ${quantile(times, 0.5).toFixed(0)} ms, p95 ${quantile(times, 0.95).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms; peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB`,
+);
+const refusals = new Map<string, number>();
+for (const o of outcomes.filter((x) => !x.answered)) refusals.set(o.code ?? '?', (refusals.get(o.code ?? '?') ?? 0) + 1);
+console.log(`refusals: ${[...refusals].map(([code, n]) => `${code} ${n}`).join(', ') || 'none'}`);
+
+if (values.json) {
+  writeFileSync(
+    values.json,
+    JSON.stringify(
+      outcomes.map((o) => ({ file: o.label.file, kind: o.label.kind, ...o, label: undefined })),
+      null,
+      1,
+    ),
+  );
+}

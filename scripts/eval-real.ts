@@ -34,6 +34,7 @@ interface Outcome {
   trend?: string;
   /** Error as % of the readable axis span, the estimate band taken off; null when not scored. */
   errPct: number | null;
+  evidence?: unknown;
 }
 
 const { values } = parseArgs({
@@ -75,7 +76,7 @@ for (const label of labels) {
   const image = readFileSync(path.join(dir, 'images', label.file));
   const started = performance.now();
   try {
-    const { result, chart } = await analyzeChart(image, settings);
+    const { result, chart, evidence } = await analyzeChart(image, settings);
     const ms = performance.now() - started;
     outcomes.push({
       label,
@@ -84,6 +85,7 @@ for (const label of labels) {
       lastPrice: chart.lastPrice,
       trend: result.trend,
       errPct: errorPct(label, chart.lastPrice),
+      evidence,
     });
   } catch (error) {
     const ms = performance.now() - started;

@@ -54,8 +54,9 @@ try {
     const started = performance.now();
     try {
       const image = await readFile(file);
-      const { result, chart } = await analyzeChart(image, settings);
-      print({ file, ...result, timingMs: Math.round(performance.now() - started), chart });
+      const { result, chart, evidence } = await analyzeChart(image, settings);
+      // `reading`: what the answer rests on (axis side, labels read and fitted, last-price source).
+      print({ file, ...result, timingMs: Math.round(performance.now() - started), chart, reading: evidence });
     } catch (error) {
       if (error instanceof EngineError) {
         print({ file, error: { code: error.code, message: error.message } });

@@ -5,14 +5,25 @@ const MESSAGES: Record<EngineErrorCode, string> = {
   NOT_A_CHART: "This image doesn't look like a price chart. Please upload a screenshot of a candlestick or bar chart.",
   AXIS_UNREADABLE:
     "We couldn't read the price scale on this chart. Please include the price axis with its numbers in the screenshot.",
+  UNSURE_READING:
+    "We couldn't read this chart reliably enough to give you prices. Please crop the screenshot to the chart and its price axis and try again.",
   INVALID_IMAGE: "We couldn't open this image. Please upload a PNG or JPEG screenshot.",
 };
+
+/** Why a reading was refused as unsure: each says what was seen and what the trader can do. */
+export const UNSURE_REASONS = {
+  tagDisagrees:
+    "The price marked on the chart's price axis does not match the last candle we found, so we won't guess a price. Please crop the screenshot to the chart and its price axis, with the latest candle in view, and try again.",
+  lastBarAway:
+    "The last candle we found ends far from the price axis, so it may not be the latest one. Please scroll the chart to the latest candle, crop the screenshot to the chart and its price axis, and try again.",
+} as const;
 
 export class EngineError extends Error {
   readonly code: EngineErrorCode;
 
-  constructor(code: EngineErrorCode, detail?: string) {
-    super(MESSAGES[code]);
+  /** `message` replaces the code's general message with one that says why (see UNSURE_REASONS). */
+  constructor(code: EngineErrorCode, detail?: string, message?: string) {
+    super(message ?? MESSAGES[code]);
     this.name = 'EngineError';
     this.code = code;
     // The detail helps debugging (logs) without leaking into the user-facing message.

@@ -5,7 +5,9 @@
 import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../shared/analysis.js';
 import { analyseSeries } from './analysis/index.js';
 import { getOcrWorker, terminateOcr } from './ocr.js';
-import { readChart } from './read-chart.js';
+import { readChart, type ReadingEvidence } from './read-chart.js';
+
+export type { ReadingEvidence } from './read-chart.js';
 
 export { EngineError } from './errors.js';
 export { MODEL_NAME } from './analysis/index.js';
@@ -14,6 +16,7 @@ export interface EngineOutput {
   result: AnalysisResult;
   chart: ChartFacts;
   timings: { decode: number; axis: number; candles: number; analysis: number; total: number };
+  evidence: ReadingEvidence;
 }
 
 const round = (v: number, decimals: number): number => Number(v.toFixed(decimals));
@@ -50,6 +53,7 @@ export async function analyzeChart(image: Buffer, settings: AnalysisSettings): P
     result,
     chart,
     timings: { ...reading.timings, analysis: end - t, total: end - start },
+    evidence: reading.evidence,
   };
 }
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PixelCandle } from './candles.js';
-import { applyLastPriceTag, applyPriceLine, applyTextTag, axisTags, sameTint } from './last-price.js';
+import {
+  applyLastPriceTag,
+  applyPriceLine,
+  applyTextTag,
+  axisTags,
+  reconcileWithTags,
+  sameTint,
+} from './last-price.js';
 import type { Box, Raster, Rgb } from './raster.js';
 
 const BG: Rgb = [20, 22, 30];
@@ -323,5 +330,48 @@ describe('applyTextTag', () => {
     const label = { left: 160, right: 200, top: 58, bottom: 65 };
     expect(applyTextTag(boxedChart, BG, boxed, labels([label]), LABEL_HEIGHT)).toBe(false);
     expect([wide[0], two[0], far[0], boxed[0]]).toEqual([doji(), doji(), doji(), doji()]);
+  });
+});
+
+describe('reconcileWithTags', () => {
+  const DOWN: Rgb = [239, 83, 80];
+  const PINK: Rgb = [233, 30, 100];
+  const bar = (x: number, high: number, low: number): PixelCandle => ({ x, open: low - 2, high, low, close: high + 2 });
+  /** Bars 1-3 rise to a close near row 40; a label box at the plot's edge follows them. */
+  const series = () => [bar(100, 60, 80), bar(110, 50, 70), bar(120, 36, 60), bar(140, 90, 100)];
+
+  it('keeps the last bar when it reaches the tag in a series colour', () => {
+    const r = raster();
+    tag(r, 40, UP);
+    const candles = series().slice(0, 3);
+    const out = reconcileWithTags(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [UP, DOWN]);
+    expect(out.verdict).toBe('agrees');
+    expect(candles).toHaveLength(3);
+  });
+
+  it('drops trailing objects past the bar that reaches the tag (a label box at the plot edge)', () => {
+    const r = raster();
+    tag(r, 40, UP);
+    const candles = series();
+    const out = reconcileWithTags(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [UP, DOWN]);
+    expect(out.verdict).toBe('trimmed');
+    expect(candles.map((c) => c.x)).toEqual([100, 110, 120]);
+  });
+
+  it('says the reading contradicts the tag when no bar near the end reaches it', () => {
+    const r = raster();
+    tag(r, 10, UP);
+    const candles = series();
+    expect(reconcileWithTags(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [UP, DOWN]).verdict).toBe('contradicts');
+    expect(candles).toHaveLength(4);
+  });
+
+  it("ignores tags in other hues (a drawing's level) and grey boxes (crosshair labels)", () => {
+    const r = raster();
+    tag(r, 10, PINK);
+    tag(r, 100, GREY);
+    const candles = series();
+    expect(reconcileWithTags(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [UP, DOWN]).verdict).toBe('no-tag');
+    expect(candles).toHaveLength(4);
   });
 });

@@ -24,7 +24,7 @@ const TEXT = 1;
 const FILL = 2;
 type RowKind = typeof NONE | typeof TEXT | typeof FILL;
 
-interface Tag {
+export interface Tag {
   /** Centre row, work pixels. */
   y: number;
   fill: Rgb;
@@ -168,6 +168,56 @@ export function applyLastPriceTag(
   if (!tag) return false;
   closeAt(last, tag.y);
   return true;
+}
+
+/** How many trailing pieces a series-coloured tag may show to be no bars (labels, countdowns). */
+const MAX_TRAILING_OBJECTS = 3;
+
+export type TagVerdict =
+  /** No tag in the series' colours on the axis: nothing to check the last bar against. */
+  | 'no-tag'
+  /** The last bar reaches a series-coloured tag. */
+  | 'agrees'
+  /** The last pieces were objects beside the series: the bar before them reaches the tag. */
+  | 'trimmed'
+  /** The chart marks its last price where no bar near the end reaches: the reading is wrong somewhere. */
+  | 'contradicts';
+
+/**
+ * Checks the last bar against the coloured tags on the axis that are in the series' colours
+ * (grey, white and black boxes are crosshair and plain labels; other hues are drawings and
+ * indicators). A chart that marks its last price with such a tag where the last bar found does
+ * not reach was read wrong: the last pieces are objects at the plot's edge (label boxes, a
+ * countdown, a text), which are dropped when the bar just before them reaches the tag, or the
+ * series or the scale is not what was found, which the caller must not answer from.
+ * Trims `candles` in place.
+ */
+export function reconcileWithTags(
+  r: Raster,
+  bg: Rgb,
+  plotBg: Rgb,
+  strip: Box,
+  plot: Box,
+  candles: PixelCandle[],
+  labelHeight: number,
+  seriesColours: Rgb[],
+): { verdict: TagVerdict; tags: Tag[] } {
+  const tags = axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight).filter(
+    (t) =>
+      chroma(t.fill) > CHROMATIC &&
+      colourDistance(t.fill, plotBg) > CANDLE_CONTRAST &&
+      seriesColours.some((k) => sameHue(t.fill, k, plotBg) || sameTint(t.fill, k)),
+  );
+  const reaches = (c: PixelCandle | undefined) => c !== undefined && tags.some((t) => withinCandle(c, labelHeight)(t.y));
+  if (tags.length === 0) return { verdict: 'no-tag', tags };
+  if (reaches(candles[candles.length - 1])) return { verdict: 'agrees', tags };
+  for (let k = 1; k <= MAX_TRAILING_OBJECTS && candles.length - k >= 1; k++) {
+    if (reaches(candles[candles.length - 1 - k])) {
+      candles.splice(candles.length - k, k);
+      return { verdict: 'trimmed', tags };
+    }
+  }
+  return { verdict: 'contradicts', tags };
 }
 
 /** Colours this far from grey (the spread of their channels) have a hue. */

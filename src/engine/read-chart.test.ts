@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { labelCrop } from './read-chart.js';
+import { EngineError, UNSURE_REASONS } from './errors.js';
+import { labelCrop, refuseUnsure, type ReadingEvidence } from './read-chart.js';
 
 describe('labelCrop', () => {
   it("spans the whole label column, so a label found without its leading '0.' is read with it", () => {
@@ -19,5 +20,48 @@ describe('labelCrop', () => {
       { left: 1218, right: 1253, top: 223, bottom: 231 },
     ];
     expect(labelCrop(column, 1, { width: 1280, height: 720 })(column[1]!)).toMatchObject({ left: 1216, right: 1256 });
+  });
+});
+
+describe('refuseUnsure', () => {
+  const evidence: ReadingEvidence = {
+    axisSide: 'right',
+    labelsRead: [],
+    inliers: [],
+    residual: 0.01,
+    onStep: true,
+    labelSpan: 0.8,
+    seriesInsideLabels: 1,
+    lastSource: 'tag',
+    lastGap: 0.02,
+    quality: 0.9,
+    bars: 80,
+    seriesTags: [],
+    tagVerdict: 'agrees',
+  };
+  const refusal = (e: ReadingEvidence) => {
+    try {
+      refuseUnsure(e);
+      return null;
+    } catch (error) {
+      return error as EngineError;
+    }
+  };
+
+  it('answers a reading with nothing against it', () => {
+    expect(refusal(evidence)).toBeNull();
+    expect(refusal({ ...evidence, tagVerdict: 'no-tag', lastGap: 0.14 })).toBeNull();
+  });
+
+  it("refuses, saying why, when the axis's last-price tag is out of the last bars' reach", () => {
+    const error = refusal({ ...evidence, tagVerdict: 'contradicts' });
+    expect(error?.code).toBe('UNSURE_READING');
+    expect(error?.message).toBe(UNSURE_REASONS.tagDisagrees);
+  });
+
+  it('refuses, saying why, when the last bar ends far from the axis', () => {
+    const error = refusal({ ...evidence, tagVerdict: 'no-tag', lastGap: 0.3 });
+    expect(error?.code).toBe('UNSURE_READING');
+    expect(error?.message).toBe(UNSURE_REASONS.lastBarAway);
   });
 });

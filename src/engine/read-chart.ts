@@ -4,11 +4,18 @@
  */
 import { detectCandles, MIN_BARS, type CandleDetection } from './candles.js';
 import { decodeImage } from './decode.js';
-import { EngineError } from './errors.js';
+import { EngineError, UNSURE_REASONS } from './errors.js';
 import { findLayoutScaled, medianLabelHeight } from './layout.js';
-import { applyLastPriceTag, applyPriceLine, applyTextTag } from './last-price.js';
+import {
+  applyLastPriceTag,
+  applyPriceLine,
+  applyTextTag,
+  reconcileWithTags,
+  type Tag,
+  type TagVerdict,
+} from './last-price.js';
 import { readLabels } from './ocr.js';
-import { dominantColour, type Box } from './raster.js';
+import { dominantColour, type Box, type Rgb } from './raster.js';
 import { fitScale, repairDecimals, zeroReadAs, type ScaleFit } from './scale.js';
 import { withScratch } from './scratch.js';
 
@@ -27,6 +34,31 @@ export interface ChartReading {
   plot: Box;
   image: { width: number; height: number };
   timings: { decode: number; axis: number; candles: number };
+  evidence: ReadingEvidence;
+}
+
+/** What the reading rests on, for the confidence gate and the debug output. */
+export interface ReadingEvidence {
+  axisSide: 'left' | 'right';
+  /** Labels OCR read (text and row, full-image pixels) and the values of those on the fitted line. */
+  labelsRead: { y: number; text: string }[];
+  inliers: { y: number; value: number }[];
+  /** Mean distance of the inliers from the fitted line, as a share of the label pitch. */
+  residual: number;
+  onStep: boolean;
+  /** Share of the plot's height the fitted labels span. */
+  labelSpan: number;
+  /** Share of the series' height that lies between the outermost fitted labels (a pitch of margin). */
+  seriesInsideLabels: number;
+  /** Where the last close came from. */
+  lastSource: 'tag' | 'text-tag' | 'price-line' | 'bar';
+  /** Distance from the last bar to the plot's right edge, as a share of the plot's width. */
+  lastGap: number;
+  /** Tags on the axis in the series' colours (their prices on the fitted scale), and how the last bar fits them. */
+  seriesTags: { price: number; fill: Rgb }[];
+  tagVerdict: TagVerdict;
+  quality: number;
+  bars: number;
 }
 
 /** Below this the pieces are not a convincing price series (business charts, UI, photos). */
@@ -104,8 +136,20 @@ async function read(image: Buffer): Promise<ChartReading> {
   if (!isSeries(detection)) throw new EngineError('NOT_A_CHART', 'no candle series');
   const labelHeight = medianLabelHeight(layout.axis.labels);
   const plotBg = dominantColour(work, layout.plot);
+  // Pieces past the bar that reaches the series' tag are objects at the plot's edge.
+  const tagCheck = reconcileWithTags(
+    work,
+    bg,
+    plotBg,
+    layout.axis.strip,
+    layout.plot,
+    detection.candles,
+    labelHeight,
+    detection.colours,
+  );
+  let lastSource: ReadingEvidence['lastSource'] = 'bar';
   if (
-    !applyLastPriceTag(
+    applyLastPriceTag(
       work,
       bg,
       plotBg,
@@ -116,9 +160,11 @@ async function read(image: Buffer): Promise<ChartReading> {
       detection.colours,
     )
   ) {
-    if (!applyTextTag(work, bg, detection.candles, layout.axis.labels, labelHeight)) {
-      applyPriceLine(work, plotBg, detection.candles, detection.lines, labelHeight);
-    }
+    lastSource = 'tag';
+  } else if (applyTextTag(work, bg, detection.candles, layout.axis.labels, labelHeight)) {
+    lastSource = 'text-tag';
+  } else if (applyPriceLine(work, plotBg, detection.candles, detection.lines, labelHeight)) {
+    lastSource = 'price-line';
   }
 
   const texts = await reading;
@@ -161,6 +207,8 @@ async function read(image: Buffer): Promise<ChartReading> {
     close: price(c.close),
   }));
   const p = layout.plot;
+  const evidence = gatherEvidence(fit, read, pitch, layout.axis.side, p, f, detection, lastSource, tagCheck);
+  refuseUnsure(evidence);
   return {
     candles,
     kind: detection.kind,
@@ -170,5 +218,63 @@ async function read(image: Buffer): Promise<ChartReading> {
     // The OCR time hidden behind candle detection is not counted twice: axis is the layout
     // search plus the wait for OCR after the candles were found.
     timings: { decode: t1 - t0, axis: t2 - t1 + (t4 - t3), candles: t3 - t2 },
+    evidence,
+  };
+}
+
+/**
+ * Beyond this share of the plot's width between the last bar and the plot's right edge, the
+ * last bar found is not the latest (platforms leave room for a few bars, up to about an eighth
+ * of the plot): a text, a label or a drawing ends the pieces, or the chart is scrolled back.
+ */
+const MAX_LAST_GAP = 0.15;
+
+/** A refusal beats a wrong price: evidence against the reading ends it, with the reason. */
+export function refuseUnsure(evidence: ReadingEvidence): void {
+  if (evidence.tagVerdict === 'contradicts') {
+    throw new EngineError('UNSURE_READING', 'series tag not reached by the last bars', UNSURE_REASONS.tagDisagrees);
+  }
+  if (evidence.lastGap > MAX_LAST_GAP) {
+    throw new EngineError('UNSURE_READING', `last bar ${evidence.lastGap.toFixed(2)} of the plot from its edge`, UNSURE_REASONS.lastBarAway);
+  }
+}
+
+function gatherEvidence(
+  fit: ScaleFit,
+  read: { y: number; text: string }[],
+  pitch: number,
+  side: 'left' | 'right',
+  plot: Box,
+  f: number,
+  detection: CandleDetection,
+  lastSource: ReadingEvidence['lastSource'],
+  tagCheck: { verdict: TagVerdict; tags: Tag[] },
+): ReadingEvidence {
+  const rowOf = (value: number) => (value - fit.intercept) / fit.slope;
+  const residualPx = fit.inliers.reduce((s, l) => s + Math.abs(rowOf(l.value) - l.y), 0) / fit.inliers.length;
+  const ys = fit.inliers.map((l) => l.y);
+  const top = Math.min(...ys) - pitch;
+  const bottom = Math.max(...ys) + pitch;
+  const highs = detection.candles.map((c) => c.high * f);
+  const lows = detection.candles.map((c) => c.low * f);
+  const seriesTop = Math.min(...highs);
+  const seriesBottom = Math.max(...lows);
+  const inside = Math.max(0, Math.min(bottom, seriesBottom) - Math.max(top, seriesTop));
+  const plotHeight = (plot.bottom - plot.top) * f;
+  const last = detection.candles[detection.candles.length - 1];
+  return {
+    axisSide: side,
+    labelsRead: read.map((l) => ({ y: Math.round(l.y), text: l.text })),
+    inliers: fit.inliers.map((l) => ({ y: Math.round(l.y), value: l.value })),
+    residual: pitch > 0 ? residualPx / pitch : 0,
+    onStep: fit.onStep,
+    labelSpan: plotHeight > 0 ? (Math.max(...ys) - Math.min(...ys)) / plotHeight : 0,
+    seriesInsideLabels: seriesBottom > seriesTop ? inside / (seriesBottom - seriesTop) : 1,
+    lastSource,
+    lastGap: last ? Math.max(0, plot.right - last.x) / Math.max(1, plot.right - plot.left) : 1,
+    seriesTags: tagCheck.tags.map((t) => ({ price: fit.slope * ((t.y + 0.5) * f - 0.5) + fit.intercept, fill: t.fill })),
+    tagVerdict: tagCheck.verdict,
+    quality: detection.quality,
+    bars: detection.candles.length,
   };
 }

@@ -142,7 +142,12 @@ export const AnalysisResultSchema = ModelAnswerSchema.extend({
 });
 export type AnalysisResult = z.infer<typeof AnalysisResultSchema>;
 
-export const ENGINE_ERROR_CODES = ['NOT_A_CHART', 'AXIS_UNREADABLE', 'INVALID_IMAGE'] as const;
+/**
+ * NOT_A_CHART: no price chart in the picture. AXIS_UNREADABLE: a chart whose price scale cannot
+ * be read. UNSURE_READING: a chart read, but with evidence against the reading (the engine
+ * refuses rather than risk a wrong price). INVALID_IMAGE: not an image it can open.
+ */
+export const ENGINE_ERROR_CODES = ['NOT_A_CHART', 'AXIS_UNREADABLE', 'UNSURE_READING', 'INVALID_IMAGE'] as const;
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
 
 /** Where a running analysis is, as the server reports it and the dashboard shows it. */

@@ -60,8 +60,13 @@ describe('refuseUnsure', () => {
   });
 
   it('refuses, saying why, when the last bar ends far from the axis', () => {
-    const error = refusal({ ...evidence, tagVerdict: 'no-tag', lastGap: 0.3 });
+    const error = refusal({ ...evidence, tagVerdict: 'no-tag', lastSource: 'bar', lastGap: 0.3 });
     expect(error?.code).toBe('UNSURE_READING');
     expect(error?.message).toBe(UNSURE_REASONS.lastBarAway);
+  });
+
+  it('answers a last bar far from the axis that a tag or price line through it confirms', () => {
+    expect(refusal({ ...evidence, tagVerdict: 'no-tag', lastSource: 'price-line', lastGap: 0.3 })).toBeNull();
+    expect(refusal({ ...evidence, tagVerdict: 'agrees', lastSource: 'tag', lastGap: 0.3 })).toBeNull();
   });
 });

@@ -223,9 +223,10 @@ async function read(image: Buffer): Promise<ChartReading> {
 }
 
 /**
- * Beyond this share of the plot's width between the last bar and the plot's right edge, the
- * last bar found is not the latest (platforms leave room for a few bars, up to about an eighth
- * of the plot): a text, a label or a drawing ends the pieces, or the chart is scrolled back.
+ * Beyond this share of the plot's width between the last bar and the plot's right edge, a last
+ * bar that nothing on the axis confirms is not the latest (platforms leave room for a few bars,
+ * up to about an eighth of the plot): a text, a label or a drawing ends the pieces, or the chart
+ * is scrolled back.
  */
 const MAX_LAST_GAP = 0.15;
 
@@ -234,7 +235,8 @@ export function refuseUnsure(evidence: ReadingEvidence): void {
   if (evidence.tagVerdict === 'contradicts') {
     throw new EngineError('UNSURE_READING', 'series tag not reached by the last bars', UNSURE_REASONS.tagDisagrees);
   }
-  if (evidence.lastGap > MAX_LAST_GAP) {
+  // A tag or price line through the last bar says it is the latest, however far from the axis.
+  if (evidence.lastGap > MAX_LAST_GAP && evidence.lastSource === 'bar') {
     throw new EngineError('UNSURE_READING', `last bar ${evidence.lastGap.toFixed(2)} of the plot from its edge`, UNSURE_REASONS.lastBarAway);
   }
 }

@@ -67,6 +67,28 @@ describe('axisTags', () => {
     expect(axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT).map((t) => t.y)).toEqual([29.5, 69.5, 99.5]);
   });
 
+  it('finds a two-line tag (price over countdown) at the centre of its upper line', () => {
+    const r = raster();
+    // 32 rows, four label heights: the price's text in the upper half, the countdown's below.
+    fill(r, { left: 156, right: 200, top: 40, bottom: 72 }, UP);
+    for (let x = 164; x < 192; x += 4) {
+      fill(r, { left: x, right: x + 2, top: 44, bottom: 52 }, BG);
+      fill(r, { left: x, right: x + 2, top: 60, bottom: 68 }, BG);
+    }
+    label(r, 100);
+    const tags = axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT);
+    expect(tags.map((t) => t.y)).toEqual([47.75]);
+    expect(tags[0]?.fill).toEqual(UP);
+  });
+
+  it('takes no tag from a crosshair label touching the tag (two fills make no two-line tag)', () => {
+    const r = raster();
+    tag(r, 46, GREY);
+    fill(r, { left: 156, right: 200, top: 52, bottom: 54 }, GREY);
+    tag(r, 60, UP);
+    expect(axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT).some((t) => t.y < 52)).toBe(false);
+  });
+
   it("finds a box whose text's first glyph covers the plot-side column, centred on the whole box", () => {
     const r = raster();
     // 20 rows tall: fill above and below, and the rows through its text blank at the strip's

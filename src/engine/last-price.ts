@@ -19,6 +19,9 @@ const FILL_CONTRAST = 40;
  */
 const CANDLE_CONTRAST = 60;
 
+/** The tallest box, in label heights, that is a tag of two lines of text. */
+const TWO_LINE_TAG = 4.5;
+
 const NONE = 0;
 const TEXT = 1;
 const FILL = 2;
@@ -80,6 +83,15 @@ export function axisTags(r: Raster, bg: Rgb, strip: Box, top: number, bottom: nu
     if (inside) continue;
     const height = lastFill - runStart + 1;
     if (height >= labelHeight * 0.8 && height <= labelHeight * 3) tags.push(tagOf(r, strip, runStart, lastFill));
+    // Two lines of text (TradingView's price over the bar's countdown): the price is the upper
+    // line, centred in the upper half of the box.
+    // Both halves are one fill: two boxes touching (a crosshair label on the tag) are not one tag.
+    else if (height > labelHeight * 3 && height <= labelHeight * TWO_LINE_TAG) {
+      const middle = runStart + Math.floor(height / 2);
+      const upper = tagOf(r, strip, runStart, middle - 1);
+      const lower = tagOf(r, strip, middle, lastFill);
+      if (colourDistance(upper.fill, lower.fill) <= SAME_COLOUR) tags.push({ ...upper, y: runStart + (height - 1) / 4 });
+    }
     runStart = -1;
   }
   return tags;

@@ -36,6 +36,20 @@ const EnvSchema = z
         )
         .pipe(z.array(z.email())),
     ),
+    /** Reverse proxies whose X-Forwarded-For is believed (exact addresses, comma-separated). */
+    TRUSTED_PROXIES: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .default('')
+        .transform((raw) =>
+          raw
+            .split(',')
+            .map((address) => address.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, ''))
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.union([z.ipv4(), z.ipv6()]))),
+    ),
     SUPPORT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default(DEFAULT_SUPPORT_EMAIL)),
     SMTP_URL: z.preprocess(
       emptyAsUndefined,

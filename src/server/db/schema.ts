@@ -94,8 +94,13 @@ export const loginAttempts = pgTable(
   {
     key: text('key').notNull(),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The attempt a row was reserved for (one attempt reserves a row under each of its keys). */
+    attemptId: text('attempt_id'),
   },
-  (t) => [index('login_attempts_key_time_idx').on(t.key, t.attemptedAt)],
+  (t) => [
+    index('login_attempts_key_time_idx').on(t.key, t.attemptedAt),
+    index('login_attempts_attempt_idx').on(t.attemptId),
+  ],
 );
 
 export const subscriptions = pgTable('subscriptions', {

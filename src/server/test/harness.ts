@@ -124,7 +124,14 @@ export class TestClient {
 
   async request(
     pathname: string,
-    init: { method?: string; json?: unknown; headers?: Record<string, string>; body?: BodyInit } = {},
+    init: {
+      method?: string;
+      json?: unknown;
+      headers?: Record<string, string>;
+      body?: BodyInit;
+      /** The socket's peer address, as @hono/node-server would give it. */
+      remoteAddress?: string;
+    } = {},
   ) {
     const headers = new Headers(init.headers);
     if (!headers.has('origin')) headers.set('origin', TEST_APP_URL);
@@ -134,11 +141,14 @@ export class TestClient {
       headers.set('content-type', 'application/json');
       body = JSON.stringify(init.json);
     }
-    const response = await this.server.app.request(`${TEST_APP_URL}${pathname}`, {
-      method: init.method ?? (body === undefined ? 'GET' : 'POST'),
-      headers,
-      body,
-    });
+    const bindings = init.remoteAddress
+      ? { incoming: { socket: { remoteAddress: init.remoteAddress, remotePort: 50000, remoteFamily: 'IPv4' } } }
+      : undefined;
+    const response = await this.server.app.request(
+      `${TEST_APP_URL}${pathname}`,
+      { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body },
+      bindings,
+    );
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const [key, ...value] = (pair ?? '').split('=');

@@ -14,14 +14,7 @@ import { user } from '../../db/schema';
 import type { AppEnv } from '../../lib/context';
 import { ApiError } from '../../lib/errors';
 import { clientIp } from '../../lib/request';
-import {
-  checkLogin,
-  clearFailures,
-  countAttempts,
-  recordFailure,
-  THROTTLE_WINDOW_MS,
-  throttleKeys,
-} from './login-throttle';
+import { clearFailures, loginLimits, release, reserveAttempt } from './login-throttle';
 
 /** Confirmation mails one address can be sent in a throttle window. */
 export const CONFIRM_MAILS_PER_WINDOW = 3;
@@ -61,16 +54,23 @@ export function accountsRoutes(auth: Auth) {
       throw new ApiError(400, 'VALIDATION_FAILED', 'Invalid email or password', parsed.error.issues);
     }
     const db = c.get('db');
-    const keys = throttleKeys(parsed.data.email, clientIp(c));
-    const verdict = await checkLogin(db, keys);
+    const limits = loginLimits(parsed.data.email, clientIp(c));
+    const { attemptId, verdict } = await reserveAttempt(db, limits);
     if (verdict.refused) {
       c.header('Retry-After', String(verdict.retryAfterSeconds));
       throw new ApiError(429, 'TOO_MANY_ATTEMPTS', LOGIN_THROTTLED_MESSAGE);
     }
-    if (verdict.delayMs > 0) await sleep(verdict.delayMs);
-    const response = await auth.handler(forward(c, body));
-    if (response.status === 401) await recordFailure(db, keys);
-    else if (response.ok) await clearFailures(db, keys[0] as string);
+    let response: Response;
+    try {
+      if (verdict.delayMs > 0) await sleep(verdict.delayMs);
+      response = await auth.handler(forward(c, body));
+    } catch (error) {
+      await release(db, attemptId);
+      throw error;
+    }
+    // The reserved row stays as the failure of a wrong password; anything else takes it back.
+    if (response.status !== 401) await release(db, attemptId);
+    if (response.ok) await clearFailures(db, limits);
     return response;
   });
 
@@ -111,12 +111,12 @@ export function accountsRoutes(auth: Auth) {
     const email = EmailSchema.safeParse((body as { email?: unknown } | null)?.email);
     if (!email.success) throw new ApiError(400, 'VALIDATION_FAILED', 'Please enter a valid email address');
     const db = c.get('db');
-    const key = `confirm-mail:${email.data.toLowerCase()}`;
-    if ((await countAttempts(db, key)) >= CONFIRM_MAILS_PER_WINDOW) {
-      c.header('Retry-After', String(THROTTLE_WINDOW_MS / 1000));
+    const limit = { key: `confirm-mail:${email.data.toLowerCase()}`, refuseAfter: CONFIRM_MAILS_PER_WINDOW, slowAfter: Infinity };
+    const { verdict } = await reserveAttempt(db, [limit]);
+    if (verdict.refused) {
+      c.header('Retry-After', String(verdict.retryAfterSeconds));
       throw new ApiError(429, 'TOO_MANY_ATTEMPTS', CONFIRM_MAIL_THROTTLED_MESSAGE);
     }
-    await recordFailure(db, [key]);
     return auth.handler(forward(c, { ...(body as object), email: email.data.toLowerCase() }));
   });
 

@@ -16,7 +16,8 @@ import {
   waitFor,
 } from '../../test/harness';
 import { CONFIRM_MAILS_PER_WINDOW } from './accounts.routes';
-import { REFUSE_AFTER } from './login-throttle';
+import { ADDRESS_REFUSE_AFTER, REFUSE_AFTER } from './login-throttle';
+import { forwardedClient } from '../../lib/request';
 
 const json = async (response: Response) => (await response.json()) as Record<string, unknown>;
 
@@ -274,15 +275,66 @@ describeEachDatabase('login throttling', (server) => {
 
 describeEachDatabase('login throttling by address', (server) => {
   it('refuses an address that keeps failing across many emails', async () => {
-    let last = 0;
-    for (let i = 0; i < REFUSE_AFTER + 1; i += 1) {
-      const response = await new TestClient(server()).request('/api/auth/sign-in/email', {
+    const spray = () =>
+      new TestClient(server()).request('/api/auth/sign-in/email', {
         json: { email: uniqueEmail('spray'), password: 'wrong-password' },
+        remoteAddress: '198.51.100.7',
       });
-      last = response.status;
+    const statuses = (await Promise.all(Array.from({ length: ADDRESS_REFUSE_AFTER + 5 }, spray))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(ADDRESS_REFUSE_AFTER);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    expect((await spray()).status).toBe(429);
+  }, 120_000);
+});
+
+describeEachDatabase('login throttling under a burst', (server) => {
+  it('checks at most the configured number of 100 simultaneous wrong sign-ins for one account', async () => {
+    const { email } = await signUp(new TestClient(server()));
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        new TestClient(server()).request('/api/auth/sign-in/email', {
+          json: { email, password: `wrong-${i}` },
+          remoteAddress: '203.0.113.9',
+        }),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(REFUSE_AFTER);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+  }, 120_000);
+});
+
+describeEachDatabase('login throttling between users', (server) => {
+  it("locks an account only for the address that failed on it, never another account's login there", async () => {
+    const victim = await signUp(new TestClient(server()));
+    const neighbour = await signUp(new TestClient(server()));
+    const attacker = '192.0.2.66';
+    for (let i = 0; i < REFUSE_AFTER; i += 1) {
+      await new TestClient(server()).request('/api/auth/sign-in/email', {
+        json: { email: victim.email, password: `wrong-${i}` },
+        remoteAddress: attacker,
+      });
     }
-    expect(last).toBe(429);
-  }, 60_000);
+    const signIn = (who: { email: string; password: string }, remoteAddress: string) =>
+      new TestClient(server()).request('/api/auth/sign-in/email', {
+        json: { email: who.email, password: who.password },
+        remoteAddress,
+      });
+    // The attacker's address is locked out of the victim's account, even with the right password...
+    expect((await signIn(victim, attacker)).status).toBe(429);
+    // ...but another account's right password from that same address gets in,
+    expect((await signIn(neighbour, attacker)).status).toBe(200);
+    // and so does the victim, from their own address.
+    expect((await signIn(victim, '198.51.100.20')).status).toBe(200);
+  }, 120_000);
+
+  it('believes X-Forwarded-For only from TRUSTED_PROXIES, and only past them', () => {
+    const proxies = ['10.0.0.2', '10.0.0.3'];
+    expect(forwardedClient('203.0.113.1', '1.2.3.4', proxies)).toBe('203.0.113.1');
+    expect(forwardedClient('10.0.0.2', '1.2.3.4, 198.51.100.5', proxies)).toBe('198.51.100.5');
+    expect(forwardedClient('10.0.0.2', '1.2.3.4, 198.51.100.5, 10.0.0.3', proxies)).toBe('198.51.100.5');
+    expect(forwardedClient('10.0.0.2', undefined, proxies)).toBe('10.0.0.2');
+  });
 });
 
 describe('guards', () => {

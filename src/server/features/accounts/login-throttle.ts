@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginAttempts } from '../../db/schema';
@@ -5,11 +6,33 @@ import { loginAttempts } from '../../db/schema';
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 /** Failures in the window before each further attempt is slowed down. */
 export const SLOWDOWN_AFTER = 3;
-/** Failures in the window after which attempts are refused. */
+/** Failures for one account from one address after which that address's attempts on it are refused. */
 export const REFUSE_AFTER = 10;
+/** Failures from one address, over every account, after which its attempts are refused (spraying). */
+export const ADDRESS_REFUSE_AFTER = 30;
 const MAX_DELAY_MS = 2000;
 
-export const throttleKeys = (email: string, ip: string) => [`email:${email.trim().toLowerCase()}`, `ip:${ip}`];
+/**
+ * The limits one sign-in attempt counts against. An account is locked only for the address that
+ * failed on it: the owner's right password from elsewhere, and another account's from the same
+ * address (a shared proxy or office), still get in. Failures over every address only slow an
+ * account down, so nobody can lock a trader out from afar.
+ */
+export interface Limit {
+  key: string;
+  /** More failures than this in the window refuse the attempt; null: never refused, only slowed. */
+  refuseAfter: number | null;
+  slowAfter: number;
+}
+
+export function loginLimits(email: string, ip: string): Limit[] {
+  const account = email.trim().toLowerCase();
+  return [
+    { key: `pair:${account}|${ip}`, refuseAfter: REFUSE_AFTER, slowAfter: SLOWDOWN_AFTER },
+    { key: `ip:${ip}`, refuseAfter: ADDRESS_REFUSE_AFTER, slowAfter: REFUSE_AFTER },
+    { key: `email:${account}`, refuseAfter: null, slowAfter: REFUSE_AFTER },
+  ];
+}
 
 export interface ThrottleVerdict {
   refused: boolean;
@@ -17,38 +40,59 @@ export interface ThrottleVerdict {
   retryAfterSeconds: number;
 }
 
-export function verdictFor(failures: number): ThrottleVerdict {
-  if (failures >= REFUSE_AFTER) return { refused: true, delayMs: 0, retryAfterSeconds: THROTTLE_WINDOW_MS / 1000 };
-  const over = failures - SLOWDOWN_AFTER + 1;
-  return { refused: false, delayMs: over > 0 ? Math.min(MAX_DELAY_MS, 250 * 2 ** (over - 1)) : 0, retryAfterSeconds: 0 };
+/** The delay for the attempt after `failures` failures, once past `slowAfter`. */
+export function delayFor(failures: number, slowAfter = SLOWDOWN_AFTER): number {
+  const over = failures - slowAfter + 1;
+  return over > 0 ? Math.min(MAX_DELAY_MS, 250 * 2 ** (over - 1)) : 0;
 }
 
-export async function checkLogin(db: Db, keys: string[], now = new Date()): Promise<ThrottleVerdict> {
+export interface Reservation {
+  attemptId: string;
+  verdict: ThrottleVerdict;
+}
+
+/**
+ * Counts an attempt before its password is checked, atomically: in one transaction that holds a
+ * lock per key (taken in a fixed order, so two attempts never wait on each other in a circle),
+ * the window's rows are counted and, unless a limit is reached, a row is written under each key.
+ * Attempts arriving together are thus counted one after another, and no more than `refuseAfter`
+ * of them pass however many arrive at once, on one instance or many sharing the database
+ * (counting first and recording the failure after the password check let a burst of 100
+ * through). A passed attempt's rows stand as its failure unless `release` takes them back (the
+ * password was right, or the request was no real attempt).
+ */
+export async function reserveAttempt(db: Db, limits: Limit[], now = new Date()): Promise<Reservation> {
+  const attemptId = randomUUID();
   const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-  const rows = await db
-    .select({ key: loginAttempts.key, failures: sql<number>`count(*)::int` })
-    .from(loginAttempts)
-    .where(and(inArray(loginAttempts.key, keys), gte(loginAttempts.attemptedAt, since)))
-    .groupBy(loginAttempts.key);
-  return verdictFor(Math.max(0, ...rows.map((r) => r.failures)));
+  const keys = limits.map((l) => l.key);
+  const counts = await db.transaction(async (tx) => {
+    for (const key of [...keys].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    const rows = await tx
+      .select({ key: loginAttempts.key, n: sql<number>`count(*)::int` })
+      .from(loginAttempts)
+      .where(and(inArray(loginAttempts.key, keys), gte(loginAttempts.attemptedAt, since)))
+      .groupBy(loginAttempts.key);
+    const count = new Map(rows.map((r) => [r.key, r.n]));
+    const full = limits.some((l) => l.refuseAfter !== null && (count.get(l.key) ?? 0) >= l.refuseAfter);
+    if (!full) await tx.insert(loginAttempts).values(keys.map((key) => ({ key, attemptId, attemptedAt: now })));
+    return { count, full };
+  });
+  if (counts.full) {
+    return { attemptId, verdict: { refused: true, delayMs: 0, retryAfterSeconds: THROTTLE_WINDOW_MS / 1000 } };
+  }
+  const delayMs = Math.max(0, ...limits.map((l) => delayFor(counts.count.get(l.key) ?? 0, l.slowAfter)));
+  return { attemptId, verdict: { refused: false, delayMs, retryAfterSeconds: 0 } };
 }
 
-/** Attempts recorded under `key` within the window (any kind: failures, mails sent). */
-export async function countAttempts(db: Db, key: string, now = new Date()): Promise<number> {
-  const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.key, key), gte(loginAttempts.attemptedAt, since)));
-  return row?.n ?? 0;
+/** Takes an attempt's rows back. */
+export async function release(db: Db, attemptId: string): Promise<void> {
+  await db.delete(loginAttempts).where(eq(loginAttempts.attemptId, attemptId));
 }
 
-export async function recordFailure(db: Db, keys: string[]): Promise<void> {
-  await db.insert(loginAttempts).values(keys.map((key) => ({ key })));
+/** A right password ends the account's failures from that address and its slow-down. */
+export async function clearFailures(db: Db, limits: Limit[]): Promise<void> {
+  const keys = limits.filter((l) => !l.key.startsWith('ip:')).map((l) => l.key);
+  await db.delete(loginAttempts).where(inArray(loginAttempts.key, keys));
   // Old rows are of no use; trimming here keeps the table small without a scheduler.
   await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, new Date(Date.now() - THROTTLE_WINDOW_MS)));
-}
-
-export async function clearFailures(db: Db, emailKey: string): Promise<void> {
-  await db.delete(loginAttempts).where(eq(loginAttempts.key, emailKey));
 }

@@ -17,6 +17,7 @@ import { feedbackRoutes } from './features/feedback/feedback.routes';
 import { historyRoutes } from './features/history/history.routes';
 import { noIndexHeaders, sharedRoutes } from './features/share/share.routes';
 import type { AppDeps, AppEnv, SessionUser } from './lib/context';
+import { apiBodyLimits } from './lib/body-limits';
 import { ApiError, errorBody } from './lib/errors';
 import { validationHook } from './lib/openapi';
 import { sameOriginOnly } from './lib/same-origin';
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps): App {
   });
   app.notFound((c) => c.json(errorBody('NOT_FOUND', 'Not found'), 404));
 
+  app.use('/api/*', apiBodyLimits());
   app.use('/api/*', sameOriginOnly(deps.env.APP_URL));
 
   app.openapi(healthRoute, async (c) => {

@@ -12,7 +12,7 @@ import { configuredProviders, runAnalysis } from './analysis.service';
 import { findRecentSame, makeThumbnail, sha256, storeAnalysis } from './analysis.store';
 import { releaseDailySlot, reserveDailySlot } from './daily-usage';
 import type { AnalysisQueue } from './job-tracker';
-import { checkUpload, NO_IMAGE_MESSAGE, UPLOAD_INVALID_MESSAGE } from './upload';
+import { checkUpload, NO_IMAGE_MESSAGE, ONE_IMAGE_MESSAGE, UPLOAD_INVALID_MESSAGE } from './upload';
 
 /** Room for the multipart envelope and the settings fields around a 5 MB image. */
 const MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
@@ -33,12 +33,17 @@ export function analysisRoutes(queue: AnalysisQueue) {
       const user = c.get('user') as SessionUser;
       const db = c.get('db');
       const { env } = c.get('deps');
-      let form: Record<string, string | File>;
+      let parts: Record<string, string | File | (string | File)[]>;
       try {
-        form = (await c.req.parseBody()) as Record<string, string | File>;
+        parts = await c.req.parseBody({ all: true });
       } catch {
         throw new ApiError(400, 'INVALID_UPLOAD', NO_IMAGE_MESSAGE);
       }
+      // Exactly one of each field: a second image would be read by nobody, yet uploaded and checked.
+      if (Object.values(parts).some(Array.isArray)) {
+        throw new ApiError(400, 'INVALID_UPLOAD', ONE_IMAGE_MESSAGE);
+      }
+      const form = parts as Record<string, string | File>;
       const file = form.chartImage;
       if (!(file instanceof File)) throw new ApiError(400, 'NO_IMAGE', NO_IMAGE_MESSAGE);
       const settingsParsed = AnalysisSettingsSchema.safeParse({

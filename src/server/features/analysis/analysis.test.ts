@@ -5,6 +5,7 @@ import { testChart, notAChart } from '../../test/charts';
 import { FakeAi, geminiReply, openRouterReply } from '../../test/fake-ai';
 import { describeEachDatabase, signUp, TestClient, type TestServer } from '../../test/harness';
 import { ALL_MODELS_FAILED_MESSAGE, ENGINE_MODEL_NAME } from './analysis.service';
+import { ONE_IMAGE_MESSAGE } from './upload';
 
 interface AnalysisBody {
   id: string;
@@ -240,6 +241,19 @@ describeEachDatabase('analysis access, cap and storage (engine only)', (server) 
     expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
       'Your 10-day trial has expired. Please upgrade to continue using the product.',
     );
+  });
+
+  it('refuses a request with more than one image, and analyses nothing', async () => {
+    const client = new TestClient(server());
+    await signUp(client);
+    const { image } = await testChart();
+    const form = new FormData();
+    for (let i = 0; i < 3; i += 1) form.append('chartImage', new Blob([new Uint8Array(image)], { type: 'image/png' }), `c${i}.png`);
+    const response = await client.request('/api/analyses', { method: 'POST', body: form });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(ONE_IMAGE_MESSAGE);
+    const history = (await (await client.request('/api/history')).json()) as { items: unknown[] };
+    expect(history.items).toEqual([]);
   });
 
   it('answers 401 to a visitor', async () => {

@@ -48,6 +48,23 @@ describe('analysis queue', () => {
     expect(started).toEqual(['a', 'p', 'b']);
   });
 
+  it("keeps each user's job ids their own: another user's job with the same id replaces nothing", async () => {
+    const queue = new AnalysisQueue(2);
+    const gate = deferred();
+    const mine = queue.run({ id: 'same-id-1234', userId: 'victim', premium: false }, async (setStage) => {
+      setStage({ stage: 'asking-model', model: 2, name: 'openrouter' });
+      await gate.promise;
+    });
+    await tick();
+    const theirs = queue.run({ id: 'same-id-1234', userId: 'intruder', premium: false }, async () => undefined);
+    await theirs;
+    expect(queue.stageOf('same-id-1234', 'victim')).toEqual({ stage: 'asking-model', model: 2, name: 'openrouter' });
+    expect(queue.stageOf('same-id-1234', 'intruder')).toEqual({ stage: 'done' });
+    gate.resolve();
+    await mine;
+    expect(queue.stageOf('same-id-1234', 'victim')).toEqual({ stage: 'done' });
+  });
+
   it('marks a failed job as failed and passes its error on', async () => {
     const queue = new AnalysisQueue(1);
     await expect(

@@ -11,6 +11,8 @@ interface Job {
   order: number;
 }
 
+const jobKey = (userId: string, jobId: string) => `${userId}\u0000${jobId}`;
+
 const PREMIUM_PRIORITY = 1;
 const FREE_PRIORITY = 0;
 /** Finished jobs stay readable this long so a slow poller still sees 'done'. */
@@ -35,13 +37,17 @@ export class AnalysisQueue {
   ): Promise<T> {
     const priority = job.premium ? PREMIUM_PRIORITY : FREE_PRIORITY;
     const entry: Job = { ...job, priority, stage: { stage: 'queued', position: 0 }, order: (this.counter += 1) };
-    this.jobs.set(job.id, entry);
+    // Job ids come from the browser: each user's ids are their own, so nobody can replace another's.
+    const key = jobKey(job.userId, job.id);
+    this.jobs.set(key, entry);
     const setStage = (stage: JobStage) => {
       entry.stage = stage;
     };
     const finish = (stage: JobStage) => {
       entry.stage = stage;
-      setTimeout(() => this.jobs.delete(job.id), KEEP_FINISHED_MS).unref();
+      setTimeout(() => {
+        if (this.jobs.get(key) === entry) this.jobs.delete(key);
+      }, KEEP_FINISHED_MS).unref();
     };
     return this.queue
       .add(
@@ -65,8 +71,8 @@ export class AnalysisQueue {
 
   /** The job's stage for its owner; queued jobs get their place in line (Premium first, then by arrival). */
   stageOf(jobId: string, userId: string): JobStage | null {
-    const job = this.jobs.get(jobId);
-    if (!job || job.userId !== userId) return null;
+    const job = this.jobs.get(jobKey(userId, jobId));
+    if (!job) return null;
     if (job.stage.stage !== 'queued') return job.stage;
     const ahead = [...this.jobs.values()].filter(
       (other) =>

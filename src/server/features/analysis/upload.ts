@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/errors';
 export const UPLOAD_INVALID_MESSAGE = 'Please upload a valid image file (JPEG or PNG) under 5MB';
 export const UPLOAD_UNREADABLE_MESSAGE = 'Failed to process image. Please try again.';
 export const NO_IMAGE_MESSAGE = 'No chart image provided';
+export const ONE_IMAGE_MESSAGE = 'Please upload one chart image at a time.';
 
 /** Above this many pixels an image is refused before decoding (decompression bombs), as the engine does. */
 export const MAX_PIXELS = MAX_IMAGE_PIXELS;

@@ -136,7 +136,14 @@ export function createApp(deps: AppDeps): App {
 
   app.route('/', contentRoutes(deps.env.APP_URL));
   if (deps.webRoot) {
-    app.route('/', webRoutes(deps.webRoot, { supportEmail: deps.env.SUPPORT_EMAIL, appUrl: deps.env.APP_URL }));
+    app.route(
+      '/',
+      webRoutes(
+        deps.webRoot,
+        { supportEmail: deps.env.SUPPORT_EMAIL, appUrl: deps.env.APP_URL },
+        { serveSourceMaps: deps.env.SERVE_SOURCE_MAPS },
+      ),
+    );
   }
   return { app, auth, queue };
 }

@@ -80,6 +80,8 @@ const EnvSchema = z
     ),
     OPENROUTER_BASE_URL: z.preprocess(emptyAsUndefined, z.url().default('https://openrouter.ai/api/v1')),
     PAYMENTS_MODE: z.preprocess(emptyAsUndefined, z.enum(['live', 'sandbox']).optional()),
+    /** Serve the client's source maps (default: outside production only). */
+    SERVE_SOURCE_MAPS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).transform((v) => v === 'true').optional()),
     FLUTTERWAVE_PUBLIC_KEY: optionalString,
     FLUTTERWAVE_SECRET_KEY: optionalString,
     FLUTTERWAVE_ENCRYPTION_KEY: optionalString,
@@ -107,11 +109,17 @@ const EnvSchema = z
   });
 
 export type RawEnv = z.infer<typeof EnvSchema>;
-export type Env = Omit<RawEnv, 'APP_SECRET' | 'PAYMENTS_MODE' | 'APP_URL'> & {
+export type Env = Omit<RawEnv, 'APP_SECRET' | 'PAYMENTS_MODE' | 'APP_URL' | 'SERVE_SOURCE_MAPS'> & {
   APP_SECRET: string;
   PAYMENTS_MODE: 'live' | 'sandbox';
+  SERVE_SOURCE_MAPS: boolean;
   APP_URL: string;
 };
+
+/** Whether the server listens only on this machine (127.0.0.0/8, ::1, localhost). */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
@@ -141,7 +149,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...raw,
     DATA_DIR: dataDir,
     APP_SECRET: raw.APP_SECRET ?? secretFromDataDir(dataDir),
-    PAYMENTS_MODE: raw.PAYMENTS_MODE ?? (raw.NODE_ENV === 'production' ? 'live' : 'sandbox'),
+    // The sandbox lets anyone grant themselves Premium: only where asked for, or on a loopback address.
+    PAYMENTS_MODE: raw.PAYMENTS_MODE ?? (raw.NODE_ENV !== 'production' && isLoopback(raw.HOST) ? 'sandbox' : 'live'),
+    SERVE_SOURCE_MAPS: raw.SERVE_SOURCE_MAPS ?? raw.NODE_ENV !== 'production',
     APP_URL: (raw.APP_URL ?? `http://${raw.HOST}:${raw.PORT}`).replace(/\/$/, ''),
   };
 }

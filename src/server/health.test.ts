@@ -56,5 +56,21 @@ describe('environment', () => {
     expect(env.HOST).toBe('127.0.0.1');
     expect(env.PAYMENTS_MODE).toBe('sandbox');
     expect(env.APP_URL).toBe('http://127.0.0.1:3000');
+    expect(env.SERVE_SOURCE_MAPS).toBe(true);
+  });
+
+  it('runs the payment sandbox on a public address only when asked for', () => {
+    const base = { DATA_DIR: '/tmp/piplens-env-test', APP_SECRET: 'y'.repeat(40) };
+    expect(parseEnv({ ...base, HOST: '0.0.0.0' }).PAYMENTS_MODE).toBe('live');
+    expect(parseEnv({ ...base, HOST: '10.1.2.3' }).PAYMENTS_MODE).toBe('live');
+    expect(parseEnv({ ...base, HOST: '::1' }).PAYMENTS_MODE).toBe('sandbox');
+    expect(parseEnv({ ...base, HOST: '0.0.0.0', PAYMENTS_MODE: 'sandbox' }).PAYMENTS_MODE).toBe('sandbox');
+    expect(parseEnv({ ...base, NODE_ENV: 'production' }).PAYMENTS_MODE).toBe('live');
+  });
+
+  it('serves no source maps in production unless asked for', () => {
+    const base = { DATA_DIR: '/tmp/piplens-env-test', APP_SECRET: 'y'.repeat(40), NODE_ENV: 'production' };
+    expect(parseEnv(base).SERVE_SOURCE_MAPS).toBe(false);
+    expect(parseEnv({ ...base, SERVE_SOURCE_MAPS: 'true' }).SERVE_SOURCE_MAPS).toBe(true);
   });
 });

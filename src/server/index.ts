@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
-import { EnvError, loadEnv, type Env } from './env';
+import { EnvError, isLoopback, loadEnv, type Env } from './env';
 import { createMailer } from './lib/mailer';
 import { createLogger } from './logger';
 
@@ -42,9 +42,15 @@ async function main() {
   const webRoot = findWebRoot();
   if (!webRoot) logger.warn('no built web app found: serving the API only (run npm run build)');
   const { app } = createApp({ env, database, logger, mailer, webRoot });
+  if (env.PAYMENTS_MODE === 'sandbox' && !isLoopback(env.HOST)) {
+    logger.warn({ host: env.HOST }, 'sandbox payments on a public address: anyone who reaches it can grant themselves Premium');
+  }
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    logger.info({ url: `http://${info.address}:${info.port}`, database: database.kind }, 'PipLens is listening');
+    logger.info(
+      { url: `http://${info.address}:${info.port}`, database: database.kind, payments: env.PAYMENTS_MODE },
+      `PipLens is listening; payments: ${env.PAYMENTS_MODE === 'sandbox' ? 'SANDBOX (simulated, anyone can grant themselves Premium)' : 'live (Flutterwave)'}`,
+    );
   });
 
   let stopping = false;

@@ -13,6 +13,11 @@ export interface PublicConfig {
   appUrl: string;
 }
 
+export interface WebOptions {
+  /** Serve the client's source maps (*.map); off in production unless asked for. */
+  serveSourceMaps: boolean;
+}
+
 /** The browser gets exactly these values, as a JSON island read before the app starts. */
 export function injectConfig(html: string, config: PublicConfig): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
@@ -67,10 +72,13 @@ function isMissingArticle(pathname: string): boolean {
  * them), the prerendered HTML of the public pages, and the SPA shell for every other route (404 for paths
  * that are not in the route table and for unknown articles; private pages are marked noindex).
  */
-export function webRoutes(webRoot: string, publicConfig: PublicConfig) {
+export function webRoutes(webRoot: string, publicConfig: PublicConfig, options: WebOptions = { serveSourceMaps: false }) {
   const shell = injectConfig(readFileSync(path.join(webRoot, 'index.html'), 'utf8'), publicConfig);
   const pages = loadPrerendered(path.resolve(webRoot, '..', 'prerendered'), publicConfig);
   const routes = new Hono<AppEnv>();
+  if (!options.serveSourceMaps) {
+    routes.use('*', async (c, next) => (c.req.path.endsWith('.map') ? c.notFound() : next()));
+  }
   const root = path.relative(process.cwd(), webRoot) || '.';
 
   routes.use(

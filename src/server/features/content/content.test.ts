@@ -64,6 +64,16 @@ describe('web pages', () => {
   const web = new Hono<AppEnv>().route('/', webRoutes(webRoot, { appUrl: APP, supportEmail: 'help@piplens.example' }));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  it('serves source maps only when asked for', async () => {
+    writeFileSync(path.join(webRoot, 'assets', 'app-1234.js.map'), '{"version":3}');
+    expect((await web.request('/assets/app-1234.js.map')).status).toBe(404);
+    const withMaps = new Hono<AppEnv>().route(
+      '/',
+      webRoutes(webRoot, { appUrl: APP, supportEmail: 'help@piplens.example' }, { serveSourceMaps: true }),
+    );
+    expect((await withMaps.request('/assets/app-1234.js.map')).status).toBe(200);
+  });
+
   it('serves prerendered pages with the configured values and the config island', async () => {
     const response = await web.request('/blog/ai-forex-trading/');
     expect(response.status).toBe(200);

@@ -75,10 +75,24 @@ async function precompress(dir) {
   );
 }
 
+/**
+ * The API reference's browser bundle, from the installed npm package, goes beside the app's assets
+ * under a name with its version: /api/docs loads it from PipLens's own origin, never a CDN.
+ */
+async function copyApiReference() {
+  const { createRequire } = await import('node:module');
+  const bundle = createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js');
+  // The package's own package.json is not exported; its version is read from the file beside dist/.
+  const pkg = JSON.parse(await readFile(path.join(path.dirname(bundle), '../../package.json'), 'utf8'));
+  // The server finds it by this name (src/server/features/content/api-docs.routes.ts).
+  await writeFile(`dist/web/assets/api-reference-${pkg.version}.js`, await readFile(bundle));
+}
+
 export async function build() {
   const started = Date.now();
   await buildWeb({ configFile: 'vite.config.ts', logLevel: 'warn' });
   const pages = await prerender();
+  await copyApiReference();
   await precompress('dist/web/assets');
   await buildServer({
     entryPoints: { 'server/index': 'src/server/index.ts' },

@@ -1,5 +1,4 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import { Scalar } from '@scalar/hono-api-reference';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -12,12 +11,14 @@ import { billingRoutes, type BillingRoutesOptions } from './features/billing/bil
 import { SANDBOX } from './features/billing/payment-config';
 import { sandboxRoutes } from './features/billing/sandbox.routes';
 import { clientEventsRoutes } from './features/client-events/client-events.routes';
+import { apiDocsRoutes, apiReferenceBundle } from './features/content/api-docs.routes';
 import { contentRoutes } from './features/content/content.routes';
 import { feedbackRoutes } from './features/feedback/feedback.routes';
 import { historyRoutes } from './features/history/history.routes';
 import { noIndexHeaders, sharedRoutes } from './features/share/share.routes';
 import type { AppDeps, AppEnv, SessionUser } from './lib/context';
 import { apiBodyLimits } from './lib/body-limits';
+import { contentSecurityPolicy, defaultCsp } from './lib/csp';
 import { ApiError, errorBody } from './lib/errors';
 import { validationHook } from './lib/openapi';
 import { sameOriginOnly } from './lib/same-origin';
@@ -77,6 +78,9 @@ export function createApp(deps: AppDeps): App {
       'request',
     );
   });
+  // Pages that set no policy of their own (error pages, the sandbox) run no inline script at all.
+  const paymentOrigins = deps.env.PAYMENTS_MODE === 'live' ? [new URL(deps.env.FLUTTERWAVE_SCRIPT_URL).origin, 'https://*.flutterwave.com'] : [];
+  app.use(defaultCsp(contentSecurityPolicy({ paymentOrigins })));
   app.use(
     secureHeaders({
       contentSecurityPolicy: undefined,
@@ -132,7 +136,7 @@ export function createApp(deps: AppDeps): App {
     openapi: '3.1.0',
     info: { title: 'PipLens API', version: '1.0.0' },
   });
-  app.get('/api/docs', Scalar({ url: '/api/openapi.json', pageTitle: 'PipLens API reference' }));
+  app.route('/api/docs', apiDocsRoutes(deps.webRoot ? apiReferenceBundle(deps.webRoot) : null));
 
   app.route('/', contentRoutes(deps.env.APP_URL));
   if (deps.webRoot) {
@@ -141,7 +145,7 @@ export function createApp(deps: AppDeps): App {
       webRoutes(
         deps.webRoot,
         { supportEmail: deps.env.SUPPORT_EMAIL, appUrl: deps.env.APP_URL },
-        { serveSourceMaps: deps.env.SERVE_SOURCE_MAPS },
+        { serveSourceMaps: deps.env.SERVE_SOURCE_MAPS, paymentOrigins },
       ),
     );
   }

@@ -7,6 +7,7 @@ import { resolveArticleId } from '../shared/blog';
 import { PRERENDER_PLACEHOLDERS } from '../shared/public-pages';
 import { isKnownRoute, PRIVATE_ROUTES } from '../shared/routes';
 import type { AppEnv } from './lib/context';
+import { contentSecurityPolicy, inlineScriptHashes } from './lib/csp';
 
 export interface PublicConfig {
   supportEmail: string;
@@ -16,6 +17,8 @@ export interface PublicConfig {
 export interface WebOptions {
   /** Serve the client's source maps (*.map); off in production unless asked for. */
   serveSourceMaps: boolean;
+  /** Origins the pages may load the payment checkout from (live mode). */
+  paymentOrigins?: string[];
 }
 
 /** The browser gets exactly these values, as a JSON island read before the app starts. */
@@ -75,6 +78,10 @@ function isMissingArticle(pathname: string): boolean {
 export function webRoutes(webRoot: string, publicConfig: PublicConfig, options: WebOptions = { serveSourceMaps: false }) {
   const shell = injectConfig(readFileSync(path.join(webRoot, 'index.html'), 'utf8'), publicConfig);
   const pages = loadPrerendered(path.resolve(webRoot, '..', 'prerendered'), publicConfig);
+  // The pages' own inline scripts (the theme before first paint, the config island) are allowed by
+  // their hashes, computed once here; nothing else inline runs.
+  const scriptHashes = [...new Set([shell, ...pages.values()].flatMap(inlineScriptHashes))];
+  const policy = contentSecurityPolicy({ scriptHashes, paymentOrigins: options.paymentOrigins });
   const routes = new Hono<AppEnv>();
   if (!options.serveSourceMaps) {
     routes.use('*', async (c, next) => (c.req.path.endsWith('.map') ? c.notFound() : next()));
@@ -106,6 +113,7 @@ export function webRoutes(webRoot: string, publicConfig: PublicConfig, options: 
   routes.get('*', compress(), (c) => {
     const pathname = normalise(c.req.path);
     c.header('Cache-Control', 'no-cache');
+    c.header('Content-Security-Policy', policy);
     const page = pages.get(pathname);
     if (page) return c.html(page, 200);
     if (isPrivate(pathname)) c.header('X-Robots-Tag', 'noindex, nofollow');

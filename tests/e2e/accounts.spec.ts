@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { decodeQuotedPrintable, expectAccessible, outboxMails, signUpViaApi, uniqueEmail, visit } from './support';
+import { expect, type Page } from '@playwright/test';
+import { decodeQuotedPrintable, expectAccessible, outboxMails, signUpViaApi, test, uniqueEmail, visit } from './support';
 
 const toastWith = (page: Page, text: string) =>
   page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: text });

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { FREE_DAILY_ANALYSES } from '../../src/shared/constants';
-import { BASE_URL, confirmEmailViaOutbox, signUpViaApi, visit } from './support';
+import { BASE_URL, confirmEmailViaOutbox, signUpViaApi, test, visit } from './support';
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 const checkoutDialog = (page: Page) => page.getByRole('dialog', { name: 'Sandbox checkout' });

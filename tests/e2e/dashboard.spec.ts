@@ -1,13 +1,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { chartSpecs, renderChart } from '../../scripts/fixtures/render';
 import { PREMIUM_EXPIRED_MESSAGE, dailyLimitMessage, trialExpiredMessage } from '../../src/shared/access';
 import type { AnalysisResult, ChartFacts } from '../../src/shared/analysis';
 import { FREE_DAILY_ANALYSES } from '../../src/shared/constants';
 import { EXPORT_PREMIUM_MESSAGE, SHARE_PREMIUM_MESSAGE, SHARED_NOT_FOUND_MESSAGE } from '../../src/shared/share';
-import { DATA_DIR, expectAccessible, signUpViaApi, visit } from './support';
+import { DATA_DIR, expectAccessible, signUpViaApi, test, visit } from './support';
 
 /** A 1280x800 generated chart on disk, ready for the file input. */
 async function chartFile(seed = 5): Promise<string> {

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { BLOG_ALIASES, BLOG_POSTS } from '../../src/shared/blog';
 import { FREE_DAILY_ANALYSES, FREE_HISTORY_DAYS, PREMIUM_PRICE_USD, SUBSCRIPTION_DAYS, TRIAL_DAYS } from '../../src/shared/constants';
-import { BASE_URL, decodeQuotedPrintable, outboxMails, uniqueEmail, visit } from './support';
+import { BASE_URL, decodeQuotedPrintable, outboxMails, test, uniqueEmail, visit } from './support';
 
 /** Each public page and the main heading it must show, with and without JavaScript. */
 const PAGES: { path: string; h1: string | RegExp }[] = [

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible, visit } from './support';
+import { expect } from '@playwright/test';
+import { expectAccessible, test, visit } from './support';
 
 test.describe('theme', () => {
   test('is dark by default, stored, and the toggle persists across reloads', async ({ page }) => {
@@ -119,4 +119,20 @@ test('a toast appears, pauses while hovered and closes with Escape', async ({ pa
   await page.keyboard.press('F8'); // focuses the toast viewport
   await page.keyboard.press('Escape');
   await expect(toast).toBeHidden();
+});
+
+test('pages carry a Content-Security-Policy, and the API reference loads only from this origin', async ({ page }) => {
+  for (const pathname of ['/', '/login', '/dashboard', '/blog', '/no/such/page']) {
+    const response = await page.goto(pathname);
+    const policy = response?.headers()['content-security-policy'] ?? '';
+    expect(policy, pathname).toContain("script-src 'self'");
+    expect(policy, pathname).toContain("frame-ancestors 'none'");
+    expect(policy, pathname).not.toContain("'unsafe-inline' 'self'");
+  }
+  const origins = new Set<string>();
+  page.on('request', (request) => origins.add(new URL(request.url()).origin));
+  const docs = await page.goto('/api/docs');
+  expect(docs?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await expect(page.getByText('PipLens API', { exact: false }).first()).toBeVisible({ timeout: 15_000 });
+  expect([...origins].filter((origin) => origin !== new URL(page.url()).origin && !origin.startsWith('data:'))).toEqual([]);
 });

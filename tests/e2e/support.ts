@@ -1,10 +1,29 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 export const DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3999}`;
+
+/**
+ * Playwright's test, with a guard on every test: any Content-Security-Policy violation Chromium
+ * reports on a page of the test's context fails it (an inline script without its hash, a script
+ * from another origin).
+ */
+export const test = base.extend<{ cspGuard: void }>({
+  cspGuard: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      context.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
+      });
+      await use();
+      expect(violations, 'CSP violations reported by Chromium').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 /** Every page a browser test opens passes axe with no serious or critical violations. */
 export async function expectAccessible(page: Page) {

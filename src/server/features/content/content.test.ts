@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -63,6 +64,16 @@ describe('web pages', () => {
   writeFileSync(path.join(dir, 'prerendered', 'index.html'), '<html><head></head><body><div id="root"><h1>Home</h1></div></body></html>');
   const web = new Hono<AppEnv>().route('/', webRoutes(webRoot, { appUrl: APP, supportEmail: 'help@piplens.example' }));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('answers every page with a policy that allows exactly its inline scripts', async () => {
+    const response = await web.request('/blog/ai-forex-trading');
+    const policy = response.headers.get('content-security-policy') ?? '';
+    const island = /<script>(window\.__PIPLENS__=[^<]*)<\/script>/.exec(await response.text())?.[1] ?? '';
+    expect(island).not.toBe('');
+    expect(policy).toContain(`'sha256-${createHash('sha256').update(island).digest('base64')}'`);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect((await web.request('/dashboard')).headers.get('content-security-policy')).toBe(policy);
+  });
 
   it('serves source maps only when asked for', async () => {
     writeFileSync(path.join(webRoot, 'assets', 'app-1234.js.map'), '{"version":3}');

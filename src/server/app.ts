@@ -152,12 +152,22 @@ export function createApp(deps: AppDeps): App {
   return { app, auth, queue };
 }
 
-function toSessionUser(raw: { id: string; email: string; name: string; createdAt: Date; role?: unknown }): SessionUser {
+function toSessionUser(raw: {
+  id: string;
+  email: string;
+  name: string;
+  createdAt: Date;
+  emailVerified: boolean;
+  role?: unknown;
+  confirmedAt?: unknown;
+}): SessionUser {
   return {
     id: raw.id,
     email: raw.email,
     name: raw.name,
     role: typeof raw.role === 'string' ? raw.role : 'user',
     createdAt: new Date(raw.createdAt),
+    emailVerified: raw.emailVerified,
+    confirmedAt: raw.confirmedAt ? new Date(raw.confirmedAt as string | Date) : null,
   };
 }

@@ -4,6 +4,8 @@ import { FREE_DAILY_ANALYSES, TRIAL_DAYS } from './constants';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const SubscriptionStateSchema = z.object({
+  /** Analyses, and the trial, start once the account's email address is confirmed. */
+  emailConfirmed: z.boolean(),
   isSubscribed: z.boolean(),
   hasAccess: z.boolean(),
   trialEndDate: z.string(),
@@ -16,27 +18,33 @@ export type SubscriptionState = z.infer<typeof SubscriptionStateSchema>;
 
 export interface AccessInput {
   now: Date;
-  accountCreatedAt: Date;
+  /** When the trial started: the address's confirmation (now, for an address not yet confirmed). */
+  trialStartedAt: Date;
+  emailConfirmed: boolean;
   subscription: { status: string; currentPeriodEnd: Date } | null;
   usedToday: number;
 }
 
-export const trialEndDate = (accountCreatedAt: Date) => new Date(accountCreatedAt.getTime() + TRIAL_DAYS * DAY_MS);
+export const trialEndDate = (trialStartedAt: Date) => new Date(trialStartedAt.getTime() + TRIAL_DAYS * DAY_MS);
 
 /** Whole days left in the trial, rounded up (SPEC §4); 0 once it has ended. */
-export function trialDaysLeft(accountCreatedAt: Date, now: Date): number {
-  return Math.max(0, Math.ceil((trialEndDate(accountCreatedAt).getTime() - now.getTime()) / DAY_MS));
+export function trialDaysLeft(trialStartedAt: Date, now: Date): number {
+  return Math.max(0, Math.ceil((trialEndDate(trialStartedAt).getTime() - now.getTime()) / DAY_MS));
 }
 
-/** SPEC §4 access: an active subscription with a future end, else a trial with days left. */
-export function subscriptionState({ now, accountCreatedAt, subscription, usedToday }: AccessInput): SubscriptionState {
+/**
+ * SPEC §4 access: an active subscription with a future end, else a trial with days left. An
+ * unconfirmed address has its whole trial ahead of it, and access to nothing until confirmed.
+ */
+export function subscriptionState({ now, trialStartedAt, emailConfirmed, subscription, usedToday }: AccessInput): SubscriptionState {
   const isSubscribed =
     subscription !== null && subscription.status === 'active' && subscription.currentPeriodEnd.getTime() > now.getTime();
-  const daysLeft = trialDaysLeft(accountCreatedAt, now);
+  const daysLeft = trialDaysLeft(trialStartedAt, now);
   return {
+    emailConfirmed,
     isSubscribed,
-    hasAccess: isSubscribed || daysLeft > 0,
-    trialEndDate: trialEndDate(accountCreatedAt).toISOString(),
+    hasAccess: emailConfirmed && (isSubscribed || daysLeft > 0),
+    trialEndDate: trialEndDate(trialStartedAt).toISOString(),
     daysLeft,
     subscriptionEndDate: subscription ? subscription.currentPeriodEnd.toISOString() : null,
     dailyAnalysisCount: usedToday,
@@ -53,3 +61,6 @@ export const dailyLimitMessage = () =>
 
 /** The UTC calendar day a usage counter belongs to (YYYY-MM-DD). */
 export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
+
+export const EMAIL_UNCONFIRMED_MESSAGE =
+  'Please confirm your email address first: open the link we sent you. Your free trial starts then.';

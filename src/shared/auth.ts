@@ -44,8 +44,13 @@ export const ResetPasswordSchema = z
   });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
 
-export const SIGNUP_REFUSED_MESSAGE =
-  "We couldn't create an account with these details. If you already have an account, log in or reset your password.";
+/** The one answer of a sign-up, for a new and an existing address alike. */
+export const SIGNUP_ANSWER = {
+  status: 'check-inbox',
+  message: 'Check your inbox: we sent a link to confirm your email address.',
+} as const;
+export const SIGNUP_THROTTLED_MESSAGE =
+  'Too many sign-ups from your network in a short time. Please try again in 15 minutes.';
 export const LOGIN_THROTTLED_MESSAGE =
   'Too many failed login attempts. Please wait 15 minutes and try again, or reset your password.';
 

@@ -1,5 +1,14 @@
 import { expect, type Page } from '@playwright/test';
-import { decodeQuotedPrintable, expectAccessible, outboxMails, signUpViaApi, test, uniqueEmail, visit } from './support';
+import {
+  confirmEmailViaOutbox,
+  decodeQuotedPrintable,
+  expectAccessible,
+  outboxMails,
+  signUpViaApi,
+  test,
+  uniqueEmail,
+  visit,
+} from './support';
 
 const toastWith = (page: Page, text: string) =>
   page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: text });
@@ -57,9 +66,19 @@ test('sign-up lands on /welcome, logout goes to /login, login lands on /dashboar
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page).toHaveURL(/\/welcome$/);
   await expect(toastWith(page, 'Account created successfully!')).toBeVisible();
-  await expect(page.getByRole('heading', { name: /Welcome to PipLens/ })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Start Your 10-Day Free Trial' })).toHaveAttribute('href', '/dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome to PipLens, Ann Trader' })).toBeVisible();
+  // Nobody is signed in until the link in the welcome mail is opened.
+  await expect(page.getByRole('heading', { name: 'Confirm your email address' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
   await expectAccessible(page);
+  await page.getByRole('button', { name: 'Resend confirmation email' }).click();
+  await expect(toastWith(page, 'A new confirmation link is on its way.')).toBeVisible();
+
+  // The link signs the trader in, confirmed, on the dashboard; the welcome page then offers the trial.
+  await confirmEmailViaOutbox(page, email);
+  await expect(page.getByRole('heading', { name: 'Confirm your email address' })).toBeHidden();
+  await visit(page, '/welcome');
+  await expect(page.getByRole('link', { name: 'Start Your 10-Day Free Trial' })).toHaveAttribute('href', '/dashboard');
 
   await page.getByRole('button', { name: /Account menu/ }).click();
   for (const item of ['Dashboard', 'Subscription', 'Clear History', 'Logout']) {

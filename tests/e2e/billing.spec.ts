@@ -72,10 +72,15 @@ test('the Premium page sends a signed-out visitor to login and back to /subscrip
 });
 
 test('an admin saves payment keys; a trader opening /admin/settings lands on /', async ({ page, browser }) => {
-  await signUpViaApi(page, { email: 'admin@piplens.test' });
-  // An unconfirmed address is no admin, even when listed.
+  const admin = await signUpViaApi(page, { email: 'admin@piplens.test', confirm: false });
+  // Signed in before confirming, a listed address is no admin.
+  const login = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: admin.email, password: admin.password },
+    headers: { origin: BASE_URL },
+  });
+  expect(login.status()).toBe(200);
   expect((await page.request.get('/api/admin/settings/payment-keys')).status()).toBe(403);
-  await confirmEmailViaOutbox(page, 'admin@piplens.test');
+  await confirmEmailViaOutbox(page, admin.email);
   await visit(page, '/admin/settings');
   await expect(page.getByRole('heading', { name: 'Admin Settings' })).toBeVisible();
   await page.getByRole('button', { name: 'Save API Keys' }).click();

@@ -49,14 +49,22 @@ export function uniqueEmail(prefix = 'trader') {
   return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
 }
 
-/** The quickest honest sign-in: the same API call the sign-up form makes, sharing the page's cookies. */
-export async function signUpViaApi(page: Page, overrides: { email?: string; name?: string; password?: string } = {}) {
-  const user = { name: 'Test Trader', email: uniqueEmail(), password: 'correct-horse-battery', ...overrides };
+/**
+ * The quickest honest sign-up: the API call the sign-up form makes, then the confirmation link from
+ * the outbox opened in the page, which signs the trader in (`confirm: false` stops after the sign-up).
+ */
+export async function signUpViaApi(
+  page: Page,
+  overrides: { email?: string; name?: string; password?: string; confirm?: boolean } = {},
+) {
+  const { confirm = true, ...fields } = overrides;
+  const user = { name: 'Test Trader', email: uniqueEmail(), password: 'correct-horse-battery', ...fields };
   const response = await page.request.post('/api/auth/sign-up/email', {
     data: user,
     headers: { origin: BASE_URL },
   });
   expect(response.status()).toBe(200);
+  if (confirm) await confirmEmailViaOutbox(page, user.email);
   return user;
 }
 

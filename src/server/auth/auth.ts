@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { CONFIRM_LINK_HOURS } from '../../shared/auth';
+import { and, eq, isNull } from 'drizzle-orm';
 import { TRIAL_DAYS } from '../../shared/constants';
 import { account, session, user, verification } from '../db/schema';
 import type { AppDeps } from '../lib/context';
@@ -52,6 +53,7 @@ export function createAuth(deps: AppDeps) {
     user: {
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'user', input: false },
+        confirmedAt: { type: 'date', required: false, input: false },
       },
     },
     emailVerification: {
@@ -68,6 +70,11 @@ export function createAuth(deps: AppDeps) {
         mailer.sendLater(mail, atSignUp ? 'welcome' : 'confirm-email');
       },
       afterEmailVerification: async (confirmed) => {
+        // The trial starts at the first confirmation (DECISIONS.md).
+        await db
+          .update(user)
+          .set({ confirmedAt: new Date() })
+          .where(and(eq(user.id, confirmed.id), isNull(user.confirmedAt)));
         await syncRole(deps, confirmed.id, 'email-confirmed');
       },
     },
@@ -75,7 +82,9 @@ export function createAuth(deps: AppDeps) {
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // Sign-up answers the same for a new and an existing address, so it signs nobody in: the
+      // confirmation link does (autoSignInAfterVerification).
+      autoSignIn: false,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: target, url }) => {

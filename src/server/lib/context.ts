@@ -19,6 +19,9 @@ export interface SessionUser {
   name: string;
   role: string;
   createdAt: Date;
+  emailVerified: boolean;
+  /** When the address was first confirmed (the trial's start); null until then. */
+  confirmedAt: Date | null;
 }
 
 export type AppEnv = {

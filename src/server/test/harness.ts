@@ -120,7 +120,7 @@ export function describeEachDatabase(
 export class TestClient {
   private cookies = new Map<string, string>();
 
-  constructor(private readonly server: TestServer) {}
+  constructor(readonly server: TestServer) {}
 
   async request(
     pathname: string,
@@ -170,10 +170,22 @@ export function uniqueEmail(prefix = 'trader') {
   return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
 }
 
-export async function signUp(client: TestClient, overrides: { name?: string; email?: string; password?: string } = {}) {
-  const body = { name: 'Test Trader', email: uniqueEmail(), password: 'correct-horse-battery', ...overrides };
+/**
+ * A trader as they are after signing up and opening the confirmation link: signed in with a
+ * confirmed address (`confirm: false` stops after the sign-up, signed out and unconfirmed).
+ */
+export async function signUp(
+  client: TestClient,
+  overrides: { name?: string; email?: string; password?: string; confirm?: boolean } = {},
+) {
+  const { confirm = true, ...fields } = overrides;
+  const body = { name: 'Test Trader', email: uniqueEmail(), password: 'correct-horse-battery', ...fields };
   const response = await client.request('/api/auth/sign-up/email', { json: body });
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  if (confirm) {
+    const confirmed = await confirmEmail(client, client.server, body.email.toLowerCase());
+    if (confirmed.status !== 302) throw new Error(`confirmation failed: ${confirmed.status} ${await confirmed.text()}`);
+  }
   return body;
 }
 

@@ -69,3 +69,22 @@ export function passwordResetMail(input: { to: string; name: string; url: string
     html: layout('Reset your password', paragraphs, { label: 'Reset password', url: input.url }),
   };
 }
+
+/** To the owner of an address someone tried to sign up with: no account is made, nothing is said to the asker. */
+export function signupAttemptMail(input: { to: string; name: string; appUrl: string }): MailMessage {
+  const login = `${input.appUrl}/login`;
+  const reset = `${input.appUrl}/forgot-password`;
+  const paragraphs = [
+    `Hi ${input.name},`,
+    'Someone tried to create a PipLens account with this email address, which already has one. If it was you, log in with your password, or reset it if you have forgotten it.',
+    `Log in: ${login}`,
+    `Reset your password: ${reset}`,
+    'If it was not you, you can ignore this mail: nothing has changed on your account.',
+  ];
+  return {
+    to: input.to,
+    subject: 'Someone tried to sign up with your email',
+    text: `${paragraphs.join('\n\n')}\n`,
+    html: layout('You already have a PipLens account', paragraphs, { label: 'Log in', url: login }),
+  };
+}

@@ -6,7 +6,8 @@ import {
   EmailSchema,
   LOGIN_THROTTLED_MESSAGE,
   LoginSchema,
-  SIGNUP_REFUSED_MESSAGE,
+  SIGNUP_ANSWER,
+  SIGNUP_THROTTLED_MESSAGE,
   SignupRequestSchema,
 } from '../../../shared/auth';
 import type { Auth } from '../../auth/auth';
@@ -14,10 +15,36 @@ import { user } from '../../db/schema';
 import type { AppEnv } from '../../lib/context';
 import { ApiError } from '../../lib/errors';
 import { clientIp } from '../../lib/request';
+import { signupAttemptMail } from './accounts.mails';
 import { clearFailures, loginLimits, release, reserveAttempt } from './login-throttle';
 
 /** Confirmation mails one address can be sent in a throttle window. */
 export const CONFIRM_MAILS_PER_WINDOW = 3;
+/** Reset mails one account can be sent in a throttle window. */
+export const RESET_MAILS_PER_WINDOW = 3;
+/** Sign-ups from one address, and from its network (/24 or /48), in a throttle window. */
+export const SIGNUPS_PER_ADDRESS = 5;
+export const SIGNUPS_PER_NETWORK = 20;
+
+/** better-auth's answer to a reset request, known address or not. */
+const RESET_ANSWER = {
+  status: true,
+  message: 'If this email exists in our system, check your email for the reset link',
+};
+
+/** The network an address belongs to for sign-up limits: its /24 (IPv4) or /48 (IPv6). */
+export function networkOf(ip: string): string {
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(ip)) return ip.split('.').slice(0, 3).join('.');
+  if (ip.includes(':')) return ip.split(':').slice(0, 3).join(':');
+  return ip;
+}
+
+const isLocal = (ip: string) => ip === 'local' || ip === '::1' || /^127\./.test(ip);
+
+const signupLimits = (ip: string) => [
+  { key: `signup-ip:${ip}`, refuseAfter: SIGNUPS_PER_ADDRESS, slowAfter: Infinity },
+  { key: `signup-net:${networkOf(ip)}`, refuseAfter: SIGNUPS_PER_NETWORK, slowAfter: Infinity },
+];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -25,7 +52,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Every sign-up answer takes at least this long, so a refused existing email and a new account
  * (which also writes the user, the session and queues mail) cannot be told apart by time.
  */
-const SIGNUP_MIN_MS = 300;
+const SIGNUP_MIN_MS = 600;
 
 /** Re-creates the request with the body already read, for the auth library. */
 function forward(c: Context<AppEnv>, body: unknown): Request {
@@ -92,18 +119,46 @@ export function accountsRoutes(auth: Auth) {
     if (!parsed.success) {
       throw new ApiError(400, 'VALIDATION_FAILED', 'Please check the form and try again.', parsed.error.issues);
     }
-    const [existing] = await c
-      .get('db')
-      .select({ id: user.id })
-      .from(user)
-      .where(eq(user.email, parsed.data.email.toLowerCase()));
-    if (existing) {
-      // Spend the same hashing work as a real sign-up so the refusal cannot be told apart by time.
-      await hashPassword(parsed.data.password);
-      throw new ApiError(400, 'SIGNUP_REFUSED', SIGNUP_REFUSED_MESSAGE);
+    const db = c.get('db');
+    const ip = clientIp(c);
+    // Sign-ups from this machine itself (an operator, the test suites) are not limited; behind a
+    // proxy on the same machine, TRUSTED_PROXIES gives the clients' own addresses.
+    const { verdict } = isLocal(ip)
+      ? { verdict: { refused: false, retryAfterSeconds: 0 } }
+      : await reserveAttempt(db, signupLimits(ip));
+    if (verdict.refused) {
+      c.header('Retry-After', String(verdict.retryAfterSeconds));
+      throw new ApiError(429, 'TOO_MANY_SIGNUPS', SIGNUP_THROTTLED_MESSAGE);
     }
-    return auth.handler(forward(c, { ...parsed.data, email: parsed.data.email.toLowerCase() }));
+    const email = parsed.data.email.toLowerCase();
+    const [existing] = await db.select({ id: user.id, name: user.name }).from(user).where(eq(user.email, email));
+    if (existing) {
+      // The same hashing work as a real sign-up, and a mail to the owner instead of an account.
+      await hashPassword(parsed.data.password);
+      const { env, mailer } = c.get('deps');
+      mailer.sendLater(signupAttemptMail({ to: email, name: existing.name, appUrl: env.APP_URL }), 'signup-attempt');
+    } else {
+      const response = await auth.handler(forward(c, { ...parsed.data, email }));
+      if (!response.ok) throw new ApiError(400, 'VALIDATION_FAILED', 'Please check the form and try again.');
+    }
+    return c.json(SIGNUP_ANSWER, 200);
   }
+
+  // Reset mails: a few per account and window; past that the answer is the same and no mail goes.
+  routes.post('/request-password-reset', async (c) => {
+    const body = await readJson(c);
+    const email = EmailSchema.safeParse((body as { email?: unknown } | null)?.email);
+    if (email.success) {
+      const limit = {
+        key: `reset-mail:${email.data.toLowerCase()}`,
+        refuseAfter: RESET_MAILS_PER_WINDOW,
+        slowAfter: Infinity,
+      };
+      const { verdict } = await reserveAttempt(c.get('db'), [limit]);
+      if (verdict.refused) return c.json(RESET_ANSWER, 200);
+    }
+    return auth.handler(forward(c, body));
+  });
 
   // Resending the confirmation link: a few mails per address and window, whoever asks.
   routes.post('/send-verification-email', async (c) => {
@@ -111,7 +166,11 @@ export function accountsRoutes(auth: Auth) {
     const email = EmailSchema.safeParse((body as { email?: unknown } | null)?.email);
     if (!email.success) throw new ApiError(400, 'VALIDATION_FAILED', 'Please enter a valid email address');
     const db = c.get('db');
-    const limit = { key: `confirm-mail:${email.data.toLowerCase()}`, refuseAfter: CONFIRM_MAILS_PER_WINDOW, slowAfter: Infinity };
+    const limit = {
+      key: `confirm-mail:${email.data.toLowerCase()}`,
+      refuseAfter: CONFIRM_MAILS_PER_WINDOW,
+      slowAfter: Infinity,
+    };
     const { verdict } = await reserveAttempt(db, [limit]);
     if (verdict.refused) {
       c.header('Retry-After', String(verdict.retryAfterSeconds));

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNUP_REFUSED_MESSAGE } from '../../../shared/auth';
+import { SIGNUP_ANSWER } from '../../../shared/auth';
 import { requireAdmin, requireUser } from '../../auth/guards';
 import type { AppEnv } from '../../lib/context';
 import { eq, like } from 'drizzle-orm';
@@ -15,30 +15,31 @@ import {
   uniqueEmail,
   waitFor,
 } from '../../test/harness';
-import { CONFIRM_MAILS_PER_WINDOW } from './accounts.routes';
+import { CONFIRM_MAILS_PER_WINDOW, SIGNUPS_PER_ADDRESS } from './accounts.routes';
 import { ADDRESS_REFUSE_AFTER, REFUSE_AFTER } from './login-throttle';
 import { forwardedClient } from '../../lib/request';
 
 const json = async (response: Response) => (await response.json()) as Record<string, unknown>;
 
 describeEachDatabase('accounts', (server) => {
-  it('signs up with an HttpOnly, SameSite=Lax session cookie and never returns a password hash', async () => {
+  it('signs in at the confirmation link with an HttpOnly, SameSite=Lax session cookie, never at sign-up', async () => {
     const client = new TestClient(server());
     const email = uniqueEmail();
     const response = await client.request('/api/auth/sign-up/email', {
       json: { name: 'Ann Trader', email, password: 'correct-horse-battery' },
     });
     expect(response.status).toBe(200);
-    const cookie = response.headers.getSetCookie().find((c) => c.includes('session_token')) ?? '';
+    expect(await json(response)).toEqual(SIGNUP_ANSWER);
+    expect(client.signedIn).toBe(false);
+
+    const confirmed = await confirmEmail(client, server(), email);
+    const cookie = confirmed.headers.getSetCookie().find((c) => c.includes('session_token')) ?? '';
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
-    const text = JSON.stringify(await json(response));
-    expect(text).not.toMatch(/password|scrypt|\$2[aby]\$/i);
-
     const session = await client.request('/api/auth/get-session');
     const body = await json(session);
-    expect((body.user as { email: string }).email).toBe(email);
-    expect(JSON.stringify(body)).not.toMatch(/"password"/);
+    expect((body.user as { email: string; emailVerified: boolean })).toMatchObject({ email, emailVerified: true });
+    expect(JSON.stringify(body)).not.toMatch(/"password"|scrypt/);
   });
 
   it('validates sign-up with the shared schema', async () => {
@@ -58,17 +59,39 @@ describeEachDatabase('accounts', (server) => {
     );
   });
 
-  it('refuses an existing email with the same words as any refusal', async () => {
-    const first = new TestClient(server());
-    const { email } = await signUp(first);
-    const second = new TestClient(server());
-    const response = await second.request('/api/auth/sign-up/email', {
-      json: { name: 'Someone Else', email: email.toUpperCase(), password: 'another-password' },
-    });
-    expect(response.status).toBe(400);
-    expect(((await json(response)).error as { message: string }).message).toBe(SIGNUP_REFUSED_MESSAGE);
-    expect(second.signedIn).toBe(false);
+  it('answers a new and an existing email identically, and mails the owner of the existing one', async () => {
+    const { email } = await signUp(new TestClient(server()), { name: 'First Owner' });
+    const timed = async (address: string) => {
+      const started = performance.now();
+      const response = await new TestClient(server()).request('/api/auth/sign-up/email', {
+        json: { name: 'Someone Else', email: address, password: 'another-password' },
+        remoteAddress: '198.51.100.44',
+      });
+      return { status: response.status, body: await response.text(), ms: performance.now() - started, cookies: response.headers.getSetCookie() };
+    };
+    const existing = await timed(email.toUpperCase());
+    const fresh = await timed(uniqueEmail('fresh'));
+    expect(existing.status).toBe(200);
+    expect(existing.body).toBe(fresh.body);
+    expect(existing.cookies).toEqual(fresh.cookies);
+    expect(Math.abs(existing.ms - fresh.ms)).toBeLessThan(250);
+    const mail = await waitFor(() =>
+      outboxMails(server()).find((m) => m.includes(`To: ${email}`) && m.includes('Someone tried to sign up')),
+    );
+    expect(mail).toContain('/forgot-password');
   });
+
+  it('limits sign-ups per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < SIGNUPS_PER_ADDRESS + 1; i += 1) {
+      const response = await new TestClient(server()).request('/api/auth/sign-up/email', {
+        json: { name: 'Bulk Trader', email: uniqueEmail('bulk'), password: 'correct-horse-battery' },
+        remoteAddress: '203.0.113.200',
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array<number>(SIGNUPS_PER_ADDRESS).fill(200), 429]);
+  }, 60_000);
 
   it('answers a wrong password and an unknown email identically', async () => {
     const { email } = await signUp(new TestClient(server()));
@@ -129,10 +152,11 @@ describeEachDatabase('accounts', (server) => {
         json: { name: 'Not The Boss', email: listed.toUpperCase(), password: 'correct-horse-battery' },
       });
       expect(response.status).toBe(200);
-      const body = (await json(response)) as { user: { role: string; emailVerified: boolean } };
-      expect(body.user).toMatchObject({ role: 'user', emailVerified: false });
-      const session = (await json(await squatter.request('/api/auth/get-session'))) as { user: { role: string } };
-      expect(session.user.role).toBe('user');
+      await squatter.request('/api/auth/sign-in/email', { json: { email: listed, password: 'correct-horse-battery' } });
+      const session = (await json(await squatter.request('/api/auth/get-session'))) as {
+        user: { role: string; emailVerified: boolean };
+      };
+      expect(session.user).toMatchObject({ role: 'user', emailVerified: false });
       expect((await squatter.request('/api/admin/settings/payment-keys')).status).toBe(403);
       expect((await squatter.request('/api/admin/settings/payment-keys', { method: 'PUT', json: {} })).status).toBe(403);
 
@@ -151,7 +175,7 @@ describeEachDatabase('accounts', (server) => {
     deps.env.ADMIN_EMAILS = [listed];
     try {
       const admin = new TestClient(server());
-      const { password } = await signUp(admin, { email: listed });
+      const { password } = await signUp(admin, { email: listed, confirm: false });
       const confirmed = await confirmEmail(admin, server(), listed);
       expect(confirmed.status).toBe(302);
       expect(new URL(confirmed.headers.get('location') as string, 'http://x').pathname).toBe('/dashboard');
@@ -182,7 +206,6 @@ describeEachDatabase('accounts', (server) => {
     const later = uniqueEmail('promoted');
     const first = new TestClient(server());
     const { password } = await signUp(first, { email: later });
-    await confirmEmail(first, server(), later);
     deps.env.ADMIN_EMAILS = [later];
     try {
       const client = new TestClient(server());
@@ -196,7 +219,7 @@ describeEachDatabase('accounts', (server) => {
 
   it('mails a new confirmation link on request, a few times per window', async () => {
     const client = new TestClient(server());
-    const { email } = await signUp(client);
+    const { email } = await signUp(client, { confirm: false });
     const statuses: number[] = [];
     for (let i = 0; i < CONFIRM_MAILS_PER_WINDOW + 1; i += 1) {
       const response = await new TestClient(server()).request('/api/auth/send-verification-email', { json: { email } });
@@ -341,7 +364,12 @@ describe('guards', () => {
   const app = new Hono<AppEnv>()
     .use(async (c, next) => {
       const role = c.req.header('x-role');
-      c.set('user', role ? { id: 'u1', email: 'u@example.com', name: 'U', role, createdAt: new Date() } : null);
+      c.set(
+        'user',
+        role
+          ? { id: 'u1', email: 'u@example.com', name: 'U', role, createdAt: new Date(), emailVerified: true, confirmedAt: new Date() }
+          : null,
+      );
       await next();
     })
     .get('/me', requireUser, (c) => c.text('ok'))
@@ -413,7 +441,7 @@ describeEachDatabase(
   (server) => {
     it('sends a welcome mail and a notification to support, each with text, HTML and a link', async () => {
       refuse = false;
-      const { email } = await signUp(new TestClient(server()));
+      const { email } = await signUp(new TestClient(server()), { confirm: false });
       const welcome = await waitFor(() => received.find((m) => m.to.includes(email)));
       const notice = await waitFor(() =>
         received.find((m) => m.to.includes('support@piplens.app') && m.data.includes(email)),
@@ -428,9 +456,9 @@ describeEachDatabase(
 
     it('still signs up when the SMTP server refuses', async () => {
       refuse = true;
-      const client = new TestClient(server());
-      await signUp(client);
-      expect(client.signedIn).toBe(true);
+      const { email } = await signUp(new TestClient(server()), { confirm: false });
+      const [row] = await server().database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+      expect(row).toBeDefined();
       refuse = false;
     });
   },

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { PREMIUM_EXPIRED_MESSAGE, dailyLimitMessage, trialExpiredMessage } from '../../../shared/access';
+import {
+  EMAIL_UNCONFIRMED_MESSAGE,
+  PREMIUM_EXPIRED_MESSAGE,
+  dailyLimitMessage,
+  trialExpiredMessage,
+} from '../../../shared/access';
 import { AnalysisSettingsSchema } from '../../../shared/analysis';
 import { FREE_DAILY_ANALYSES, MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { requireUser } from '../../auth/guards';
@@ -31,6 +36,7 @@ export function analysisRoutes(queue: AnalysisQueue) {
     }),
     async (c) => {
       const user = c.get('user') as SessionUser;
+      if (!user.emailVerified) throw new ApiError(403, 'EMAIL_UNCONFIRMED', EMAIL_UNCONFIRMED_MESSAGE);
       const db = c.get('db');
       const { env } = c.get('deps');
       let parts: Record<string, string | File | (string | File)[]>;

@@ -3,7 +3,8 @@ import type { AnalysisResult, ChartFacts } from '../../../shared/analysis';
 import { subscriptions } from '../../db/schema';
 import { testChart, notAChart } from '../../test/charts';
 import { FakeAi, geminiReply, openRouterReply } from '../../test/fake-ai';
-import { describeEachDatabase, signUp, TestClient, type TestServer } from '../../test/harness';
+import { confirmEmail, describeEachDatabase, signUp, TestClient, type TestServer } from '../../test/harness';
+import { EMAIL_UNCONFIRMED_MESSAGE } from '../../../shared/access';
 import { ALL_MODELS_FAILED_MESSAGE, ENGINE_MODEL_NAME } from './analysis.service';
 import { ONE_IMAGE_MESSAGE } from './upload';
 
@@ -235,12 +236,36 @@ describeEachDatabase('analysis access, cap and storage (engine only)', (server) 
     const session = (await (await client.request('/api/auth/get-session')).json()) as { user: { id: string } };
     const { user } = await import('../../db/schema');
     const { eq } = await import('drizzle-orm');
-    await server().database.db.update(user).set({ createdAt: new Date(Date.now() - 11 * 86_400_000) }).where(eq(user.id, session.user.id));
+    // The trial runs from the address's confirmation.
+    await server().database.db.update(user).set({ confirmedAt: new Date(Date.now() - 11 * 86_400_000) }).where(eq(user.id, session.user.id));
     const response = await analyse(client, (await testChart()).image);
     expect(response.status).toBe(403);
     expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
       'Your 10-day trial has expired. Please upgrade to continue using the product.',
     );
+  });
+
+  it('starts analyses, and the trial, only once the address is confirmed', async () => {
+    const client = new TestClient(server());
+    const { email, password } = await signUp(client, { confirm: false });
+    await client.request('/api/auth/sign-in/email', { json: { email, password } });
+    const refused = await analyse(client, (await testChart()).image);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { code: string; message: string } }).error).toEqual({
+      code: 'EMAIL_UNCONFIRMED',
+      message: EMAIL_UNCONFIRMED_MESSAGE,
+    });
+    const waiting = (await (await client.request('/api/billing/status')).json()) as { emailConfirmed: boolean; daysLeft: number };
+    expect(waiting).toMatchObject({ emailConfirmed: false, daysLeft: 10 });
+
+    // Eleven days after sign-up, the confirmation still starts a whole trial.
+    const { user } = await import('../../db/schema');
+    const { eq } = await import('drizzle-orm');
+    await server().database.db.update(user).set({ createdAt: new Date(Date.now() - 11 * 86_400_000) }).where(eq(user.email, email));
+    await confirmEmail(client, server(), email);
+    const started = (await (await client.request('/api/billing/status')).json()) as { emailConfirmed: boolean; daysLeft: number };
+    expect(started).toMatchObject({ emailConfirmed: true, daysLeft: 10 });
+    expect((await analyse(client, (await testChart()).image)).status).toBe(200);
   });
 
   it('refuses a request with more than one image, and analyses nothing', async () => {

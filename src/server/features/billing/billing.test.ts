@@ -237,7 +237,7 @@ describeEachDatabase(
       const db = server().database.db;
       await db
         .update(user)
-        .set({ createdAt: new Date(Date.now() - 30 * DAY_MS) })
+        .set({ createdAt: new Date(Date.now() - 30 * DAY_MS), confirmedAt: new Date(Date.now() - 30 * DAY_MS) })
         .where(eq(user.id, userId));
       const ended = new Date(Date.now() - DAY_MS);
       await db

@@ -17,7 +17,8 @@ export async function getSubscriptionState(db: Db, user: SessionUser, now = new 
   ]);
   return subscriptionState({
     now,
-    accountCreatedAt: user.createdAt,
+    trialStartedAt: user.emailVerified ? (user.confirmedAt ?? user.createdAt) : now,
+    emailConfirmed: user.emailVerified,
     subscription: subscription ?? null,
     usedToday: usage?.count ?? 0,
   });

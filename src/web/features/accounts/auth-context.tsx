@@ -8,6 +8,7 @@ export interface AuthUser {
   name: string;
   role: string;
   createdAt: Date;
+  emailVerified: boolean;
 }
 
 export interface AuthState {
@@ -44,6 +45,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           name: data.user.name,
           role: (data.user as { role?: string }).role ?? 'user',
           createdAt: new Date(data.user.createdAt),
+          emailVerified: data.user.emailVerified,
         }
       : null;
     return {

@@ -6,14 +6,12 @@ import { href } from '../../../shared/routes';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/use-toast';
-import { takeRedirectAfterAuth } from '../../lib/redirect-after-auth';
 import { AuthCard } from './auth-card';
 import { authClient } from './auth-client';
-import { useAuth } from './auth-context';
+import type { WelcomeState } from './welcome-page';
 
 export function SignupPage() {
   const navigate = useNavigate();
-  const { refresh } = useAuth();
   const form = useForm<SignupInput>({
     resolver: zodResolver(SignupSchema),
     defaultValues: { fullName: '', email: '', password: '', confirmPassword: '' },
@@ -26,9 +24,9 @@ export function SignupPage() {
       toast({ title: error.message || 'Failed to create account. Please try again.', variant: 'destructive' });
       return;
     }
-    await refresh();
+    // No session yet: the confirmation link in the welcome mail signs the trader in.
     toast({ title: 'Account created successfully!', variant: 'success' });
-    void navigate(takeRedirectAfterAuth() ?? href.welcome);
+    void navigate(href.welcome, { state: { name: values.fullName, email: values.email } satisfies WelcomeState });
   });
 
   return (

@@ -1,9 +1,16 @@
-import { Navigate, Link } from 'react-router';
+import { Navigate, Link, useLocation } from 'react-router';
 import { TRIAL_DAYS } from '../../../shared/constants';
 import { href } from '../../../shared/routes';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/input';
 import { useAuth } from './auth-context';
+import { ConfirmEmailNotice } from './confirm-email-notice';
+
+/** What the sign-up page hands over: the account is made, but nobody is signed in until the link is opened. */
+export interface WelcomeState {
+  name: string;
+  email: string;
+}
 
 const STEPS = [
   { title: 'Upload a chart', text: 'Take a screenshot of any forex chart with its price axis visible and drop it on the dashboard.' },
@@ -14,13 +21,21 @@ const STEPS = [
 
 export function WelcomePage() {
   const { user, loading } = useAuth();
+  const signedUp = (useLocation().state as WelcomeState | null) ?? null;
   if (loading) return <Spinner className="mx-auto my-24 flex justify-center" label="Loading..." />;
-  if (!user) return <Navigate to={href.login} replace />;
+  const trader = user ?? signedUp;
+  if (!trader) return <Navigate to={href.login} replace />;
+  const unconfirmed = !user?.emailVerified;
 
   return (
     <section className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Welcome to PipLens, {user.name}</h1>
+      <h1 className="text-3xl font-bold">Welcome to PipLens, {trader.name}</h1>
       <p className="mt-2 text-muted-foreground">Here is how to get your first chart analysis in under a minute.</p>
+      {unconfirmed && (
+        <div className="mt-6">
+          <ConfirmEmailNotice email={trader.email} />
+        </div>
+      )}
       <ol className="mt-8 grid gap-4 sm:grid-cols-2">
         {STEPS.map((step, index) => (
           <li key={step.title} className="rounded-lg border border-border bg-card p-5">
@@ -38,9 +53,11 @@ export function WelcomePage() {
           risk money you cannot afford to lose.
         </p>
       </div>
-      <Button asChild size="lg" className="mt-8">
-        <Link to={href.dashboard}>Start Your {TRIAL_DAYS}-Day Free Trial</Link>
-      </Button>
+      {!unconfirmed && (
+        <Button asChild size="lg" className="mt-8">
+          <Link to={href.dashboard}>Start Your {TRIAL_DAYS}-Day Free Trial</Link>
+        </Button>
+      )}
     </section>
   );
 }

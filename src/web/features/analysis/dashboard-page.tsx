@@ -10,6 +10,7 @@ import { toast } from '../../components/ui/use-toast';
 import { ApiRequestError } from '../../lib/api';
 import { saveRedirectAfterAuth } from '../../lib/redirect-after-auth';
 import { useAuth } from '../accounts/auth-context';
+import { ConfirmEmailNotice } from '../accounts/confirm-email-notice';
 import { useLogout } from '../accounts/use-logout';
 import { useSubscription } from '../billing/use-subscription';
 import { HistoryList } from '../history/history-list';
@@ -40,7 +41,8 @@ export function DashboardPage() {
 
   // Dashboard guard (SPEC §4): without access, say why and go to /subscription; warn on the last day.
   useEffect(() => {
-    if (!state || guarded.current) return;
+    // An unconfirmed address has nothing to guard yet: the page asks for the confirmation instead.
+    if (!state || guarded.current || !state.emailConfirmed) return;
     guarded.current = true;
     if (!state.hasAccess) {
       toast({ title: state.subscriptionEndDate ? PREMIUM_EXPIRED_MESSAGE : trialExpiredMessage(), variant: 'destructive' });
@@ -115,7 +117,12 @@ export function DashboardPage() {
           Logout
         </Button>
       </div>
-      {state && !isCheckingSubscription && (
+      {state && !isCheckingSubscription && !state.emailConfirmed && (
+        <div className="mt-6">
+          <ConfirmEmailNotice email={user.email} />
+        </div>
+      )}
+      {state && !isCheckingSubscription && state.emailConfirmed && (
         <div className="mt-4">
           <TrialBanner state={state} />
         </div>
@@ -162,7 +169,13 @@ export function DashboardPage() {
           <div className="rounded-xl border border-border bg-card p-5">
             <h2 className="mb-4 text-lg font-semibold">Settings</h2>
             <SettingsPanel settings={settings} disabled={analysing} onChange={setSettings} />
-            <Button className="mt-6 w-full" size="lg" disabled={analysing || !chart} onClick={onAnalyse} aria-live="polite">
+            <Button
+              className="mt-6 w-full"
+              size="lg"
+              disabled={analysing || !chart || state?.emailConfirmed === false}
+              onClick={onAnalyse}
+              aria-live="polite"
+            >
               {label}
               {analysing && <span className="animate-pulse" aria-hidden>...</span>}
             </Button>

@@ -15,7 +15,7 @@ import {
   uniqueEmail,
   waitFor,
 } from '../../test/harness';
-import { CONFIRM_MAILS_PER_WINDOW, SIGNUPS_PER_ADDRESS } from './accounts.routes';
+import { CONFIRM_MAILS_PER_WINDOW, RESET_MAILS_PER_WINDOW, SIGNUPS_PER_ADDRESS } from './accounts.routes';
 import { ADDRESS_REFUSE_AFTER, REFUSE_AFTER } from './login-throttle';
 import { forwardedClient } from '../../lib/request';
 
@@ -230,6 +230,21 @@ describeEachDatabase('accounts', (server) => {
     expect((await confirmEmail(client, server(), email)).status).toBe(302);
     const session = (await json(await client.request('/api/auth/get-session'))) as { user: { emailVerified: boolean } };
     expect(session.user.emailVerified).toBe(true);
+  });
+
+  it('sends at most a few reset mails per account, answering every request the same', async () => {
+    const { email } = await signUp(new TestClient(server()));
+    const answers = new Set<string>();
+    for (let i = 0; i < RESET_MAILS_PER_WINDOW + 2; i += 1) {
+      const response = await new TestClient(server()).request('/api/auth/request-password-reset', {
+        json: { email, redirectTo: '/reset-password' },
+      });
+      answers.add(`${response.status} ${await response.text()}`);
+    }
+    expect(answers.size).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const resets = outboxMails(server()).filter((m) => m.includes(`To: ${email}`) && m.includes('Reset your PipLens password'));
+    expect(resets).toHaveLength(RESET_MAILS_PER_WINDOW);
   });
 
   it('resets a password by mail once, ending old sessions', async () => {

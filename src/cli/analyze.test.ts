@@ -3,10 +3,11 @@
  * prints one JSON line per file, in order, and exits 0 when every file got its line.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartSpecs, renderChart, renderNonChart } from '../../scripts/fixtures/render.js';
 
@@ -55,6 +56,24 @@ describe('npm run analyze', () => {
 
     expect(notChart).toEqual({ file: otherFile, error: { code: 'NOT_A_CHART', message: expect.any(String) } });
     expect(unreadable).toMatchObject({ file: missing, error: { code: 'INVALID_IMAGE' } });
+  }, 130_000);
+
+  it('writes one picture per stage with --debug, for an answer and for a refusal alike', async () => {
+    const out = path.join(dir, 'debug');
+    const { stdout } = await run('npm', ['run', '--silent', 'analyze', '--', '--debug', out, chartFile, otherFile], {
+      timeout: 120_000,
+    });
+    const [answer] = stdout.trim().split('\n').map((line) => JSON.parse(line) as { reading?: { axisSide: string; inliers: unknown[] } });
+    expect(answer?.reading?.axisSide).toBe('right');
+    expect(answer?.reading?.inliers.length).toBeGreaterThanOrEqual(3);
+    const files = (await readdir(out)).sort();
+    expect(files).toEqual(
+      ['chart.png', 'document.png'].flatMap((name) =>
+        ['1-axis', '2-plot', '3-bars', '4-last-price'].map((stage) => `${name}.${stage}.png`),
+      ),
+    );
+    const meta = await sharp(path.join(out, 'chart.png.3-bars.png')).metadata();
+    expect([meta.width, meta.height]).toEqual([1280, 720]);
   }, 130_000);
 
   it('refuses bad options with exit status 2 and prints nothing on stdout', async () => {

@@ -1,13 +1,23 @@
 /**
  * Analyse chart screenshots offline and print one JSON line per file (DESIGN.md contract):
  *   npm run --silent analyze -- [--time-frame 1h] [--risk-reward 2] [--capital 100]
- *                               [--lot-size 0.01] [--strategy auto] FILE...
+ *                               [--lot-size 0.01] [--strategy auto] [--debug DIR] FILE...
+ * With --debug, each FILE also gets one picture per engine stage in DIR (FILE.1-axis.png ...).
  * Only result lines go to stdout; everything else goes to stderr.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { AnalysisSettingsSchema, ANALYSIS_DEFAULTS } from '../shared/analysis.js';
-import { analyzeChart, EngineError, shutdownEngine, warmEngine } from '../engine/index.js';
+import {
+  analyzeChart,
+  DEBUG_STAGES,
+  EngineError,
+  renderDebug,
+  shutdownEngine,
+  warmEngine,
+  type DebugTrace,
+} from '../engine/index.js';
 
 function fail(message: string): never {
   process.stderr.write(`analyze: ${message}\n`);
@@ -24,6 +34,7 @@ try {
       capital: { type: 'string', default: String(ANALYSIS_DEFAULTS.capitalSize) },
       'lot-size': { type: 'string', default: String(ANALYSIS_DEFAULTS.lotSize) },
       strategy: { type: 'string', default: ANALYSIS_DEFAULTS.tradingStrategy },
+      debug: { type: 'string' },
     },
   });
 } catch (error) {
@@ -44,6 +55,16 @@ if (!settingsResult.success) {
 }
 const settings = settingsResult.data;
 
+/** The stage pictures of one file, numbered in pipeline order. */
+async function writeDebug(dir: string, file: string, image: Buffer, trace: DebugTrace): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const pictures = await renderDebug(image, trace);
+  for (const [i, stage] of DEBUG_STAGES.entries()) {
+    const picture = pictures.get(stage);
+    if (picture) await writeFile(path.join(dir, `${path.basename(file)}.${i + 1}-${stage}.png`), picture);
+  }
+}
+
 const print = (line: unknown): void => {
   process.stdout.write(`${JSON.stringify(line)}\n`);
 };
@@ -52,9 +73,11 @@ try {
   await warmEngine();
   for (const file of files) {
     const started = performance.now();
+    const trace: DebugTrace | undefined = values.debug ? {} : undefined;
+    let image: Buffer | null = null;
     try {
-      const image = await readFile(file);
-      const { result, chart, evidence } = await analyzeChart(image, settings);
+      image = await readFile(file);
+      const { result, chart, evidence } = await analyzeChart(image, settings, { trace });
       // `reading`: what the answer rests on (axis side, labels read and fitted, last-price source).
       print({ file, ...result, timingMs: Math.round(performance.now() - started), chart, reading: evidence });
     } catch (error) {
@@ -67,6 +90,7 @@ try {
         print({ file, error: { code: 'INTERNAL', message: 'Something went wrong while analysing this chart.' } });
       }
     }
+    if (values.debug && trace && image && trace.image) await writeDebug(values.debug, file, image, trace);
   }
 } finally {
   await shutdownEngine();

@@ -5,7 +5,10 @@
 import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../shared/analysis.js';
 import { analyseSeries } from './analysis/index.js';
 import { getOcrWorker, terminateOcr } from './ocr.js';
+import type { DebugTrace } from './debug.js';
 import { readChart, type ReadingEvidence } from './read-chart.js';
+
+export { renderDebug, DEBUG_STAGES, type DebugTrace } from './debug.js';
 
 export type { ReadingEvidence } from './read-chart.js';
 
@@ -22,9 +25,13 @@ export interface EngineOutput {
 const round = (v: number, decimals: number): number => Number(v.toFixed(decimals));
 
 /** Throws EngineError (NOT_A_CHART, AXIS_UNREADABLE, INVALID_IMAGE) with a message fit for users. */
-export async function analyzeChart(image: Buffer, settings: AnalysisSettings): Promise<EngineOutput> {
+export async function analyzeChart(
+  image: Buffer,
+  settings: AnalysisSettings,
+  options: { trace?: DebugTrace } = {},
+): Promise<EngineOutput> {
   const start = performance.now();
-  const reading = await readChart(image);
+  const reading = await readChart(image, options.trace);
   const t = performance.now();
   const decimals = reading.scale.precision;
   const { result, support, resistance } = analyseSeries(reading.candles, settings, decimals);

@@ -18,6 +18,7 @@ import { readLabels } from './ocr.js';
 import { dominantColour, type Box, type Rgb } from './raster.js';
 import { fitScale, repairDecimals, zeroReadAs, type ScaleFit } from './scale.js';
 import { withScratch } from './scratch.js';
+import type { DebugTrace } from './debug.js';
 
 export interface PriceCandle {
   open: number;
@@ -104,17 +105,32 @@ export function labelCrop(column: Box[], f: number, full: { width: number; heigh
   });
 }
 
-export function readChart(image: Buffer): Promise<ChartReading> {
-  return withScratch(() => read(image));
+/** `trace`, when given, collects each stage's findings for the debug pictures (debug.ts). */
+export async function readChart(image: Buffer, trace?: DebugTrace): Promise<ChartReading> {
+  try {
+    const reading = await withScratch(() => read(image, trace));
+    if (trace) trace.outcome = 'answered';
+    return reading;
+  } catch (error) {
+    if (trace) trace.outcome = error instanceof EngineError ? `${error.code}: ${String(error.cause ?? '')}` : 'error';
+    throw error;
+  }
 }
 
-async function read(image: Buffer): Promise<ChartReading> {
+const toFull = (b: Box, f: number): Box => ({ left: b.left * f, top: b.top * f, right: b.right * f, bottom: b.bottom * f });
+
+async function read(image: Buffer, trace?: DebugTrace): Promise<ChartReading> {
   const t0 = performance.now();
   const { full, work, scale: f } = await decodeImage(image);
   const t1 = performance.now();
+  if (trace) trace.image = { width: full.width, height: full.height };
 
   const bg = dominantColour(work);
   const layout = findLayoutScaled(work, full, f, bg);
+  if (trace && layout) {
+    trace.axis = { side: layout.axis.side, strip: toFull(layout.axis.strip, f), words: layout.axis.labels.map((w) => toFull(w, f)) };
+    trace.plot = toFull(layout.plot, f);
+  }
   if (!layout) {
     // Candles without a readable axis are a chart we cannot scale; anything else is not a chart.
     const whole = { left: 0, top: 0, right: Math.round(work.width * 0.9), bottom: work.height };
@@ -133,6 +149,9 @@ async function read(image: Buffer): Promise<ChartReading> {
   const t2 = performance.now();
   const detection = detectCandles(work, layout.plot);
   const t3 = performance.now();
+  if (trace && detection) {
+    trace.bars = detection.candles.map((c) => ({ x: c.x * f, open: c.open * f, high: c.high * f, low: c.low * f, close: c.close * f }));
+  }
   if (!isSeries(detection)) throw new EngineError('NOT_A_CHART', 'no candle series');
   const labelHeight = medianLabelHeight(layout.axis.labels);
   const plotBg = dominantColour(work, layout.plot);
@@ -196,6 +215,14 @@ async function read(image: Buffer): Promise<ChartReading> {
     }
   }
   const t4 = performance.now();
+  if (trace) {
+    const kept = new Set(fit?.inliers.map((l) => l.y));
+    trace.labels = read.map((l, i) => ({
+      box: boxes[i] ?? { left: 0, top: l.y - 4, right: 0, bottom: l.y + 4 },
+      text: l.text,
+      inlier: kept.has(l.y),
+    }));
+  }
   if (!fit) throw new EngineError('AXIS_UNREADABLE', `labels read: ${read.map((l) => l.text).join(' | ')}`);
 
   // Work pixel centres map to full-image rows before applying the fitted scale.
@@ -208,6 +235,12 @@ async function read(image: Buffer): Promise<ChartReading> {
   }));
   const p = layout.plot;
   const evidence = gatherEvidence(fit, read, pitch, layout.axis.side, p, f, detection, lastSource, tagCheck);
+  if (trace) {
+    const lastBar = detection.candles[detection.candles.length - 1];
+    trace.bars = detection.candles.map((c) => ({ x: c.x * f, open: c.open * f, high: c.high * f, low: c.low * f, close: c.close * f }));
+    trace.tags = tagCheck.tags.map((t) => ({ y: (t.y + 0.5) * f, verdict: tagCheck.verdict }));
+    if (lastBar) trace.last = { y: (lastBar.close + 0.5) * f, price: Number(price(lastBar.close).toFixed(fit.precision)), source: lastSource };
+  }
   refuseUnsure(evidence);
   return {
     candles,

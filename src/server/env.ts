@@ -7,6 +7,21 @@ import { DEFAULT_SUPPORT_EMAIL } from '../shared/constants';
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
+/** 'a, b,,c' → ['a', 'b', 'c'], each trimmed, normalised and then checked by `item`. */
+const commaList = (normalise: (entry: string) => string, item: z.ZodType<string, string>) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('')
+      .transform((raw) =>
+        raw
+          .split(',')
+          .map((entry) => normalise(entry.trim()))
+          .filter(Boolean),
+      )
+      .pipe(z.array(item)),
+  );
 
 const EnvSchema = z
   .object({
@@ -23,32 +38,11 @@ const EnvSchema = z
     ),
     APP_URL: optionalUrl,
     APP_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
-    ADMIN_EMAILS: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .default('')
-        .transform((raw) =>
-          raw
-            .split(',')
-            .map((email) => email.trim().toLowerCase())
-            .filter(Boolean),
-        )
-        .pipe(z.array(z.email())),
-    ),
+    ADMIN_EMAILS: commaList((email) => email.toLowerCase(), z.email()),
     /** Reverse proxies whose X-Forwarded-For is believed (exact addresses, comma-separated). */
-    TRUSTED_PROXIES: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .default('')
-        .transform((raw) =>
-          raw
-            .split(',')
-            .map((address) => address.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, ''))
-            .filter(Boolean),
-        )
-        .pipe(z.array(z.union([z.ipv4(), z.ipv6()]))),
+    TRUSTED_PROXIES: commaList(
+      (address) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, ''),
+      z.union([z.ipv4(), z.ipv6()]),
     ),
     SUPPORT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default(DEFAULT_SUPPORT_EMAIL)),
     SMTP_URL: z.preprocess(

@@ -16,6 +16,8 @@ export const UNSURE_REASONS = {
     "The price marked on the chart's price axis does not match the last candle we found, so we won't guess a price. Please crop the screenshot to the chart and its price axis, with the latest candle in view, and try again.",
   lastBarAway:
     "The last candle we found ends far from the price axis, so it may not be the latest one. Please scroll the chart to the latest candle, crop the screenshot to the chart and its price axis, and try again.",
+  lastOutsideLabels:
+    "The last candle we found lies outside the chart's price labels, perhaps in an indicator or volume panel, so we won't guess a price. Please crop the screenshot to the main price chart and its price axis, and try again.",
 } as const;
 
 export class EngineError extends Error {

@@ -170,4 +170,16 @@ describe('findLayout', () => {
     expect(layout?.axis.labels.map((l) => l.top)).toEqual([20, 65, 110, 155, 200, 245]);
     expect(layout?.plot.bottom).toBeLessThanOrEqual(300);
   });
+
+  it('finds the next column of numbers when the first was tried and was no axis (a watchlist beside the axis)', () => {
+    const r = chart();
+    // A watchlist's column at the far right, more rows than the axis, and the axis left of it.
+    [20, 45, 70, 95, 120, 145, 170, 195, 220].forEach((y) => r.glyphs(560, y, 6));
+    [30, 90, 150, 210, 270].forEach((y) => r.glyphs(470, y, 5));
+    const first = findLayout(r, BG);
+    expect(first?.axis.strip.left).toBeGreaterThanOrEqual(555);
+    const next = findLayout(r, BG, [first!.axis.strip]);
+    expect(next?.axis.labels.map((l) => l.top)).toEqual([30, 90, 150, 210, 270]);
+    expect(next?.plot.right).toBeLessThanOrEqual(470);
+  });
 });

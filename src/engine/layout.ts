@@ -127,16 +127,24 @@ const stripOf = (labels: Word[], width: number): Box => ({
   bottom: Math.max(...labels.map((w) => w.bottom)) + 1,
 });
 
-/** `bg` is the image's background colour; distances are computed only where they are looked at. */
-export function findLayout(r: Raster, bg: Rgb): Layout | null {
+/** Whether word `w` lies in one of the label columns `skip` (strips of layouts already tried). */
+const inColumn = (w: Box, skip: readonly Box[]): boolean =>
+  skip.some((s) => w.right >= s.left && w.left <= s.right && w.bottom >= s.top && w.top <= s.bottom);
+
+/**
+ * `bg` is the image's background colour; distances are computed only where they are looked at.
+ * `skip`: label columns already tried and found to be no price axis (a watchlist, a table), so
+ * the next column in line is found instead, on either side.
+ */
+export function findLayout(r: Raster, bg: Rgb, skip: readonly Box[] = []): Layout | null {
   // The right side is by far the most common place for the price scale; the left is a fallback.
   const rightStart = Math.floor(r.width * 0.55);
-  let words = textWords(textMask(r, bg, rightStart, r.width), r, rightStart, r.width);
+  let words = textWords(textMask(r, bg, rightStart, r.width), r, rightStart, r.width).filter((w) => !inColumn(w, skip));
   let labels = paneColumn(r, bg, words);
   let side: AxisColumn['side'] = 'right';
-  if (labels.length < 3) {
+  if (labels.length < 3 || skip.length > 0) {
     const leftEnd = Math.floor(r.width * 0.3);
-    const leftWords = textWords(textMask(r, bg, 0, leftEnd), r, 0, leftEnd);
+    const leftWords = textWords(textMask(r, bg, 0, leftEnd), r, 0, leftEnd).filter((w) => !inColumn(w, skip));
     const leftLabels = paneColumn(r, bg, leftWords);
     if (leftLabels.length > labels.length) {
       words = leftWords;
@@ -274,10 +282,14 @@ function timeAxisTop(
  * screenshot taken at device pixel ratio 1 has 8 px labels, 4 px once halved), the layout of
  * the full image, in work coordinates.
  */
-export function findLayoutScaled(work: Raster, full: Raster, scale: number, bg: Rgb): Layout | null {
-  const layout = findLayout(work, bg);
+export function findLayoutScaled(work: Raster, full: Raster, scale: number, bg: Rgb, skip: readonly Box[] = []): Layout | null {
+  const layout = findLayout(work, bg, skip);
   if (layout || scale === 1) return layout;
-  const big = findLayout(full, bg);
+  const big = findLayout(
+    full,
+    bg,
+    skip.map((b) => ({ left: b.left * scale, top: b.top * scale, right: (b.right + 1) * scale, bottom: (b.bottom + 1) * scale })),
+  );
   if (!big) return null;
   const shrink = (b: Box): Box => ({
     left: Math.floor(b.left / scale),

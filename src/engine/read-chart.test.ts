@@ -31,6 +31,7 @@ describe('refuseUnsure', () => {
     residual: 0.01,
     onStep: true,
     labelSpan: 0.8,
+    lastBeyondLabels: 0,
     seriesInsideLabels: 1,
     lastSource: 'tag',
     lastGap: 0.02,
@@ -63,6 +64,19 @@ describe('refuseUnsure', () => {
     const error = refusal({ ...evidence, tagVerdict: 'no-tag', lastSource: 'bar', lastGap: 0.3 });
     expect(error?.code).toBe('UNSURE_READING');
     expect(error?.message).toBe(UNSURE_REASONS.lastBarAway);
+  });
+
+  it('takes labels huddled in a small part of the plot for no axis (a table column), so another column is tried', () => {
+    expect(refusal({ ...evidence, labelSpan: 0.06 })?.code).toBe('AXIS_UNREADABLE');
+    expect(refusal({ ...evidence, labelSpan: 0.37 })).toBeNull();
+  });
+
+  it('refuses an unconfirmed last close more than a label step beyond the labels (another pane), saying why', () => {
+    expect(refusal({ ...evidence, lastSource: 'bar', lastBeyondLabels: 1.56 })?.message).toBe(UNSURE_REASONS.lastOutsideLabels);
+    expect(refusal({ ...evidence, lastSource: 'bar', lastBeyondLabels: 31 })?.code).toBe('UNSURE_READING');
+    expect(refusal({ ...evidence, lastSource: 'bar', lastBeyondLabels: 1 })).toBeNull();
+    // The axis's own tag through the last bar vouches for it.
+    expect(refusal({ ...evidence, lastSource: 'tag', lastBeyondLabels: 1.56 })).toBeNull();
   });
 
   it('answers a last bar far from the axis that a tag or price line through it confirms', () => {

@@ -5,7 +5,7 @@
 import { detectCandles, MIN_BARS, type CandleDetection } from './candles.js';
 import { decodeImage } from './decode.js';
 import { EngineError, UNSURE_REASONS } from './errors.js';
-import { findLayoutScaled, medianLabelHeight } from './layout.js';
+import { findLayoutScaled, medianLabelHeight, type Layout } from './layout.js';
 import {
   applyLastPriceTag,
   applyPriceLine,
@@ -15,7 +15,7 @@ import {
   type TagVerdict,
 } from './last-price.js';
 import { readLabels } from './ocr.js';
-import { dominantColour, type Box, type Rgb } from './raster.js';
+import { dominantColour, type Box, type Raster, type Rgb } from './raster.js';
 import { fitScale, repairDecimals, zeroReadAs, type ScaleFit } from './scale.js';
 import { withScratch } from './scratch.js';
 import type { DebugTrace } from './debug.js';
@@ -49,6 +49,8 @@ export interface ReadingEvidence {
   onStep: boolean;
   /** Share of the plot's height the fitted labels span. */
   labelSpan: number;
+  /** How far the last close lies beyond the outermost fitted label, in label steps (0 between them). */
+  lastBeyondLabels: number;
   /** Share of the series' height that lies between the outermost fitted labels (a pitch of margin). */
   seriesInsideLabels: number;
   /** Where the last close came from. */
@@ -65,6 +67,8 @@ export interface ReadingEvidence {
 /** Below this the pieces are not a convincing price series (business charts, UI, photos). */
 const MIN_QUALITY = 0.55;
 const MAX_LABELS = 8;
+/** Label columns tried as the price axis before giving up. */
+const MAX_LAYOUTS = 2;
 
 /**
  * Without a price axis the bars are all that says 'chart': they must be a clearly regular series
@@ -126,18 +130,49 @@ async function read(image: Buffer, trace?: DebugTrace): Promise<ChartReading> {
   if (trace) trace.image = { width: full.width, height: full.height };
 
   const bg = dominantColour(work);
-  const layout = findLayoutScaled(work, full, f, bg);
-  if (trace && layout) {
+  // The first column of number-like labels is the price axis on most charts. When it reads as no
+  // scale, or no series stands beside it (a watchlist's prices, a table's column, a sidebar's
+  // list in a whole window), the next column in line is tried, a few at most.
+  const tried: Box[] = [];
+  let firstRefusal: EngineError | null = null;
+  for (let attempt = 0; attempt < MAX_LAYOUTS; attempt++) {
+    const layout = findLayoutScaled(work, full, f, bg, tried);
+    if (!layout) {
+      if (firstRefusal) throw firstRefusal;
+      // Candles without a readable axis are a chart we cannot scale; anything else is not a chart.
+      const whole = { left: 0, top: 0, right: Math.round(work.width * 0.9), bottom: work.height };
+      const bars = detectCandles(work, whole);
+      throw new EngineError(isSeries(bars, NO_AXIS_QUALITY) ? 'AXIS_UNREADABLE' : 'NOT_A_CHART', 'no axis labels');
+    }
+    try {
+      return await readWithLayout({ full, work, f, bg, layout, t0, t1 }, trace);
+    } catch (error) {
+      // Evidence against a reading whose scale and series were found is no reason to look elsewhere.
+      if (!(error instanceof EngineError) || error.code === 'UNSURE_READING') throw error;
+      firstRefusal ??= error;
+      tried.push(layout.axis.strip);
+    }
+  }
+  throw firstRefusal ?? new EngineError('NOT_A_CHART', 'no layout');
+}
+
+interface Decoded {
+  full: Raster;
+  work: Raster;
+  f: number;
+  bg: Rgb;
+  layout: Layout;
+  t0: number;
+  t1: number;
+}
+
+async function readWithLayout({ full, work, f, bg, layout, t0, t1 }: Decoded, trace?: DebugTrace): Promise<ChartReading> {
+  if (trace) {
     trace.axis = { side: layout.axis.side, strip: toFull(layout.axis.strip, f), words: layout.axis.labels.map((w) => toFull(w, f)) };
     trace.plot = toFull(layout.plot, f);
+    delete trace.bars;
+    delete trace.labels;
   }
-  if (!layout) {
-    // Candles without a readable axis are a chart we cannot scale; anything else is not a chart.
-    const whole = { left: 0, top: 0, right: Math.round(work.width * 0.9), bottom: work.height };
-    const bars = detectCandles(work, whole);
-    throw new EngineError(isSeries(bars, NO_AXIS_QUALITY) ? 'AXIS_UNREADABLE' : 'NOT_A_CHART', 'no axis labels');
-  }
-
   const labels = spreadPick(layout.axis.labels, MAX_LABELS);
   const boxOf = labelCrop(layout.axis.labels, f, full);
   const boxes = labels.map(boxOf);
@@ -263,8 +298,30 @@ async function read(image: Buffer, trace?: DebugTrace): Promise<ChartReading> {
  */
 const MAX_LAST_GAP = 0.15;
 
+/**
+ * Price labels cover their pane from top to bottom at regular steps (on the real screenshots read
+ * right, at least 37% of the plot's height): a fit over labels spanning less than this share is a
+ * table's or a panel's column of numbers.
+ */
+const MIN_LABEL_SPAN = 0.2;
+
+/**
+ * How far beyond the outermost label, in label steps, an unconfirmed last close may lie: a pane
+ * reaches about one step past its outermost label, or the axis would print another. Farther, the
+ * last bar is in another pane (volume, an indicator) or on another scale.
+ */
+const LAST_BEYOND_LABELS = 1.25;
+
 /** A refusal beats a wrong price: evidence against the reading ends it, with the reason. */
 export function refuseUnsure(evidence: ReadingEvidence): void {
+  // A scale read from labels huddled in a corner of the plot is a table's column, not the axis.
+  if (evidence.labelSpan < MIN_LABEL_SPAN) {
+    throw new EngineError('AXIS_UNREADABLE', `labels span ${evidence.labelSpan.toFixed(2)} of the plot`);
+  }
+  // A last close the axis's tag or price line confirms is where the axis says, labels or not.
+  if (evidence.lastBeyondLabels > LAST_BEYOND_LABELS && evidence.lastSource === 'bar') {
+    throw new EngineError('UNSURE_READING', `last close ${evidence.lastBeyondLabels.toFixed(2)} steps beyond the labels`, UNSURE_REASONS.lastOutsideLabels);
+  }
   if (evidence.tagVerdict === 'contradicts') {
     throw new EngineError('UNSURE_READING', 'series tag not reached by the last bars', UNSURE_REASONS.tagDisagrees);
   }
@@ -272,6 +329,21 @@ export function refuseUnsure(evidence: ReadingEvidence): void {
   if (evidence.lastGap > MAX_LAST_GAP && evidence.lastSource === 'bar') {
     throw new EngineError('UNSURE_READING', `last bar ${evidence.lastGap.toFixed(2)} of the plot from its edge`, UNSURE_REASONS.lastBarAway);
   }
+}
+
+/** How many label steps (the median price between neighbouring fitted labels) the last close lies beyond them. */
+function stepsBeyondLabels(fit: ScaleFit, last: { close: number } | undefined, f: number): number {
+  const values = fit.inliers.map((l) => l.value).sort((a, b) => a - b);
+  const steps = values
+    .slice(1)
+    .map((v, i) => v - (values[i] ?? v))
+    .sort((a, b) => a - b);
+  const step = steps[steps.length >> 1] ?? 0;
+  if (!last || step <= 0) return 0;
+  const close = fit.slope * ((last.close + 0.5) * f - 0.5) + fit.intercept;
+  const low = values[0] ?? close;
+  const high = values[values.length - 1] ?? close;
+  return Math.max(0, low - close, close - high) / step;
 }
 
 function gatherEvidence(
@@ -304,6 +376,7 @@ function gatherEvidence(
     residual: pitch > 0 ? residualPx / pitch : 0,
     onStep: fit.onStep,
     labelSpan: plotHeight > 0 ? (Math.max(...ys) - Math.min(...ys)) / plotHeight : 0,
+    lastBeyondLabels: stepsBeyondLabels(fit, detection.candles[detection.candles.length - 1], f),
     seriesInsideLabels: seriesBottom > seriesTop ? inside / (seriesBottom - seriesTop) : 1,
     lastSource,
     lastGap: last ? Math.max(0, plot.right - last.x) / Math.max(1, plot.right - plot.left) : 1,

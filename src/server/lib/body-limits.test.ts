@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, TEST_APP_URL, type TestServer } from '../test/harness';
+import { createTestServer, signUp, TestClient, TEST_APP_URL, type TestServer } from '../test/harness';
 import { DEFAULT_BODY_BYTES, limitFor } from './body-limits';
 
 const MB = 1024 * 1024;
@@ -68,4 +68,54 @@ describe('body limits', () => {
     expect(limitFor('/api/analyses')).toBe(Infinity);
     expect(limitFor('/api/analysesX')).toBe(DEFAULT_BODY_BYTES);
   });
+});
+
+describe('body limits over a real connection', () => {
+  it('gets the 413 of an oversized upload to the client, every time, instead of a broken pipe', async () => {
+    const { serve } = await import('@hono/node-server');
+    const listening = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => listening.once('listening', resolve));
+    const { port } = listening.address() as { port: number };
+    const client = new TestClient(server);
+    await signUp(client);
+    const probe = await client.request('/api/auth/get-session');
+    expect(probe.status).toBe(200);
+    const cookie = client.cookieHeader();
+    // A client on a slow line: the body keeps coming for three seconds after the server has answered.
+    const slowBody = () => {
+      let sent = 0;
+      return new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (sent >= 60) return controller.close();
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          controller.enqueue(new Uint8Array(MB));
+          sent += 1;
+        },
+      });
+    };
+    const outcomes: string[] = [];
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        try {
+          const response = await fetch(`http://127.0.0.1:${port}/api/analyses`, {
+            method: 'POST',
+            headers: {
+              origin: TEST_APP_URL,
+              cookie,
+              'content-type': 'multipart/form-data; boundary=x',
+              'content-length': String(60 * MB),
+            },
+            body: slowBody(),
+            duplex: 'half',
+          } as RequestInit);
+          outcomes.push(String(response.status));
+        } catch (error) {
+          outcomes.push(String((error as { cause?: { code?: string } }).cause?.code ?? error));
+        }
+      }
+    } finally {
+      listening.close();
+    }
+    expect(outcomes).toEqual(['413', '413', '413']);
+  }, 120_000);
 });

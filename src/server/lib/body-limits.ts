@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
@@ -15,6 +15,49 @@ const ROUTE_BODY_BYTES: [prefix: string, bytes: number][] = [
   ['/api/billing/webhook', 64 * 1024],
 ];
 
+/** At most this much of a refused body is read (and dropped) so that its 413 reaches the client. */
+const DISCARD_BYTES = 256 * 1024 * 1024;
+const DISCARD_MS = 15_000;
+
+/**
+ * Reads what is left of a refused request's body and drops it, up to DISCARD_BYTES or DISCARD_MS.
+ * A server that answers 413 and closes while the client is still sending makes many clients
+ * (Node's fetch among them) report a broken pipe instead of the 413; one that lets the upload
+ * finish first is heard. Nothing is kept, so memory does not grow.
+ */
+export async function discardBody(c: Context): Promise<void> {
+  const body = c.req.raw.body;
+  if (!body || body.locked) return;
+  const reader = body.getReader();
+  let read = 0;
+  const deadline = Date.now() + DISCARD_MS;
+  try {
+    while (read <= DISCARD_BYTES) {
+      const left = deadline - Date.now();
+      if (left <= 0) break;
+      let timer: NodeJS.Timeout | undefined;
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), left))),
+      ]);
+      clearTimeout(timer);
+      if (!chunk || chunk.done) break;
+      read += chunk.value.byteLength;
+    }
+  } catch {
+    // The client gave up: nothing to answer.
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+}
+
+/** The 413, once the rest of the body is read and dropped, on a connection that then closes. */
+export async function tooLarge(c: Context, code: string, message: string): Promise<never> {
+  await discardBody(c);
+  c.header('Connection', 'close');
+  throw new ApiError(413, code, message);
+}
+
 export const limitFor = (path: string): number =>
   ROUTE_BODY_BYTES.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1] ?? DEFAULT_BODY_BYTES;
 
@@ -29,12 +72,7 @@ export function apiBodyLimits(): MiddlewareHandler<AppEnv> {
   const limiter = (bytes: number) => {
     let found = limiters.get(bytes);
     if (!found) {
-      found = bodyLimit({
-        maxSize: bytes,
-        onError: () => {
-          throw new ApiError(413, 'BODY_TOO_LARGE', 'This request is too large.');
-        },
-      });
+      found = bodyLimit({ maxSize: bytes, onError: (c) => tooLarge(c, 'BODY_TOO_LARGE', 'This request is too large.') });
       limiters.set(bytes, found);
     }
     return found;

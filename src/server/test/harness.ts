@@ -159,6 +159,11 @@ export class TestClient {
     return response;
   }
 
+  /** The jar as a Cookie header, for requests made outside this client (a real connection). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   get signedIn() {
     return [...this.cookies.keys()].some((k) => k.includes('session_token'));
   }

@@ -10,6 +10,7 @@ import {
 import { AnalysisSettingsSchema } from '../../../shared/analysis';
 import { FREE_DAILY_ANALYSES, MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { requireUser } from '../../auth/guards';
+import { tooLarge } from '../../lib/body-limits';
 import type { AppEnv, SessionUser } from '../../lib/context';
 import { ApiError } from '../../lib/errors';
 import { getSubscriptionState } from '../billing/subscription.service';
@@ -28,12 +29,7 @@ export function analysisRoutes(queue: AnalysisQueue) {
 
   routes.post(
     '/',
-    bodyLimit({
-      maxSize: MAX_REQUEST_BYTES,
-      onError: () => {
-        throw new ApiError(413, 'INVALID_UPLOAD', UPLOAD_INVALID_MESSAGE);
-      },
-    }),
+    bodyLimit({ maxSize: MAX_REQUEST_BYTES, onError: (c) => tooLarge(c, 'INVALID_UPLOAD', UPLOAD_INVALID_MESSAGE) }),
     async (c) => {
       const user = c.get('user') as SessionUser;
       if (!user.emailVerified) throw new ApiError(403, 'EMAIL_UNCONFIRMED', EMAIL_UNCONFIRMED_MESSAGE);

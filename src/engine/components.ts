@@ -168,15 +168,16 @@ export interface Word extends Blob {
 /** Joins glyph-sized blobs on the same text line into words (labels have no inner spaces). */
 /**
  * Glyphs in a blob: glyphs set tightly at a high pixel ratio touch, and make one blob as wide
- * as several (digits are about 0.6 as wide as tall). A blob under 10 px tall is one: small
- * text that runs together is a smudge, not a word.
+ * as several (digits are about 0.6 as wide as tall). A blob under `smallest` px tall is one:
+ * small text of a reduced image that runs together is a smudge, not a word (at full size,
+ * small antialiased digits touch too, and count by width from 5 px).
  */
-function glyphCount(b: Blob): number {
+function glyphCount(b: Blob, smallest: number): number {
   const h = b.bottom - b.top + 1;
-  return h < 10 ? 1 : Math.max(1, Math.round((b.right - b.left + 1) / (h * 0.8)));
+  return h < smallest ? 1 : Math.max(1, Math.round((b.right - b.left + 1) / (h * 0.8)));
 }
 
-export function groupWords(glyphs: Blob[]): Word[] {
+export function groupWords(glyphs: Blob[], smallest = 10): Word[] {
   const sorted = [...glyphs].sort((a, b) => a.left - b.left);
   const maxHeight = sorted.reduce((m, g) => Math.max(m, g.bottom - g.top + 1), 0);
   // Glyphs come left to right, so a word whose right edge lies further back than any allowed
@@ -208,9 +209,9 @@ export function groupWords(glyphs: Blob[]): Word[] {
       host.top = Math.min(host.top, g.top);
       host.bottom = Math.max(host.bottom, g.bottom);
       host.pixels += g.pixels;
-      host.glyphs += glyphCount(g);
+      host.glyphs += glyphCount(g, smallest);
     } else {
-      const word = { ...g, glyphs: glyphCount(g) };
+      const word = { ...g, glyphs: glyphCount(g, smallest) };
       lastHeight.set(word, h);
       words.push(word);
       open.push(word);

@@ -182,4 +182,25 @@ describe('findLayout', () => {
     expect(next?.axis.labels.map((l) => l.top)).toEqual([30, 90, 150, 210, 270]);
     expect(next?.plot.right).toBeLessThanOrEqual(470);
   });
+
+  it("finds MetaTrader's small labels whose digits touch and whose ticks join the axis's border line", () => {
+    const r = chart();
+    // The axis border: a line down the whole chart, a tick from it to each label.
+    r.fill(520, 520, 0, 399, TEXT);
+    const rows = [20, 75, 130, 185, 240];
+    for (const y of rows) {
+      r.fill(521, 526, y + 3, y + 3, TEXT);
+      // '2.08820' at 7 px: seven outlined digits 4 px wide that touch, one blob of 28 x 7.
+      for (let i = 0; i < 7; i++) {
+        const x = 527 + i * 4;
+        r.fill(x, x + 3, y, y, TEXT);
+        r.fill(x, x + 3, y + 6, y + 6, TEXT);
+        r.fill(x, x, y, y + 6, TEXT);
+      }
+    }
+    const layout = findLayout(r, BG, [], true);
+    expect(layout?.axis.labels.map((l) => l.top)).toEqual(rows);
+    // In a reduced image such a blob is a smudge, better read at full size.
+    expect(findLayout(r, BG, [], false)?.axis.labels.map((l) => l.top)).not.toEqual(rows);
+  });
 });

@@ -25,18 +25,21 @@ export interface Layout {
 }
 
 /** Glyph-sized blobs of text ink in columns [x0, x1), grouped into words. */
-function textWords(mask: Uint8Array, r: Raster, x0: number, x1: number): Word[] {
+function textWords(mask: Uint8Array, r: Raster, x0: number, x1: number, fullResolution = false): Word[] {
   const maxH = Math.max(12, Math.round(r.height * 0.05));
+  const smallest = fullResolution ? 5 : 10;
   const glyphs = findBlobs(mask, r.width, r.height, x0, x1).filter((b) => {
     const h = b.bottom - b.top + 1;
     const w = b.right - b.left + 1;
     if (h > maxH) return false;
     // Glyphs set tightly at a high pixel ratio touch and make one wide blob: still text when
-    // it is no longer than a label and, unlike a box, partly background. (Below 10 px the
-    // blob is more likely a reduced label smudged whole, better read at full size.)
-    return w <= maxH * 1.2 || (h >= 10 && w <= h * 6 && b.pixels <= w * h * 0.75);
+    // it is no longer than a label and, unlike a box, partly background. Below 10 px the blob
+    // of a reduced image is more likely a label smudged whole, better read at full size; at
+    // full size there is none better: small antialiased digits (MetaTrader's 7 px labels)
+    // touch through their grey edge pixels.
+    return w <= maxH * 1.2 || (h >= smallest && w <= h * 6 && b.pixels <= w * h * 0.75);
   });
-  return groupWords(glyphs);
+  return groupWords(glyphs, smallest);
 }
 
 /**
@@ -111,7 +114,35 @@ function textMask(r: Raster, bg: Rgb, x0: number, x1: number): Uint8Array {
     for (let p = y * r.width + x0, end = y * r.width + x1; p < end; p++)
       mask[p] = standsOut(r, bg, p, TEXT_CONTRAST) ? 1 : 0;
   }
+  clearLongVerticals(mask, r.width, r.height, x0, x1, Math.max(24, Math.round(r.height * 0.1)));
   return mask;
+}
+
+/**
+ * Clears vertical runs of ink taller than `longest` rows: an axis's border line, which
+ * MetaTrader joins to every label through its tick marks (each label then belonged to one blob
+ * the height of the chart, and no label was found), a grid line or a panel's edge. Text is
+ * never that tall, and a glyph crossed by such a line keeps its other strokes.
+ */
+function clearLongVerticals(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  x0: number,
+  x1: number,
+  longest: number,
+): void {
+  for (let x = x0; x < x1; x++) {
+    let start = -1;
+    for (let y = 0; y <= height; y++) {
+      const on = y < height && mask[y * width + x] === 1;
+      if (on && start < 0) start = y;
+      if (!on && start >= 0) {
+        if (y - start > longest) for (let k = start; k < y; k++) mask[k * width + x] = 0;
+        start = -1;
+      }
+    }
+  }
 }
 
 /** Median height of the axis labels, in the same pixels as their boxes. */
@@ -136,15 +167,19 @@ const inColumn = (w: Box, skip: readonly Box[]): boolean =>
  * `skip`: label columns already tried and found to be no price axis (a watchlist, a table), so
  * the next column in line is found instead, on either side.
  */
-export function findLayout(r: Raster, bg: Rgb, skip: readonly Box[] = []): Layout | null {
+export function findLayout(r: Raster, bg: Rgb, skip: readonly Box[] = [], fullResolution = false): Layout | null {
   // The right side is by far the most common place for the price scale; the left is a fallback.
   const rightStart = Math.floor(r.width * 0.55);
-  let words = textWords(textMask(r, bg, rightStart, r.width), r, rightStart, r.width).filter((w) => !inColumn(w, skip));
+  let words = textWords(textMask(r, bg, rightStart, r.width), r, rightStart, r.width, fullResolution).filter(
+    (w) => !inColumn(w, skip),
+  );
   let labels = paneColumn(r, bg, words);
   let side: AxisColumn['side'] = 'right';
   if (labels.length < 3 || skip.length > 0) {
     const leftEnd = Math.floor(r.width * 0.3);
-    const leftWords = textWords(textMask(r, bg, 0, leftEnd), r, 0, leftEnd).filter((w) => !inColumn(w, skip));
+    const leftWords = textWords(textMask(r, bg, 0, leftEnd), r, 0, leftEnd, fullResolution).filter(
+      (w) => !inColumn(w, skip),
+    );
     const leftLabels = paneColumn(r, bg, leftWords);
     if (leftLabels.length > labels.length) {
       words = leftWords;
@@ -282,13 +317,25 @@ function timeAxisTop(
  * screenshot taken at device pixel ratio 1 has 8 px labels, 4 px once halved), the layout of
  * the full image, in work coordinates.
  */
-export function findLayoutScaled(work: Raster, full: Raster, scale: number, bg: Rgb, skip: readonly Box[] = []): Layout | null {
-  const layout = findLayout(work, bg, skip);
+export function findLayoutScaled(
+  work: Raster,
+  full: Raster,
+  scale: number,
+  bg: Rgb,
+  skip: readonly Box[] = [],
+): Layout | null {
+  const layout = findLayout(work, bg, skip, scale === 1);
   if (layout || scale === 1) return layout;
   const big = findLayout(
     full,
     bg,
-    skip.map((b) => ({ left: b.left * scale, top: b.top * scale, right: (b.right + 1) * scale, bottom: (b.bottom + 1) * scale })),
+    skip.map((b) => ({
+      left: b.left * scale,
+      top: b.top * scale,
+      right: (b.right + 1) * scale,
+      bottom: (b.bottom + 1) * scale,
+    })),
+    true,
   );
   if (!big) return null;
   const shrink = (b: Box): Box => ({

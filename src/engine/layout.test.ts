@@ -142,6 +142,7 @@ describe('findLayout', () => {
   const TEXT = [200, 200, 200] as const;
   /** A dark 600×400 chart: price pane above a separator at row 300, volume pane below. */
   function chart(): Raster & {
+    fill: (x0: number, x1: number, y0: number, y1: number, c: readonly number[]) => void;
     glyphs: (x: number, y: number, n: number) => void;
     dot: (x: number, y: number) => void;
   } {

@@ -6,12 +6,14 @@ import { TRIAL_DAYS } from '../../shared/constants';
 import { account, session, user, verification } from '../db/schema';
 import type { AppDeps } from '../lib/context';
 import {
+  adminSetupMail,
   confirmEmailMail,
   passwordResetMail,
   signupNotificationMail,
   welcomeMail,
 } from '../features/accounts/accounts.mails';
-import { syncRole } from './admin-role';
+import { reserveAttempt } from '../features/accounts/login-throttle';
+import { needsAdminSetup, syncRole } from './admin-role';
 
 export const SESSION_DAYS = 30;
 
@@ -25,7 +27,17 @@ function confirmationUrl(url: string): string {
 export function createAuth(deps: AppDeps) {
   const { env, database, mailer, logger } = deps;
   const db = database.db;
-  return betterAuth({
+  /**
+   * A listed, confirmed address whose password was not set through its inbox gets a link to set
+   * it (the reset flow), at most once per throttle window; the role comes with the new password.
+   */
+  const offerAdminSetup = async (facts: Awaited<ReturnType<typeof syncRole>>) => {
+    if (!facts || !needsAdminSetup(deps, facts)) return;
+    const limit = { key: `admin-setup:${facts.email}`, refuseAfter: 1, slowAfter: Infinity };
+    if ((await reserveAttempt(db, [limit])).verdict.refused) return;
+    await auth.api.requestPasswordReset({ body: { email: facts.email, redirectTo: '/reset-password' } });
+  };
+  const auth = betterAuth({
     appName: 'PipLens',
     baseURL: env.APP_URL,
     basePath: '/api/auth',
@@ -54,6 +66,7 @@ export function createAuth(deps: AppDeps) {
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'user', input: false },
         confirmedAt: { type: 'date', required: false, input: false },
+        passwordFromInboxAt: { type: 'date', required: false, input: false },
       },
     },
     emailVerification: {
@@ -75,7 +88,7 @@ export function createAuth(deps: AppDeps) {
           .update(user)
           .set({ confirmedAt: new Date() })
           .where(and(eq(user.id, confirmed.id), isNull(user.confirmedAt)));
-        await syncRole(deps, confirmed.id, 'email-confirmed');
+        await offerAdminSetup(await syncRole(deps, confirmed.id, 'email-confirmed'));
       },
     },
     emailAndPassword: {
@@ -88,7 +101,26 @@ export function createAuth(deps: AppDeps) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: target, url }) => {
-        mailer.sendLater(passwordResetMail({ to: target.email, name: target.name, url }), 'password-reset');
+        const setup = needsAdminSetup(deps, {
+          email: target.email,
+          emailVerified: target.emailVerified,
+          passwordFromInboxAt: (target as { passwordFromInboxAt?: Date | null }).passwordFromInboxAt ?? null,
+        });
+        const mail = setup
+          ? adminSetupMail({ to: target.email, name: target.name, url })
+          : passwordResetMail({ to: target.email, name: target.name, url });
+        mailer.sendLater(mail, setup ? 'admin-setup' : 'password-reset');
+      },
+      // A reset proves the inbox and sets a password its owner chose: the address counts as
+      // confirmed, and its password as the owner's (admin-role.ts).
+      onPasswordReset: async ({ user: target }) => {
+        const now = new Date();
+        await db.update(user).set({ emailVerified: true, passwordFromInboxAt: now, updatedAt: now }).where(eq(user.id, target.id));
+        await db
+          .update(user)
+          .set({ confirmedAt: now })
+          .where(and(eq(user.id, target.id), isNull(user.confirmedAt)));
+        await syncRole(deps, target.id, 'password-from-inbox');
       },
     },
     databaseHooks: {
@@ -109,12 +141,13 @@ export function createAuth(deps: AppDeps) {
         create: {
           // Each login decides the role anew: granted or taken away as ADMIN_EMAILS says now.
           before: async (data) => {
-            await syncRole(deps, data.userId, 'login');
+            await offerAdminSetup(await syncRole(deps, data.userId, 'login'));
           },
         },
       },
     },
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -32,6 +32,8 @@ export const user = pgTable('user', {
   role: text('role').notNull().default('user'),
   /** When the address was first confirmed: the trial starts then. */
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** When the password was last set through a link mailed to the address (a reset): the admin role needs it. */
+  passwordFromInboxAt: timestamp('password_from_inbox_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

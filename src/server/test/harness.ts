@@ -238,3 +238,26 @@ export async function confirmEmail(client: TestClient, server: TestServer, email
   const link = new URL(await confirmationLink(server, email));
   return client.request(link.pathname + link.search);
 }
+
+/**
+ * Sets a new password through the newest reset link mailed to `email` (a reset, or an admin's
+ * set-up mail), as the owner of the inbox would, then signs `client` in with it.
+ */
+export async function setPasswordFromInbox(client: TestClient, server: TestServer, email: string, newPassword: string) {
+  const mail = await waitFor(() =>
+    outboxMails(server)
+      .map(unfoldMail)
+      .filter((m) => m.includes(`To: ${email}`) && m.includes('/api/auth/reset-password/'))
+      .at(-1),
+  );
+  const link = /https?:\/\/[^\s"<]+\/api\/auth\/reset-password\/[^\s"<]+/.exec(mail)?.[0];
+  if (!link) throw new Error(`no reset link in the mail to ${email}`);
+  const url = new URL(link.replace(/&amp;/g, '&'));
+  const opened = await new TestClient(server).request(url.pathname + url.search);
+  const token = new URL(opened.headers.get('location') ?? '', 'http://x').searchParams.get('token');
+  if (!token) throw new Error(`the reset link gave no token: ${opened.status}`);
+  const reset = await new TestClient(server).request('/api/auth/reset-password', { json: { newPassword, token } });
+  if (reset.status !== 200) throw new Error(`reset failed: ${reset.status} ${await reset.text()}`);
+  const login = await client.request('/api/auth/sign-in/email', { json: { email, password: newPassword } });
+  if (login.status !== 200) throw new Error(`login after reset failed: ${login.status}`);
+}

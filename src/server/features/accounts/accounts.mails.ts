@@ -88,3 +88,18 @@ export function signupAttemptMail(input: { to: string; name: string; appUrl: str
     html: layout('You already have a PipLens account', paragraphs, { label: 'Log in', url: login }),
   };
 }
+
+/** To a listed admin address once confirmed: the admin role comes with a password set through this link. */
+export function adminSetupMail(input: { to: string; name: string; url: string }): MailMessage {
+  const paragraphs = [
+    `Hi ${input.name},`,
+    'This address may use the admin settings of PipLens. To turn them on, set your password with the link below: the admin role comes with a password chosen through your inbox, so nobody who signed up with your address before you can use it. The link works once and expires in one hour.',
+    'If you did not expect this, ignore this mail.',
+  ];
+  return {
+    to: input.to,
+    subject: 'Set your PipLens admin password',
+    text: `${paragraphs.join('\n\n')}\n\nSet your password: ${input.url}\n`,
+    html: layout('Set your admin password', paragraphs, { label: 'Set password', url: input.url }),
+  };
+}

@@ -16,7 +16,7 @@ import type { AppEnv } from '../../lib/context';
 import { ApiError } from '../../lib/errors';
 import { clientIp } from '../../lib/request';
 import { signupAttemptMail } from './accounts.mails';
-import { clearFailures, loginLimits, release, reserveAttempt } from './login-throttle';
+import { clearFailures, limitAddress, loginLimits, release, reserveAttempt } from './login-throttle';
 
 /** Confirmation mails one address can be sent in a throttle window. */
 export const CONFIRM_MAILS_PER_WINDOW = 3;
@@ -38,6 +38,16 @@ export function networkOf(ip: string): string {
   if (ip.includes(':')) return ip.split(':').slice(0, 3).join(':');
   return ip;
 }
+
+/**
+ * Mails asked for one address: a few per asking address, so a stranger cannot use up the owner's
+ * (their reset or confirmation mail still goes), and a looser cap per address over everyone.
+ */
+const MAILS_PER_ADDRESS_OVERALL = 10;
+const mailLimits = (kind: string, email: string, ip: string, perAsker: number) => [
+  { key: `${kind}:${email.toLowerCase()}|${limitAddress(ip)}`, refuseAfter: perAsker, slowAfter: Infinity },
+  { key: `${kind}:${email.toLowerCase()}`, refuseAfter: MAILS_PER_ADDRESS_OVERALL, slowAfter: Infinity },
+];
 
 const isLocal = (ip: string) => ip === 'local' || ip === '::1' || /^127\./.test(ip);
 
@@ -139,39 +149,32 @@ export function accountsRoutes(auth: Auth) {
       mailer.sendLater(signupAttemptMail({ to: email, name: existing.name, appUrl: env.APP_URL }), 'signup-attempt');
     } else {
       const response = await auth.handler(forward(c, { ...parsed.data, email }));
-      if (!response.ok) throw new ApiError(400, 'VALIDATION_FAILED', 'Please check the form and try again.');
+      // A valid form the auth library still refuses is a sign-up for the same address a moment
+      // earlier (two at once): the answer stays the same.
+      if (response.status >= 500) throw new ApiError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
     }
     return c.json(SIGNUP_ANSWER, 200);
   }
 
-  // Reset mails: a few per account and window; past that the answer is the same and no mail goes.
+  // Reset mails: a few per account and asker in a window; past that the answer is the same and no mail goes.
   routes.post('/request-password-reset', async (c) => {
     const body = await readJson(c);
     const email = EmailSchema.safeParse((body as { email?: unknown } | null)?.email);
     if (email.success) {
-      const limit = {
-        key: `reset-mail:${email.data.toLowerCase()}`,
-        refuseAfter: RESET_MAILS_PER_WINDOW,
-        slowAfter: Infinity,
-      };
-      const { verdict } = await reserveAttempt(c.get('db'), [limit]);
+      const limits = mailLimits('reset-mail', email.data, clientIp(c), RESET_MAILS_PER_WINDOW);
+      const { verdict } = await reserveAttempt(c.get('db'), limits);
       if (verdict.refused) return c.json(RESET_ANSWER, 200);
     }
     return auth.handler(forward(c, body));
   });
 
-  // Resending the confirmation link: a few mails per address and window, whoever asks.
+  // Resending the confirmation link: a few mails per address and asker in a window.
   routes.post('/send-verification-email', async (c) => {
     const body = await readJson(c);
     const email = EmailSchema.safeParse((body as { email?: unknown } | null)?.email);
     if (!email.success) throw new ApiError(400, 'VALIDATION_FAILED', 'Please enter a valid email address');
     const db = c.get('db');
-    const limit = {
-      key: `confirm-mail:${email.data.toLowerCase()}`,
-      refuseAfter: CONFIRM_MAILS_PER_WINDOW,
-      slowAfter: Infinity,
-    };
-    const { verdict } = await reserveAttempt(db, [limit]);
+    const { verdict } = await reserveAttempt(db, mailLimits('confirm-mail', email.data, clientIp(c), CONFIRM_MAILS_PER_WINDOW));
     if (verdict.refused) {
       c.header('Retry-After', String(verdict.retryAfterSeconds));
       throw new ApiError(429, 'TOO_MANY_ATTEMPTS', CONFIRM_MAIL_THROTTLED_MESSAGE);

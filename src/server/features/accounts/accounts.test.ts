@@ -10,13 +10,14 @@ import {
   confirmEmail,
   describeEachDatabase,
   outboxMails,
+  setPasswordFromInbox,
   signUp,
   TestClient,
   uniqueEmail,
   waitFor,
 } from '../../test/harness';
 import { CONFIRM_MAILS_PER_WINDOW, RESET_MAILS_PER_WINDOW, SIGNUPS_PER_ADDRESS } from './accounts.routes';
-import { ADDRESS_REFUSE_AFTER, REFUSE_AFTER } from './login-throttle';
+import { ADDRESS_REFUSE_AFTER, limitAddress, REFUSE_AFTER } from './login-throttle';
 import { forwardedClient } from '../../lib/request';
 
 const json = async (response: Response) => (await response.json()) as Record<string, unknown>;
@@ -169,25 +170,29 @@ describeEachDatabase('accounts', (server) => {
     }
   });
 
-  it('makes a confirmed ADMIN_EMAILS address admin, and takes the role away at the next login once unlisted', async () => {
+  it('makes a confirmed ADMIN_EMAILS address admin once its password is set through its inbox, and takes the role away once unlisted', async () => {
     const { deps, database } = server();
     const listed = uniqueEmail('boss');
     deps.env.ADMIN_EMAILS = [listed];
     try {
       const admin = new TestClient(server());
-      const { password } = await signUp(admin, { email: listed, confirm: false });
+      await signUp(admin, { email: listed, confirm: false });
       const confirmed = await confirmEmail(admin, server(), listed);
       expect(confirmed.status).toBe(302);
       expect(new URL(confirmed.headers.get('location') as string, 'http://x').pathname).toBe('/dashboard');
+      // Confirmed, but the password is still the one given at sign-up: no role yet, a set-up mail instead.
       const session = (await json(await admin.request('/api/auth/get-session'))) as {
         user: { role: string; emailVerified: boolean };
       };
-      expect(session.user).toMatchObject({ role: 'admin', emailVerified: true });
+      expect(session.user).toMatchObject({ role: 'user', emailVerified: true });
+      await waitFor(() => outboxMails(server()).find((m) => m.includes(`To: ${listed}`) && m.includes('Set your PipLens admin password')));
+
+      await setPasswordFromInbox(admin, server(), listed, 'the-owners-own-password');
       expect((await admin.request('/api/admin/settings/payment-keys')).status).toBe(200);
 
       deps.env.ADMIN_EMAILS = [];
       const later = new TestClient(server());
-      await later.request('/api/auth/sign-in/email', { json: { email: listed, password } });
+      await later.request('/api/auth/sign-in/email', { json: { email: listed, password: 'the-owners-own-password' } });
       const demoted = (await json(await later.request('/api/auth/get-session'))) as { user: { role: string } };
       expect(demoted.user.role).toBe('user');
       expect((await later.request('/api/admin/settings/payment-keys')).status).toBe(403);
@@ -201,7 +206,35 @@ describeEachDatabase('accounts', (server) => {
     }
   });
 
-  it('promotes an account confirmed before its address was listed at its next login', async () => {
+  it("gives the role to the inbox's owner, never to whoever signed up with the address first", async () => {
+    const { deps } = server();
+    const listed = uniqueEmail('boss');
+    deps.env.ADMIN_EMAILS = [listed];
+    try {
+      // An outsider signs up first with the admin's address and their own password...
+      const outsider = new TestClient(server());
+      await signUp(outsider, { email: listed, password: 'outsiders-password', confirm: false });
+      // ...and the owner, finding the welcome mail, opens its link.
+      const owner = new TestClient(server());
+      await confirmEmail(owner, server(), listed);
+      const outsiderLogin = new TestClient(server());
+      await outsiderLogin.request('/api/auth/sign-in/email', { json: { email: listed, password: 'outsiders-password' } });
+      expect((await outsiderLogin.request('/api/admin/settings/payment-keys')).status).toBe(403);
+
+      // The owner sets a password through the set-up mail: the outsider's stops working.
+      await setPasswordFromInbox(owner, server(), listed, 'the-owners-own-password');
+      expect((await owner.request('/api/admin/settings/payment-keys')).status).toBe(200);
+      expect((await outsiderLogin.request('/api/admin/settings/payment-keys')).status).toBe(401);
+      const retry = await new TestClient(server()).request('/api/auth/sign-in/email', {
+        json: { email: listed, password: 'outsiders-password' },
+      });
+      expect(retry.status).toBe(401);
+    } finally {
+      deps.env.ADMIN_EMAILS = [];
+    }
+  });
+
+  it('promotes an account confirmed before its address was listed, once its password is set through its inbox', async () => {
     const { deps } = server();
     const later = uniqueEmail('promoted');
     const first = new TestClient(server());
@@ -210,6 +243,9 @@ describeEachDatabase('accounts', (server) => {
     try {
       const client = new TestClient(server());
       await client.request('/api/auth/sign-in/email', { json: { email: later, password } });
+      const waiting = (await json(await client.request('/api/auth/get-session'))) as { user: { role: string } };
+      expect(waiting.user.role).toBe('user');
+      await setPasswordFromInbox(client, server(), later, 'a-new-owner-password');
       const promoted = (await json(await client.request('/api/auth/get-session'))) as { user: { role: string } };
       expect(promoted.user.role).toBe('admin');
     } finally {
@@ -365,6 +401,38 @@ describeEachDatabase('login throttling between users', (server) => {
     // and so does the victim, from their own address.
     expect((await signIn(victim, '198.51.100.20')).status).toBe(200);
   }, 120_000);
+
+  it('counts an IPv6 client by its /64, so rotating addresses inside one block buys no more guesses', async () => {
+    const { email } = await signUp(new TestClient(server()));
+    const statuses: number[] = [];
+    for (let i = 0; i < REFUSE_AFTER + 1; i += 1) {
+      const response = await new TestClient(server()).request('/api/auth/sign-in/email', {
+        json: { email, password: `wrong-${i}` },
+        remoteAddress: `2001:db8:1:2::${(i + 1).toString(16)}`,
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(limitAddress('2001:0db8:0001:0002:ffff::9')).toBe('2001:db8:1:2::/64');
+    expect(limitAddress('203.0.113.9')).toBe('203.0.113.9');
+  }, 60_000);
+
+  it("lets no stranger use up an owner's reset mails", async () => {
+    const { email } = await signUp(new TestClient(server()));
+    for (let i = 0; i < RESET_MAILS_PER_WINDOW + 2; i += 1) {
+      await new TestClient(server()).request('/api/auth/request-password-reset', {
+        json: { email, redirectTo: '/reset-password' },
+        remoteAddress: '198.51.100.99',
+      });
+    }
+    await new TestClient(server()).request('/api/auth/request-password-reset', {
+      json: { email, redirectTo: '/reset-password' },
+      remoteAddress: '192.0.2.10',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const resets = outboxMails(server()).filter((m) => m.includes(`To: ${email}`) && m.includes('Reset your PipLens password'));
+    expect(resets).toHaveLength(RESET_MAILS_PER_WINDOW + 1);
+  });
 
   it('believes X-Forwarded-For only from TRUSTED_PROXIES, and only past them', () => {
     const proxies = ['10.0.0.2', '10.0.0.3'];

@@ -25,8 +25,26 @@ export interface Limit {
   slowAfter: number;
 }
 
-export function loginLimits(email: string, ip: string): Limit[] {
+/**
+ * The address limits count against: an IPv4 address as it is, an IPv6 address by its /64 (one
+ * subscriber's block; counting single IPv6 addresses would let one attacker rotate through
+ * millions).
+ */
+export function limitAddress(ip: string): string {
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+export function loginLimits(email: string, clientAddress: string): Limit[] {
   const account = email.trim().toLowerCase();
+  const ip = limitAddress(clientAddress);
   return [
     { key: `pair:${account}|${ip}`, refuseAfter: REFUSE_AFTER, slowAfter: SLOWDOWN_AFTER },
     { key: `ip:${ip}`, refuseAfter: ADDRESS_REFUSE_AFTER, slowAfter: REFUSE_AFTER },
@@ -77,6 +95,8 @@ export async function reserveAttempt(db: Db, limits: Limit[], now = new Date()):
     if (!full) await tx.insert(loginAttempts).values(keys.map((key) => ({ key, attemptId, attemptedAt: now })));
     return { count, full };
   });
+  // Old rows are of no use; trimming here keeps the table small without a scheduler.
+  await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, since));
   if (counts.full) {
     return { attemptId, verdict: { refused: true, delayMs: 0, retryAfterSeconds: THROTTLE_WINDOW_MS / 1000 } };
   }
@@ -93,6 +113,4 @@ export async function release(db: Db, attemptId: string): Promise<void> {
 export async function clearFailures(db: Db, limits: Limit[]): Promise<void> {
   const keys = limits.filter((l) => !l.key.startsWith('ip:')).map((l) => l.key);
   await db.delete(loginAttempts).where(inArray(loginAttempts.key, keys));
-  // Old rows are of no use; trimming here keeps the table small without a scheduler.
-  await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, new Date(Date.now() - THROTTLE_WINDOW_MS)));
 }

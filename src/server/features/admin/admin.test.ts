@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { PaymentKeysStatus } from '../../../shared/billing';
 import { auditLog, settingsSecrets, user } from '../../db/schema';
-import { confirmEmail, describeEachDatabase, signUp, TestClient, uniqueEmail, type TestServer } from '../../test/harness';
+import { describeEachDatabase, setPasswordFromInbox, signUp, TestClient, uniqueEmail, type TestServer } from '../../test/harness';
 
 const KEYS = {
   publicKey: 'FLWPUBK-admin-saved-public-key-1234',
@@ -16,7 +16,7 @@ async function admin(server: TestServer) {
   server.deps.env.ADMIN_EMAILS = [email];
   const client = new TestClient(server);
   await signUp(client, { email });
-  await confirmEmail(client, server, email);
+  await setPasswordFromInbox(client, server, email, 'the-admins-own-password');
   server.deps.env.ADMIN_EMAILS = [];
   const [row] = await server.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
   return { client, id: row?.id as string };

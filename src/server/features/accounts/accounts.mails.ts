@@ -12,19 +12,32 @@ function layout(title: string, paragraphs: string[], action: { label: string; ur
 <p style="color:#64748b;font-size:12px">PipLens · ${escapeHtml(action.url)}</p></body></html>`;
 }
 
+/** A mail of paragraphs and one action: the action is the text's last line and the HTML's button. */
+function actionMail(
+  input: { to: string; subject: string; title: string },
+  paragraphs: string[],
+  action: { label: string; textLabel: string; url: string },
+): MailMessage {
+  return {
+    to: input.to,
+    subject: input.subject,
+    text: `${paragraphs.join('\n\n')}\n\n${action.textLabel}: ${action.url}\n`,
+    html: layout(input.title, paragraphs, action),
+  };
+}
+
 export function welcomeMail(input: { to: string; name: string; confirmUrl: string; trialDays: number }): MailMessage {
   const paragraphs = [
     `Hi ${input.name},`,
-    `Welcome to PipLens. Your ${input.trialDays}-day free trial has started. Please confirm your email address with the link below. Upload a screenshot of any forex chart and PipLens reads the candles and the price scale, then gives you a trend, an entry, a stop loss, a take profit and a position size that fits your capital.`,
+    `Welcome to PipLens. Please confirm your email address with the link below: your ${input.trialDays}-day free trial starts then. Upload a screenshot of any forex chart and PipLens reads the candles and the price scale, then gives you a trend, an entry, a stop loss, a take profit and a position size that fits your capital.`,
     `The link works for ${CONFIRM_LINK_HOURS} hours. If you did not sign up for PipLens, ignore this mail.`,
     'Trading carries risk. Use every analysis as one input to your own decision, and never risk money you cannot afford to lose.',
   ];
-  return {
-    to: input.to,
-    subject: 'Welcome to PipLens',
-    text: `${paragraphs.join('\n\n')}\n\nConfirm your email: ${input.confirmUrl}\n`,
-    html: layout('Welcome to PipLens', paragraphs, { label: 'Confirm your email', url: input.confirmUrl }),
-  };
+  return actionMail({ to: input.to, subject: 'Welcome to PipLens', title: 'Welcome to PipLens' }, paragraphs, {
+    label: 'Confirm your email',
+    textLabel: 'Confirm your email',
+    url: input.confirmUrl,
+  });
 }
 
 export function confirmEmailMail(input: { to: string; name: string; confirmUrl: string }): MailMessage {
@@ -33,12 +46,11 @@ export function confirmEmailMail(input: { to: string; name: string; confirmUrl: 
     `Here is a new link to confirm the email address of your PipLens account. It works for ${CONFIRM_LINK_HOURS} hours.`,
     'If you did not ask for it, ignore this mail.',
   ];
-  return {
-    to: input.to,
-    subject: 'Confirm your PipLens email',
-    text: `${paragraphs.join('\n\n')}\n\nConfirm your email: ${input.confirmUrl}\n`,
-    html: layout('Confirm your email', paragraphs, { label: 'Confirm your email', url: input.confirmUrl }),
-  };
+  return actionMail({ to: input.to, subject: 'Confirm your PipLens email', title: 'Confirm your email' }, paragraphs, {
+    label: 'Confirm your email',
+    textLabel: 'Confirm your email',
+    url: input.confirmUrl,
+  });
 }
 
 export function signupNotificationMail(input: {
@@ -62,12 +74,15 @@ export function passwordResetMail(input: { to: string; name: string; url: string
     'Someone asked to reset the password of your PipLens account. If it was you, open the link below to choose a new password. The link works once and expires in one hour.',
     'If you did not ask for this, ignore this mail: your password stays as it is.',
   ];
-  return {
-    to: input.to,
-    subject: 'Reset your PipLens password',
-    text: `${paragraphs.join('\n\n')}\n\nReset your password: ${input.url}\n`,
-    html: layout('Reset your password', paragraphs, { label: 'Reset password', url: input.url }),
-  };
+  return actionMail(
+    { to: input.to, subject: 'Reset your PipLens password', title: 'Reset your password' },
+    paragraphs,
+    {
+      label: 'Reset password',
+      textLabel: 'Reset your password',
+      url: input.url,
+    },
+  );
 }
 
 /** To the owner of an address someone tried to sign up with: no account is made, nothing is said to the asker. */
@@ -96,10 +111,13 @@ export function adminSetupMail(input: { to: string; name: string; url: string })
     'This address may use the admin settings of PipLens. To turn them on, set your password with the link below: the admin role comes with a password chosen through your inbox, so nobody who signed up with your address before you can use it. The link works once and expires in one hour.',
     'If you did not expect this, ignore this mail.',
   ];
-  return {
-    to: input.to,
-    subject: 'Set your PipLens admin password',
-    text: `${paragraphs.join('\n\n')}\n\nSet your password: ${input.url}\n`,
-    html: layout('Set your admin password', paragraphs, { label: 'Set password', url: input.url }),
-  };
+  return actionMail(
+    { to: input.to, subject: 'Set your PipLens admin password', title: 'Set your admin password' },
+    paragraphs,
+    {
+      label: 'Set password',
+      textLabel: 'Set your password',
+      url: input.url,
+    },
+  );
 }

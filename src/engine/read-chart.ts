@@ -2,7 +2,7 @@
  * Image → price series: decode, find the axis and plot, read and fit the scale, detect the
  * candles and convert them to prices. Everything before the trading analysis.
  */
-import { detectCandles, MIN_BARS, type CandleDetection } from './candles.js';
+import { detectCandles, MIN_BARS, type CandleDetection, type PixelCandle } from './candles.js';
 import { decodeImage } from './decode.js';
 import { EngineError, UNSURE_REASONS } from './errors.js';
 import { findLayoutScaled, medianLabelHeight, type Layout } from './layout.js';
@@ -121,7 +121,14 @@ export async function readChart(image: Buffer, trace?: DebugTrace): Promise<Char
   }
 }
 
-const toFull = (b: Box, f: number): Box => ({ left: b.left * f, top: b.top * f, right: b.right * f, bottom: b.bottom * f });
+const toFullBars = (bars: PixelCandle[], f: number) =>
+  bars.map((c) => ({ x: c.x * f, open: c.open * f, high: c.high * f, low: c.low * f, close: c.close * f }));
+const toFull = (b: Box, f: number): Box => ({
+  left: b.left * f,
+  top: b.top * f,
+  right: b.right * f,
+  bottom: b.bottom * f,
+});
 
 async function read(image: Buffer, trace?: DebugTrace): Promise<ChartReading> {
   const t0 = performance.now();
@@ -166,9 +173,16 @@ interface Decoded {
   t1: number;
 }
 
-async function readWithLayout({ full, work, f, bg, layout, t0, t1 }: Decoded, trace?: DebugTrace): Promise<ChartReading> {
+async function readWithLayout(
+  { full, work, f, bg, layout, t0, t1 }: Decoded,
+  trace?: DebugTrace,
+): Promise<ChartReading> {
   if (trace) {
-    trace.axis = { side: layout.axis.side, strip: toFull(layout.axis.strip, f), words: layout.axis.labels.map((w) => toFull(w, f)) };
+    trace.axis = {
+      side: layout.axis.side,
+      strip: toFull(layout.axis.strip, f),
+      words: layout.axis.labels.map((w) => toFull(w, f)),
+    };
     trace.plot = toFull(layout.plot, f);
     delete trace.bars;
     delete trace.labels;
@@ -185,7 +199,7 @@ async function readWithLayout({ full, work, f, bg, layout, t0, t1 }: Decoded, tr
   const detection = detectCandles(work, layout.plot);
   const t3 = performance.now();
   if (trace && detection) {
-    trace.bars = detection.candles.map((c) => ({ x: c.x * f, open: c.open * f, high: c.high * f, low: c.low * f, close: c.close * f }));
+    trace.bars = toFullBars(detection.candles, f);
   }
   if (!isSeries(detection)) throw new EngineError('NOT_A_CHART', 'no candle series');
   const labelHeight = medianLabelHeight(layout.axis.labels);
@@ -272,9 +286,14 @@ async function readWithLayout({ full, work, f, bg, layout, t0, t1 }: Decoded, tr
   const evidence = gatherEvidence(fit, read, pitch, layout.axis.side, p, f, detection, lastSource, tagCheck);
   if (trace) {
     const lastBar = detection.candles[detection.candles.length - 1];
-    trace.bars = detection.candles.map((c) => ({ x: c.x * f, open: c.open * f, high: c.high * f, low: c.low * f, close: c.close * f }));
+    trace.bars = toFullBars(detection.candles, f);
     trace.tags = tagCheck.tags.map((t) => ({ y: (t.y + 0.5) * f, verdict: tagCheck.verdict }));
-    if (lastBar) trace.last = { y: (lastBar.close + 0.5) * f, price: Number(price(lastBar.close).toFixed(fit.precision)), source: lastSource };
+    if (lastBar)
+      trace.last = {
+        y: (lastBar.close + 0.5) * f,
+        price: Number(price(lastBar.close).toFixed(fit.precision)),
+        source: lastSource,
+      };
   }
   refuseUnsure(evidence);
   return {
@@ -320,14 +339,22 @@ export function refuseUnsure(evidence: ReadingEvidence): void {
   }
   // A last close the axis's tag or price line confirms is where the axis says, labels or not.
   if (evidence.lastBeyondLabels > LAST_BEYOND_LABELS && evidence.lastSource === 'bar') {
-    throw new EngineError('UNSURE_READING', `last close ${evidence.lastBeyondLabels.toFixed(2)} steps beyond the labels`, UNSURE_REASONS.lastOutsideLabels);
+    throw new EngineError(
+      'UNSURE_READING',
+      `last close ${evidence.lastBeyondLabels.toFixed(2)} steps beyond the labels`,
+      UNSURE_REASONS.lastOutsideLabels,
+    );
   }
   if (evidence.tagVerdict === 'contradicts') {
     throw new EngineError('UNSURE_READING', 'series tag not reached by the last bars', UNSURE_REASONS.tagDisagrees);
   }
   // A tag or price line through the last bar says it is the latest, however far from the axis.
   if (evidence.lastGap > MAX_LAST_GAP && evidence.lastSource === 'bar') {
-    throw new EngineError('UNSURE_READING', `last bar ${evidence.lastGap.toFixed(2)} of the plot from its edge`, UNSURE_REASONS.lastBarAway);
+    throw new EngineError(
+      'UNSURE_READING',
+      `last bar ${evidence.lastGap.toFixed(2)} of the plot from its edge`,
+      UNSURE_REASONS.lastBarAway,
+    );
   }
 }
 
@@ -380,7 +407,10 @@ function gatherEvidence(
     seriesInsideLabels: seriesBottom > seriesTop ? inside / (seriesBottom - seriesTop) : 1,
     lastSource,
     lastGap: last ? Math.max(0, plot.right - last.x) / Math.max(1, plot.right - plot.left) : 1,
-    seriesTags: tagCheck.tags.map((t) => ({ price: fit.slope * ((t.y + 0.5) * f - 0.5) + fit.intercept, fill: t.fill })),
+    seriesTags: tagCheck.tags.map((t) => ({
+      price: fit.slope * ((t.y + 0.5) * f - 0.5) + fit.intercept,
+      fill: t.fill,
+    })),
     tagVerdict: tagCheck.verdict,
     quality: detection.quality,
     bars: detection.candles.length,

@@ -1,9 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import {
   confirmEmailViaOutbox,
-  decodeQuotedPrintable,
   expectAccessible,
+  linkFromOutbox,
   outboxMails,
+  setNewPassword,
   signUpViaApi,
   test,
   uniqueEmail,
@@ -11,7 +12,10 @@ import {
 } from './support';
 
 const toastWith = (page: Page, text: string) =>
-  page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: text });
+  page
+    .getByRole('region', { name: /Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: text });
 
 test('login validation messages appear on submit, then follow each change', async ({ page }) => {
   await visit(page, '/login');
@@ -138,24 +142,12 @@ test('password reset end to end, with the link from the outbox', async ({ page }
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText(/a reset link is on its way/)).toBeVisible();
 
-  let link = '';
-  await expect
-    .poll(() => {
-      const mail = outboxMails()
-        .slice(before)
-        .find((m) => m.includes(user.email) && m.includes('Reset your PipLens password'));
-      link = /https?:\/\/[^\s"<]+\/api\/auth\/reset-password\/[^\s"<]+/.exec(decodeQuotedPrintable(mail ?? ''))?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
+  const link = await linkFromOutbox(user.email, '/api/auth/reset-password/', 'Reset your PipLens password', before);
 
   await page.goto(link);
   await expect(page).toHaveURL(/\/reset-password\?token=/);
   await expectAccessible(page);
-  await page.getByLabel('New Password', { exact: true }).fill('a-brand-new-password');
-  await page.getByLabel('Confirm Password', { exact: true }).fill('a-brand-new-password');
-  await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await setNewPassword(page, 'a-brand-new-password');
 
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill('a-brand-new-password');

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { FREE_DAILY_ANALYSES } from '../../src/shared/constants';
-import { BASE_URL, confirmEmailViaOutbox, decodeQuotedPrintable, outboxMails, signUpViaApi, test, visit } from './support';
+import { BASE_URL, confirmEmailViaOutbox, linkFromOutbox, setNewPassword, signUpViaApi, test, visit } from './support';
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 const checkoutDialog = (page: Page) => page.getByRole('dialog', { name: 'Sandbox checkout' });
@@ -83,22 +83,10 @@ test('an admin saves payment keys; a trader opening /admin/settings lands on /',
   await confirmEmailViaOutbox(page, admin.email);
   // Confirmed, the admin still sets a password through the set-up mail before the role comes.
   expect((await page.request.get('/api/admin/settings/payment-keys')).status()).toBe(403);
-  let link = '';
-  await expect
-    .poll(() => {
-      const mail = outboxMails()
-        .map(decodeQuotedPrintable)
-        .find((m) => m.includes(`To: ${admin.email}`) && m.includes('Set your PipLens admin password'));
-      link = /https?:\/\/[^\s"<]+\/api\/auth\/reset-password\/[^\s"<]+/.exec(mail ?? '')?.[0]?.replace(/&amp;/g, '&') ?? '';
-      return link;
-    })
-    .not.toBe('');
-  await page.goto(link);
-  await expect(page).toHaveURL(/\/reset-password\?token=/);
-  await page.getByLabel('New Password', { exact: true }).fill('the-admins-own-password');
-  await page.getByLabel('Confirm Password', { exact: true }).fill('the-admins-own-password');
-  await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await page.goto(
+    await linkFromOutbox(`To: ${admin.email}`, '/api/auth/reset-password/', 'Set your PipLens admin password'),
+  );
+  await setNewPassword(page, 'the-admins-own-password');
   await page.getByLabel('Email').fill(admin.email);
   await page.getByLabel('Password', { exact: true }).fill('the-admins-own-password');
   await page.getByRole('button', { name: 'Log in' }).click();

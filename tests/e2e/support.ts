@@ -16,7 +16,8 @@ export const test = base.extend<{ cspGuard: void }>({
     async ({ context }, use) => {
       const violations: string[] = [];
       context.on('console', (message) => {
-        if (/Content Security Policy/i.test(message.text())) violations.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
+        if (/Content Security Policy/i.test(message.text()))
+          violations.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
       });
       await use();
       expect(violations, 'CSP violations reported by Chromium').toEqual([]);
@@ -81,23 +82,44 @@ export function outboxMails(): string[] {
 
 /** Mail bodies are quoted-printable: undo soft line breaks and =XX escapes. */
 export function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/**
+ * The link under `path` in the newest mail to `to` that contains `containing` (and came after the
+ * first `skip` mails of the outbox), waited for.
+ */
+export async function linkFromOutbox(to: string, path: string, containing = path, skip = 0): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s"<]+${path.replace(/[?]/g, '\\?')}[^\\s"<]+`);
+  let link = '';
+  await expect
+    .poll(() => {
+      const mail = outboxMails()
+        .slice(skip)
+        .map(decodeQuotedPrintable)
+        .filter((m) => m.includes(to) && m.includes(containing))
+        .at(-1);
+      link = pattern.exec(mail ?? '')?.[0]?.replace(/&amp;/g, '&') ?? '';
+      return link;
+    })
+    .not.toBe('');
+  return link;
 }
 
 /** Opens the confirmation link that was mailed to `email`, in `page`'s browser, as the trader would. */
 export async function confirmEmailViaOutbox(page: Page, email: string) {
-  let link: string | undefined;
-  await expect
-    .poll(() => {
-      const mail = outboxMails()
-        .map(decodeQuotedPrintable)
-        .filter((m) => m.includes(`To: ${email}`))
-        .at(-1);
-      link = mail && /https?:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+/.exec(mail)?.[0]?.replace(/&amp;/g, '&');
-      return link;
-    })
-    .toBeTruthy();
-  const url = new URL(link as string);
+  const url = new URL(await linkFromOutbox(`To: ${email}`, '/api/auth/verify-email?'));
   await page.goto(url.pathname + url.search);
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** On the page a reset link opens: sets `password` and lands on the login page. */
+export async function setNewPassword(page: Page, password: string) {
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+  await page.getByLabel('New Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
 }

@@ -217,20 +217,28 @@ export async function waitFor<T>(probe: () => T | undefined, timeoutMs = 5000): 
 
 /** Mail as text: quoted-printable soft breaks and =XX escapes undone. */
 export function unfoldMail(mail: string): string {
-  return mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return mail
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The newest link under `path` (an /api/auth/... route) in the mails to `email`, waited for. */
+async function newestLink(server: TestServer, email: string, path: string): Promise<URL> {
+  const pattern = new RegExp(`https?://[^\\s"<]+${path.replace(/[?]/g, '\\?')}[^\\s"<]+`);
+  const mail = await waitFor(() =>
+    outboxMails(server)
+      .map(unfoldMail)
+      .filter((m) => m.includes(`To: ${email}`) && m.includes(path))
+      .at(-1),
+  );
+  const link = pattern.exec(mail)?.[0];
+  if (!link) throw new Error(`no ${path} link in the mail to ${email}`);
+  return new URL(link.replace(/&amp;/g, '&'));
 }
 
 /** The newest confirmation link mailed to `email` (welcome or resend mail). */
 export async function confirmationLink(server: TestServer, email: string): Promise<string> {
-  const mail = await waitFor(() =>
-    outboxMails(server)
-      .map(unfoldMail)
-      .filter((m) => m.includes(`To: ${email}`) && m.includes('/api/auth/verify-email?token='))
-      .at(-1),
-  );
-  const link = /https?:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+/.exec(mail)?.[0];
-  if (!link) throw new Error(`no confirmation link in the mail to ${email}`);
-  return link.replace(/&amp;/g, '&');
+  return (await newestLink(server, email, '/api/auth/verify-email?token=')).toString();
 }
 
 /** Opens the confirmation link mailed to `email` with `client`, as the trader's browser would. */
@@ -244,15 +252,7 @@ export async function confirmEmail(client: TestClient, server: TestServer, email
  * set-up mail), as the owner of the inbox would, then signs `client` in with it.
  */
 export async function setPasswordFromInbox(client: TestClient, server: TestServer, email: string, newPassword: string) {
-  const mail = await waitFor(() =>
-    outboxMails(server)
-      .map(unfoldMail)
-      .filter((m) => m.includes(`To: ${email}`) && m.includes('/api/auth/reset-password/'))
-      .at(-1),
-  );
-  const link = /https?:\/\/[^\s"<]+\/api\/auth\/reset-password\/[^\s"<]+/.exec(mail)?.[0];
-  if (!link) throw new Error(`no reset link in the mail to ${email}`);
-  const url = new URL(link.replace(/&amp;/g, '&'));
+  const url = await newestLink(server, email, '/api/auth/reset-password/');
   const opened = await new TestClient(server).request(url.pathname + url.search);
   const token = new URL(opened.headers.get('location') ?? '', 'http://x').searchParams.get('token');
   if (!token) throw new Error(`the reset link gave no token: ${opened.status}`);

@@ -47,9 +47,15 @@ export const PaymentKeysSchema = z.object({
   publicKey: keyField('Public API key is required'),
   secretKey: keyField('Secret key is required'),
   encryptionKey: keyField('Encryption key is required'),
-  webhookHash: keyField('Webhook hash is required'),
+  /** Optional: without it the server refuses every webhook (the checkout's own verification still works). */
+  webhookHash: z
+    .string()
+    .trim()
+    .max(256, 'This key is too long')
+    .regex(/^\S*$/, 'Keys cannot contain spaces')
+    .default(''),
 });
-export type PaymentKeysInput = z.infer<typeof PaymentKeysSchema>;
+export type PaymentKeysInput = z.input<typeof PaymentKeysSchema>;
 export type PaymentKeyName = keyof PaymentKeysInput;
 export const PAYMENT_KEY_NAMES = [
   'publicKey',

@@ -1,7 +1,15 @@
 import type { RouteObject } from 'react-router';
 import { ROUTES, SHARE_ROUTE } from '../../shared/routes';
+import { Spinner } from '../components/ui/input';
 import { RootLayout } from '../features/shell/root-layout';
 import { RouteError } from './route-error';
+
+/** Shown in the layout while a page's module loads on a first visit that was not prerendered (the dashboard). */
+function PageLoading() {
+  return <Spinner className="mx-auto my-24 flex justify-center" label="Loading..." />;
+}
+
+const withFallback = (pages: RouteObject[]): RouteObject[] => pages.map((page) => ({ ...page, HydrateFallback: PageLoading }));
 
 /**
  * The route table of SPEC §2; pages load on demand. main.tsx makes the browser router from it, and the build
@@ -11,7 +19,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
-    children: [
+    children: withFallback([
       { path: ROUTES.home, lazy: () => import('../features/content/home-page').then((m) => ({ Component: m.HomePage })) },
       { path: ROUTES.learnMore, lazy: () => import('../features/content/learn-more-page').then((m) => ({ Component: m.LearnMorePage })) },
       {
@@ -49,6 +57,6 @@ export const routes: RouteObject[] = [
       },
       { path: SHARE_ROUTE, lazy: () => import('../features/share/shared-analysis-page').then((m) => ({ Component: m.SharedAnalysisPage })) },
       { path: '*', lazy: () => import('../features/shell/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
-    ],
+    ]),
   },
 ];

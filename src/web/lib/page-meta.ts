@@ -5,7 +5,7 @@
  */
 import { BLOG_POSTS, findPost, resolveArticleId } from '../../shared/blog';
 import { BRAND, FREE_DAILY_ANALYSES, PREMIUM_PRICE_USD, TRIAL_DAYS, formatPrice } from '../../shared/constants';
-import { PRIVATE_ROUTES, ROUTES } from '../../shared/routes';
+import { PRIVATE_ROUTES, ROUTES, SHARE_ROUTE_PREFIX } from '../../shared/routes';
 
 interface RouteMeta {
   title: string;
@@ -146,7 +146,13 @@ export function pageMeta(rawPathname: string, appUrl: string): PageMeta {
   const articleMatch = /^\/blog\/([^/]+)$/.exec(pathname);
   if (articleMatch) return articleMeta(decodeURIComponent(articleMatch[1] ?? ''), pathname, appUrl);
 
-  const route = ROUTE_META[pathname] ?? (isPrivate(pathname) ? { title: BRAND, description: '' } : NOT_FOUND);
+  const route =
+    ROUTE_META[pathname] ??
+    (pathname.startsWith(SHARE_ROUTE_PREFIX)
+      ? { title: 'Shared chart analysis', description: `A read-only chart analysis made with ${BRAND}.` }
+      : isPrivate(pathname)
+        ? { title: BRAND, description: '' }
+        : NOT_FOUND);
   const canonical = pathname === '/' ? `${appUrl}/` : `${appUrl}${pathname}`;
   const noindex = route.noindex === true || isPrivate(pathname) || route === NOT_FOUND;
   const jsonLd: Record<string, unknown>[] = [];

@@ -107,6 +107,32 @@ describeEachDatabase(
       for (const value of Object.values(KEYS)) expect(getAgain).not.toContain(value);
     });
 
+    it('saves the three SPEC keys without a webhook hash, which stays unset (or as saved before)', async () => {
+      const { client } = await admin(server());
+      // Each test shares the server's database: start with no saved hash.
+      await server().database.db.delete(settingsSecrets).where(eq(settingsSecrets.name, 'flutterwave.webhook_hash'));
+      const { webhookHash: _none, ...three } = KEYS;
+      const first = await save(client, { ...three, webhookHash: '' });
+      expect(first.status).toBe(200);
+      const status = (await first.json()) as PaymentKeysStatus;
+      expect(status.keys.map((k) => [k.name, k.set, k.source])).toEqual([
+        ['publicKey', true, 'admin'],
+        ['secretKey', true, 'admin'],
+        ['encryptionKey', true, 'admin'],
+        ['webhookHash', false, 'none'],
+      ]);
+      // Without a hash every webhook is refused.
+      const webhook = await new TestClient(server()).request('/api/billing/webhook', {
+        method: 'POST',
+        json: { event: 'charge.completed', data: { id: 1 } },
+      });
+      expect(webhook.status).toBe(401);
+
+      expect((await save(client, KEYS)).status).toBe(200);
+      const kept = (await (await save(client, three)).json()) as PaymentKeysStatus;
+      expect(kept.keys.find((k) => k.name === 'webhookHash')).toMatchObject({ set: true, last4: 'def0', source: 'admin' });
+    });
+
     it('ignores a stored key that no longer decrypts and falls back to the environment', async () => {
       const { client } = await admin(server());
       await save(client, KEYS);

@@ -63,8 +63,11 @@ export async function savePaymentKeys(
   const now = new Date();
   await db.transaction(async (tx) => {
     for (const key of PAYMENT_KEY_NAMES) {
+      const value = input[key];
+      // The webhook hash is optional: left empty, the one saved before (or the environment's) stays.
+      if (!value) continue;
       const name = ROW_NAME[key];
-      const ciphertext = box.seal(name, input[key]);
+      const ciphertext = box.seal(name, value);
       await tx
         .insert(settingsSecrets)
         .values({ name, ciphertext, updatedBy: actorId, updatedAt: now })
@@ -74,7 +77,7 @@ export async function savePaymentKeys(
       id: randomUUID(),
       actorId,
       action: 'payment_keys.saved',
-      detail: { keys: [...PAYMENT_KEY_NAMES] },
+      detail: { keys: PAYMENT_KEY_NAMES.filter((key) => input[key]) },
       createdAt: now,
     });
   });

@@ -16,12 +16,20 @@ import { toast } from '../../components/ui/use-toast';
 import { useAuth } from '../accounts/auth-context';
 import { usePaymentKeysStatus, useSavePaymentKeys } from './api/payment-keys';
 
+/** SPEC §3: each key is named after the payment provider, as its dashboard names it. */
 const FIELDS: { name: PaymentKeyName; label: string; autoComplete: string }[] = [
-  { name: 'publicKey', label: 'Public API Key', autoComplete: 'off' },
-  { name: 'secretKey', label: 'Secret Key', autoComplete: 'off' },
-  { name: 'encryptionKey', label: 'Encryption Key', autoComplete: 'off' },
-  { name: 'webhookHash', label: 'Webhook Secret Hash', autoComplete: 'off' },
+  { name: 'publicKey', label: 'Flutterwave Public API Key', autoComplete: 'off' },
+  { name: 'secretKey', label: 'Flutterwave Secret Key', autoComplete: 'off' },
+  { name: 'encryptionKey', label: 'Flutterwave Encryption Key', autoComplete: 'off' },
+  { name: 'webhookHash', label: 'Flutterwave Webhook Secret Hash (optional)', autoComplete: 'off' },
 ];
+
+function webhookNote(status: PaymentKeysStatus | undefined): string {
+  const set = status?.keys.find((k) => k.name === 'webhookHash')?.set;
+  const base =
+    'Optional. Webhooks are refused until a secret hash is set here or in the server environment; checkouts are still verified when the trader returns, but a payment whose browser closed first is only activated by the webhook. Left empty, the hash saved before is kept.';
+  return set === false ? `Not set: webhooks are refused. ${base}` : `${keyHint(status, 'webhookHash')}. ${base}`;
+}
 
 const EMPTY: PaymentKeysInput = { publicKey: '', secretKey: '', encryptionKey: '', webhookHash: '' };
 
@@ -76,7 +84,7 @@ export function AdminSettingsPage() {
               ' This server runs in sandbox mode, so checkouts use the offline test checkout until it runs in live mode.'}
           </p>
           <div className="mt-6 rounded-xl border border-border bg-card p-6">
-            <h3 className="text-lg font-semibold">Payment provider API Configuration</h3>
+            <h3 className="text-lg font-semibold">Flutterwave API Configuration</h3>
             <p className="mt-1 text-sm text-muted-foreground">
               Enter your API keys. These will be securely stored and not visible to users.
             </p>
@@ -89,7 +97,7 @@ export function AdminSettingsPage() {
                   autoComplete={field.autoComplete}
                   spellCheck={false}
                   error={errors[field.name]?.message}
-                  hint={keyHint(status.data, field.name)}
+                  hint={field.name === 'webhookHash' ? webhookNote(status.data) : keyHint(status.data, field.name)}
                   {...form.register(field.name)}
                 />
               ))}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { PREMIUM_EXPIRED_MESSAGE, dailyLimitMessage, trialExpiredMessage } from '../../../shared/access';
+import { dailyLimitMessage } from '../../../shared/access';
 import { ANALYSIS_DEFAULTS, type AnalysisSettings } from '../../../shared/analysis';
 import { UPGRADE_TOAST_DURATION_MS } from '../../../shared/constants';
 import { href } from '../../../shared/routes';
@@ -12,6 +12,7 @@ import { saveRedirectAfterAuth } from '../../lib/redirect-after-auth';
 import { useAuth } from '../accounts/auth-context';
 import { ConfirmEmailNotice } from '../accounts/confirm-email-notice';
 import { useLogout } from '../accounts/use-logout';
+import { accessTexts } from '../billing/trial-texts';
 import { useSubscription } from '../billing/use-subscription';
 import { HistoryList } from '../history/history-list';
 import { useSaveAnalysis, type HistoryItem } from '../history/history-api';
@@ -44,12 +45,9 @@ export function DashboardPage() {
     // An unconfirmed address has nothing to guard yet: the page asks for the confirmation instead.
     if (!state || guarded.current || !state.emailConfirmed) return;
     guarded.current = true;
-    if (!state.hasAccess) {
-      toast({ title: state.subscriptionEndDate ? PREMIUM_EXPIRED_MESSAGE : trialExpiredMessage(), variant: 'destructive' });
-      void navigate(href.subscription);
-    } else if (!state.isSubscribed && state.daysLeft === 1) {
-      toast({ title: 'Your trial expires tomorrow. Subscribe to continue using the product.', variant: 'warning', duration: 6000 });
-    }
+    const { toast: arrival } = accessTexts(state, new Date());
+    if (arrival) toast(arrival);
+    if (!state.hasAccess) void navigate(href.subscription);
   }, [state, navigate]);
 
   if (loading) return <Spinner className="mx-auto my-24 flex justify-center" label="Loading..." />;

@@ -1,13 +1,32 @@
 import { CheckCircle2, Clock, Crown } from 'lucide-react';
 import { PREMIUM_PRICE_USD, SUBSCRIPTION_DAYS, TRIAL_DAYS, formatPrice } from '../../../shared/constants';
+import type { SubscriptionState } from '../../../shared/access';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/input';
 import { useAuth } from '../accounts/auth-context';
 import { useStartPayment } from './use-start-payment';
+import { accessTexts } from './trial-texts';
 import { useSubscription } from './use-subscription';
 
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+function AccessStatus({ state }: { state: SubscriptionState }) {
+  const { status, details } = accessTexts(state, new Date());
+  return (
+    <>
+      <p className="mt-4 font-medium">{status}</p>
+      {details.map((line) =>
+        state.isSubscribed && line === 'Premium subscription active' ? (
+          <p key={line} className="mt-2 flex items-center gap-2 text-emerald-700 dark:text-emerald-400">
+            <CheckCircle2 className="h-4 w-4" aria-hidden /> {line}
+          </p>
+        ) : (
+          <p key={line} className="mt-2 text-muted-foreground">
+            {line}
+          </p>
+        ),
+      )}
+    </>
+  );
+}
 
 export function SubscriptionPage() {
   const { user } = useAuth();
@@ -37,31 +56,8 @@ export function SubscriptionPage() {
             <p className="mt-4 text-muted-foreground">
               Every new account gets a {TRIAL_DAYS}-day free trial. Log in to see yours.
             </p>
-          ) : subscribed ? (
-            <>
-              <p className="mt-4">Your account is active with a premium subscription</p>
-              <p className="mt-2 flex items-center gap-2 text-emerald-700 dark:text-emerald-400">
-                <CheckCircle2 className="h-4 w-4" aria-hidden /> Premium subscription active
-              </p>
-              {state.subscriptionEndDate && (
-                <p className="mt-2 text-muted-foreground">Premium until {formatDate(state.subscriptionEndDate)}</p>
-              )}
-            </>
-          ) : state.daysLeft > 0 ? (
-            <>
-              <p className="mt-4">
-                You have {state.daysLeft} days left in your {TRIAL_DAYS}-day trial
-              </p>
-              <p className="mt-2 text-muted-foreground">Trial ends on {formatDate(state.trialEndDate)}</p>
-            </>
           ) : (
-            <>
-              <p className="mt-4 font-medium">Your trial has expired</p>
-              <p className="mt-2 text-muted-foreground">Trial has ended</p>
-              <p className="mt-2 text-muted-foreground">
-                Your {TRIAL_DAYS}-day trial has expired. Subscribe now to continue using the product.
-              </p>
-            </>
+            <AccessStatus state={state} />
           )}
         </article>
         <article className="rounded-xl border border-primary/60 bg-card p-6">

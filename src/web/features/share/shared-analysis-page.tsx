@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../../../shared/analysis';
 import { BRAND } from '../../../shared/constants';
@@ -19,6 +20,10 @@ export interface SharedAnalysis {
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** The tab's title names the analysis, so a shared link stands apart from every other PipLens tab. */
+export const sharedTitle = ({ result, settings }: Pick<SharedAnalysis, 'result' | 'settings'>) =>
+  `${result.recommendedAction.toUpperCase()} at ${result.entryPoint}: ${result.trend} on a ${settings.timeFrame} chart | ${BRAND}`;
+
 /**
  * A read-only analysis opened from a shared link: no account needed, nothing about who shared it.
  * Its head says noindex because /share/ is a private route (page metadata), and the server says so too.
@@ -30,6 +35,18 @@ export function SharedAnalysisPage() {
     queryFn: () => apiFetch<SharedAnalysis>(`/api/shared/${encodeURIComponent(token)}`),
     retry: false,
   });
+  const data = shared.data;
+  useEffect(() => {
+    if (!data) return;
+    // After the layout's page metadata (loaded the same way, so it has landed first).
+    let current = true;
+    void import('../../lib/page-meta').then(() => {
+      if (current) document.title = sharedTitle(data);
+    });
+    return () => {
+      current = false;
+    };
+  }, [data]);
 
   return (
     <section className="mx-auto grid max-w-4xl gap-6 px-4 py-8">

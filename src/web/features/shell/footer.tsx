@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { href } from '../../../shared/routes';
 import { publicConfig } from '../../lib/public-config';
+import { useAuth } from '../accounts/auth-context';
 import { useToday } from '../content/use-today';
 
 /** 'Learn More' alone says nothing out of context (screen reader link lists, search engines): name what it is about. */
@@ -23,8 +24,8 @@ const COLUMNS = [
   {
     title: 'Account',
     links: [
-      { label: 'Login', to: href.login },
-      { label: 'Sign Up', to: href.signup },
+      { label: 'Login', to: href.login, signedOut: true },
+      { label: 'Sign Up', to: href.signup, signedOut: true },
       { label: 'Dashboard', to: href.dashboard },
       { label: 'Subscription', to: href.subscription },
     ],
@@ -44,6 +45,8 @@ export function Footer() {
   const { supportEmail } = publicConfig();
   // The year comes from the visitor's clock once the page runs; prerendered HTML was built on another day.
   const year = useToday()?.getFullYear();
+  // Account links follow the session; until it is known (and in prerendered HTML) they are the signed-out ones.
+  const { user } = useAuth();
   return (
     <footer className="border-t border-border bg-card">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -61,13 +64,15 @@ export function Footer() {
           <nav key={column.title} aria-label={`${column.title} links`}>
             <h2 className="text-sm font-semibold uppercase tracking-wide">{column.title}</h2>
             <ul className="mt-3 space-y-2 text-sm">
-              {column.links.map((link) => (
-                <li key={link.to}>
-                  <Link className="text-muted-foreground hover:text-foreground" to={link.to}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
+              {column.links
+                .filter((link) => !('signedOut' in link && link.signedOut && user))
+                .map((link) => (
+                  <li key={link.to}>
+                    <Link className="text-muted-foreground hover:text-foreground" to={link.to}>
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
             </ul>
           </nav>
         ))}

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { AnalysisResponse, AnalysisSettings, JobStage } from '../../../../shared/analysis';
 
 export type { AnalysisResponse, JobStage };
@@ -22,14 +23,29 @@ export function useAnalyseChart() {
   });
 }
 
-/** Follows a running job's stage while the analysis request is in flight. */
+const POLL_MS = 300;
+/** The server knows a job once its upload has arrived and passed the checks: no poll before that. */
+const FIRST_POLL_MS = 700;
+const finished = (stage: JobStage | undefined) => stage?.stage === 'done' || stage?.stage === 'failed';
+
+/**
+ * Follows a running job's stage while the analysis request is in flight (`jobId` null once it
+ * settles); polling stops as soon as the job is done or failed, or the server does not know it.
+ */
 export function useJobStage(jobId: string | null) {
+  const [startedFor, setStartedFor] = useState<string | null>(null);
+  useEffect(() => {
+    if (!jobId) return;
+    const timer = setTimeout(() => setStartedFor(jobId), FIRST_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [jobId]);
   return useQuery({
     queryKey: ['analysis-job', jobId],
     queryFn: () => apiFetch<JobStage>(`/api/analyses/jobs/${jobId}`),
-    enabled: jobId !== null,
-    refetchInterval: 300,
+    enabled: jobId !== null && startedFor === jobId,
+    refetchInterval: (query) => (finished(query.state.data) || query.state.error ? false : POLL_MS),
     retry: false,
+    gcTime: 0,
   });
 }
 

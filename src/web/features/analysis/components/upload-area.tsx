@@ -1,5 +1,5 @@
 import { ImageUp, X } from 'lucide-react';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type DragEvent } from 'react';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../../../shared/constants';
 import { Spinner } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
@@ -16,6 +16,22 @@ export function isAcceptable(file: File): boolean {
   return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type) && file.size > 0 && file.size <= MAX_UPLOAD_BYTES;
 }
 
+/** A fine pointer with hover: a desktop or laptop, where a keyboard is at hand for Ctrl+V. */
+const KEYBOARD_QUERY = '(hover: hover) and (pointer: fine)';
+function useHasKeyboard(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(KEYBOARD_QUERY);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(KEYBOARD_QUERY).matches,
+    () => false,
+  );
+}
+
+const pasteKeys = () => (/Mac|iPhone|iPad/.test(navigator.platform) ? '⌘V' : 'Ctrl+V');
+
 /** Click, drop or paste (Ctrl+V) a chart; checked before upload with SPEC's message. */
 export function UploadArea({
   chart,
@@ -30,6 +46,7 @@ export function UploadArea({
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  const hasKeyboard = useHasKeyboard();
   const onPaste = useRef<(event: ClipboardEvent) => void>(() => undefined);
 
   // Ctrl+V anywhere on the dashboard, not only inside the upload area: traders paste right after
@@ -93,7 +110,7 @@ export function UploadArea({
         <div
           role="button"
           tabIndex={0}
-          aria-label="Upload a chart image: click, drop a file or paste a screenshot"
+          aria-label={`Upload a chart image: click, drop a file${hasKeyboard ? ' or paste a screenshot' : ''}`}
           onClick={() => input.current?.click()}
           onKeyDown={(event) => {
             if (event.key === 'Enter' || event.key === ' ') {
@@ -115,7 +132,9 @@ export function UploadArea({
         >
           <ImageUp className="h-10 w-10 text-muted-foreground" aria-hidden />
           <p className="font-medium">Drop your chart screenshot here, or click to choose</p>
-          <p className="text-sm text-muted-foreground">PNG or JPEG, up to 5 MB. You can also paste a screenshot with Ctrl+V.</p>
+          <p className="text-sm text-muted-foreground">
+            PNG or JPEG, up to 5 MB.{hasKeyboard && ` You can also paste a screenshot with ${pasteKeys()}.`}
+          </p>
         </div>
       )}
       <input

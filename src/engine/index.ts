@@ -11,6 +11,7 @@ import { readChart, type ReadingEvidence } from './read-chart.js';
 export { renderDebug, DEBUG_STAGES, type DebugTrace } from './debug.js';
 
 export type { ReadingEvidence } from './read-chart.js';
+export { locateChart, type ChartLocation } from './locate.js';
 
 export { EngineError } from './errors.js';
 export { MODEL_NAME } from './analysis/index.js';

@@ -3,7 +3,7 @@
  * it. Works on the reduced image; coordinates here are work-image pixels.
  */
 import { findBlobs, groupWords, type Word } from './components.js';
-import { rgbAt, type Box, type Raster, type Rgb } from './raster.js';
+import { dominantColour, rgbAt, type Box, type Raster, type Rgb } from './raster.js';
 import { scratchU8 } from './scratch.js';
 
 /** Text is drawn with strong contrast against the background; grid and watermarks are not. */
@@ -199,6 +199,65 @@ export function findLayout(r: Raster, bg: Rgb, skip: readonly Box[] = [], fullRe
       : { left: plotEdge(r, bg, strip.right, 1, top, bottom) + 1, top, right: r.width, bottom };
   if (plot.right - plot.left < r.width * 0.3 || plot.bottom - plot.top < r.height * 0.2) return null;
   return { axis: { side, labels, strip }, plot };
+}
+
+/** Within this distance of the pane's own background a pixel is background (JPEG noise included). */
+const PANE_BG_TOLERANCE = 12;
+/** A line of the pane is mostly its background: candles, grid and text leave most of it bare. */
+const PANE_LINE_SHARE = 0.35;
+
+/**
+ * The pane's far edges: where its background ends. Walking away from the axis (and up and
+ * down from the labels' middle), lines of pane background follow each other with only grid
+ * lines, wicks and bodies between them; past the pane's edge (a slide or window frame, a
+ * watchlist or panel in another colour) they stop for good. A gap of bare lines wider than a
+ * few per cent of the pane ends it at the last pane line before the gap. Where the frame has
+ * the pane's colour nothing changes: the rough box stands.
+ */
+export function paneBounds(r: Raster, rough: Box, side: 'left' | 'right'): Box {
+  const w = rough.right - rough.left;
+  const h = rough.bottom - rough.top;
+  // The pane's background, from its half by the axis (the far half may be a frame).
+  const near: Box =
+    side === 'right'
+      ? { left: rough.left + Math.floor(w / 2), top: rough.top, right: rough.right, bottom: rough.bottom }
+      : { left: rough.left, top: rough.top, right: rough.right - Math.floor(w / 2), bottom: rough.bottom };
+  const paneBg = dominantColour(r, near);
+  const isBg = (x: number, y: number): boolean => !standsOut(r, paneBg, y * r.width + x, PANE_BG_TOLERANCE);
+  const colShare = (x: number, top: number, bottom: number): number => {
+    const step = Math.max(1, Math.floor((bottom - top) / 200));
+    let on = 0;
+    let n = 0;
+    for (let y = top; y < bottom; y += step, n++) if (isBg(x, y)) on++;
+    return n ? on / n : 0;
+  };
+  const rowShare = (y: number, left: number, right: number): number => {
+    const step = Math.max(1, Math.floor((right - left) / 300));
+    let on = 0;
+    let n = 0;
+    for (let x = left; x < right; x += step, n++) if (isBg(x, y)) on++;
+    return n ? on / n : 0;
+  };
+  /** The last pane line walking from `from` by `dir` up to `limit` (inclusive). */
+  const walk = (from: number, dir: 1 | -1, limit: number, share: (k: number) => number, gapMax: number): number => {
+    let last = from;
+    for (let k = from; dir === 1 ? k <= limit : k >= limit; k += dir) {
+      if (share(k) >= PANE_LINE_SHARE) last = k;
+      else if (Math.abs(k - last) > gapMax) break;
+    }
+    return last;
+  };
+  const colGap = Math.max(6, Math.round(r.width * 0.02));
+  const rowGap = Math.max(6, Math.round(r.height * 0.03));
+  let { left, right } = rough;
+  if (side === 'right') left = walk(rough.right - 1, -1, rough.left, (x) => colShare(x, rough.top, rough.bottom), colGap);
+  else right = walk(rough.left, 1, rough.right - 1, (x) => colShare(x, rough.top, rough.bottom), colGap) + 1;
+  const mid = Math.floor((rough.top + rough.bottom) / 2);
+  const top = walk(mid, -1, rough.top, (y) => rowShare(y, left, right), rowGap);
+  const bottom = walk(mid, 1, rough.bottom - 1, (y) => rowShare(y, left, right), rowGap) + 1;
+  // Too little left of the pane: the background was not the pane's (a chart filled edge to edge).
+  if (right - left < w * 0.3 || bottom - top < h * 0.3) return rough;
+  return { left, top, right, bottom };
 }
 
 /**

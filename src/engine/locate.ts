@@ -1,0 +1,47 @@
+/**
+ * The layout stage on its own: where the price pane and its axis are in a screenshot, without
+ * reading the labels or the bars. Fast (no OCR), so the dashboard can offer the chart area it
+ * found as a crop before the trader runs an analysis.
+ */
+import { decodeImage } from './decode.js';
+import { findLayoutScaled, paneBounds } from './layout.js';
+import { dominantColour, type Box } from './raster.js';
+import { withScratch } from './scratch.js';
+
+export interface ChartLocation {
+  image: { width: number; height: number };
+  /** The price pane with its price axis, in full-image pixels; null when no axis was found. */
+  chart: Box | null;
+  /** The price pane alone (the plot the bars are read in), in full-image pixels. */
+  plot: Box | null;
+  axisSide: 'left' | 'right' | null;
+}
+
+/** Throws EngineError('INVALID_IMAGE') when the file does not decode. */
+export async function locateChart(image: Buffer): Promise<ChartLocation> {
+  return withScratch(async () => {
+    const { full, work, scale: f } = await decodeImage(image);
+    const size = { width: full.width, height: full.height };
+    const layout = findLayoutScaled(work, full, f, dominantColour(work));
+    if (!layout) return { image: size, chart: null, plot: null, axisSide: null };
+    // Without the frame, window or panel around the pane (its far edges, where its background ends).
+    layout.plot = paneBounds(work, layout.plot, layout.axis.side);
+    const toFull = (b: Box): Box => ({
+      left: Math.max(0, Math.floor(b.left * f)),
+      top: Math.max(0, Math.floor(b.top * f)),
+      right: Math.min(full.width, Math.ceil(b.right * f)),
+      bottom: Math.min(full.height, Math.ceil(b.bottom * f)),
+    });
+    const plot = toFull(layout.plot);
+    const strip = toFull(layout.axis.strip);
+    // The crop keeps the labels beside the pane, with a little room so no digit is cut.
+    const room = Math.round((strip.right - strip.left) * 0.15) + 2;
+    const chart: Box = {
+      left: Math.max(0, Math.min(plot.left, strip.left - room)),
+      top: Math.min(plot.top, strip.top),
+      right: Math.min(full.width, Math.max(plot.right, strip.right + room)),
+      bottom: Math.max(plot.bottom, strip.bottom),
+    };
+    return { image: size, chart, plot, axisSide: layout.axis.side };
+  });
+}

@@ -164,12 +164,22 @@ export const analyses = pgTable(
     imageSha256: text('image_sha256').notNull(),
     saved: boolean('saved').notNull().default(false),
     shareToken: text('share_token').unique(),
+    /** False for an engine answer given because the models were down: never reused for the same image. */
+    final: boolean('final').notNull().default(true),
   },
   (t) => [
     index('analyses_user_created_idx').on(t.userId, t.createdAt),
     index('analyses_user_image_idx').on(t.userId, t.imageSha256),
   ],
 );
+
+/** A model not to ask until `until` (a rate limit, a used-up quota): shared by every process on the database. */
+export const modelCooldowns = pgTable('model_cooldowns', {
+  model: text('model').primaryKey(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+  reason: text('reason').notNull(),
+  updatedAt: updatedAt(),
+});
 
 export const chartThumbnails = pgTable('chart_thumbnails', {
   analysisId: text('analysis_id')

@@ -8,6 +8,8 @@ import {
   trialExpiredMessage,
 } from '../../../shared/access';
 import { AnalysisSettingsSchema } from '../../../shared/analysis';
+import { CropSchema, type ChartLocationResponse } from '../../../shared/crop';
+import { EngineError, locateChart } from '../../../engine';
 import { FREE_DAILY_ANALYSES, MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { requireUser } from '../../auth/guards';
 import { tooLarge } from '../../lib/body-limits';
@@ -15,10 +17,12 @@ import type { AppEnv, SessionUser } from '../../lib/context';
 import { ApiError } from '../../lib/errors';
 import { getSubscriptionState } from '../billing/subscription.service';
 import { configuredProviders, runAnalysis } from './analysis.service';
+import { databaseCooldowns } from './cooldowns';
 import { findRecentSame, makeThumbnail, sha256, storeAnalysis } from './analysis.store';
+import { analysedIdentity, cropBox, cropImage, rerunGrant, rerunGranted, toWholePicture, type ChartFactsWithReading } from './crop';
 import { releaseDailySlot, reserveDailySlot } from './daily-usage';
 import type { AnalysisQueue } from './job-tracker';
-import { checkUpload, NO_IMAGE_MESSAGE, ONE_IMAGE_MESSAGE, UPLOAD_INVALID_MESSAGE } from './upload';
+import { checkUpload, NO_IMAGE_MESSAGE, ONE_IMAGE_MESSAGE, UPLOAD_INVALID_MESSAGE, UPLOAD_UNREADABLE_MESSAGE } from './upload';
 
 /** Room for the multipart envelope and the settings fields around a 5 MB image. */
 const MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
@@ -26,6 +30,33 @@ const MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 export function analysisRoutes(queue: AnalysisQueue) {
   const routes = new Hono<AppEnv>();
   routes.use(requireUser);
+
+  // Where the chart is in a screenshot (the layout stage alone, no OCR), for the crop the dashboard
+  // proposes before an analysis: no daily slot is taken, and nothing is kept.
+  routes.post(
+    '/locate',
+    bodyLimit({ maxSize: MAX_REQUEST_BYTES, onError: (c) => tooLarge(c, 'INVALID_UPLOAD', UPLOAD_INVALID_MESSAGE) }),
+    async (c) => {
+      let parts: Record<string, string | File | (string | File)[]>;
+      try {
+        parts = await c.req.parseBody({ all: true });
+      } catch {
+        throw new ApiError(400, 'INVALID_UPLOAD', NO_IMAGE_MESSAGE);
+      }
+      const file = parts.chartImage;
+      if (Array.isArray(file)) throw new ApiError(400, 'INVALID_UPLOAD', ONE_IMAGE_MESSAGE);
+      if (!(file instanceof File)) throw new ApiError(400, 'NO_IMAGE', NO_IMAGE_MESSAGE);
+      const image = await checkUpload(Buffer.from(await file.arrayBuffer()));
+      try {
+        const found = await locateChart(image.bytes);
+        c.header('Cache-Control', 'no-store');
+        return c.json({ image: found.image, chart: found.chart, plot: found.plot } satisfies ChartLocationResponse);
+      } catch (error) {
+        if (error instanceof EngineError) throw new ApiError(400, 'UNREADABLE_IMAGE', UPLOAD_UNREADABLE_MESSAGE);
+        throw error;
+      }
+    },
+  );
 
   routes.post(
     '/',
@@ -54,46 +85,70 @@ export function analysisRoutes(queue: AnalysisQueue) {
         capitalSize: form.capitalSize,
         lotSize: form.lotSize,
         tradingStrategy: form.tradingStrategy,
+        symbol: form.symbol,
+        pipSize: form.pipSize,
+        contractSize: form.contractSize,
       });
       if (!settingsParsed.success) {
         throw new ApiError(400, 'VALIDATION_FAILED', 'The analysis settings are not valid.', settingsParsed.error.issues);
       }
       const settings = settingsParsed.data;
-      const image = await checkUpload(Buffer.from(await file.arrayBuffer()));
+      const cropParsed = form.crop === undefined || form.crop === '' ? null : CropSchema.safeParse(form.crop);
+      if (cropParsed && !cropParsed.success) {
+        throw new ApiError(400, 'VALIDATION_FAILED', 'The chart area is not valid.', cropParsed.error.issues);
+      }
+      const crop = cropParsed?.data ?? null;
+      const upload = await checkUpload(Buffer.from(await file.arrayBuffer()));
+      // The trader's crop is analysed; its findings are put back in the upload's pixels below.
+      const box = crop ? cropBox(crop, upload) : null;
+      const image = box ? await cropImage(upload, box) : upload;
 
       const state = await getSubscriptionState(db, user);
       if (!state.hasAccess) {
         throw new ApiError(403, 'ACCESS_EXPIRED', state.subscriptionEndDate ? PREMIUM_EXPIRED_MESSAGE : trialExpiredMessage());
       }
-      const imageSha256 = sha256(image.bytes);
+      const uploadSha256 = sha256(upload.bytes);
+      const imageSha256 = analysedIdentity(uploadSha256, crop);
+      // A re-run on a crop of an upload analysed in the last minutes is part of that analysis: the
+      // server's signed grant says so (bound to this trader and these bytes), and no slot is taken.
+      const rerun = rerunGranted(env.APP_SECRET, form.rerunToken, user.id, uploadSha256);
+      const grant =
+        rerun && typeof form.rerunToken === 'string'
+          ? { rerunToken: form.rerunToken, rerunUntil: new Date(Number(form.rerunToken.split('.')[0])).toISOString() }
+          : rerunGrant(env.APP_SECRET, user.id, uploadSha256);
       const cached = await findRecentSame(db, user.id, imageSha256, settings);
-      if (cached) return c.json({ ...cached, cached: true });
+      if (cached) return c.json({ ...cached, cached: true, ...grant });
 
-      if (!state.isSubscribed && !(await reserveDailySlot(db, user.id, FREE_DAILY_ANALYSES))) {
+      const takesSlot = !state.isSubscribed && !rerun;
+      if (takesSlot && !(await reserveDailySlot(db, user.id, FREE_DAILY_ANALYSES))) {
         throw new ApiError(429, 'DAILY_LIMIT', dailyLimitMessage());
       }
       const jobId = typeof form.jobId === 'string' && /^[\w-]{8,64}$/.test(form.jobId) ? form.jobId : randomUUID();
       // The thumbnail is made while the engine reads the chart; a failed job never waits for it.
-      const thumbnail = makeThumbnail(image.bytes);
+      const thumbnail = makeThumbnail(upload.bytes);
       thumbnail.catch(() => undefined);
       try {
-        const run = await queue.run({ id: jobId, userId: user.id, premium: state.isSubscribed }, (setStage) =>
+        const run = await queue.run({ id: jobId, userId: user.id, premium: state.isSubscribed }, (setStage, releaseSlot) =>
           runAnalysis({
             image,
             settings,
             providers: configuredProviders(env),
             timeoutMs: env.AI_TIMEOUT_MS,
+            deadlineMs: env.AI_DEADLINE_MS,
             logger: c.get('logger'),
             setStage,
+            releaseSlot,
+            cooldowns: databaseCooldowns(db),
           }),
         );
         const { engineMs, ...recorded } = run;
+        if (box && recorded.chart) recorded.chart = toWholePicture(recorded.chart as ChartFactsWithReading, box, upload);
         const stored = await storeAnalysis(db, { userId: user.id, thumbnail: await thumbnail, imageSha256, settings, ...recorded });
         c.header('Server-Timing', `engine;dur=${engineMs.toFixed(1)}`);
-        return c.json({ ...stored, cached: false });
+        return c.json({ ...stored, cached: false, ...grant });
       } catch (error) {
         // A failed analysis gives its slot back.
-        if (!state.isSubscribed) await releaseDailySlot(db, user.id);
+        if (takesSlot) await releaseDailySlot(db, user.id);
         throw error;
       }
     },

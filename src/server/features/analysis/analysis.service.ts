@@ -11,6 +11,7 @@ import { describeSizing } from '../../../engine/analysis/text';
 import type { Env } from '../../env';
 import type { Logger } from '../../logger';
 import { ApiError } from '../../lib/errors';
+import { withReading } from './crop';
 import { groundingProblem } from './grounding';
 import type { JobStage } from './job-tracker';
 import { AnswerRejected, parseModelAnswer } from './parse-answer';
@@ -111,7 +112,7 @@ export async function runAnalysis(input: {
     engineError = error;
   }
   const engineMs = performance.now() - engineStarted;
-  const chart = engine?.chart ?? null;
+  const chart = engine ? withReading(engine) : null;
   const providersTried: ProviderAttempt[] = [];
   if (providers.length > 0) {
     const prompt = buildPrompt(settings, chart);

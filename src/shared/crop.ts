@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** A re-run on a crop of the same upload within this time takes no new daily slot (DECISIONS.md). */
+export const RERUN_WINDOW_MS = 10 * 60 * 1000;
+
+/** The smallest crop side, as a share of the picture: less holds no readable chart. */
+export const MIN_CROP_SHARE = 0.05;
+
+/** A box in a picture's pixels, from the top left. */
+export interface PixelBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * The chart area the trader chose, as shares (0 to 1) of the picture's width and height: the
+ * browser may shrink a large screenshot before upload, and shares survive that. Sent as the form
+ * field `crop`, "left,top,right,bottom".
+ */
+export const CropSchema = z
+  .string()
+  .transform((value) => value.split(',').map(Number))
+  .pipe(z.tuple([z.number(), z.number(), z.number(), z.number()]))
+  .transform(([left, top, right, bottom]) => ({ left, top, right, bottom }))
+  .refine(
+    (c) =>
+      [c.left, c.top, c.right, c.bottom].every((v) => Number.isFinite(v) && v >= 0 && v <= 1) &&
+      c.right - c.left >= MIN_CROP_SHARE &&
+      c.bottom - c.top >= MIN_CROP_SHARE,
+    { message: 'The chart area must lie inside the picture and not be tiny.' },
+  );
+export type Crop = z.infer<typeof CropSchema>;
+
+export const cropField = (crop: Crop) => [crop.left, crop.top, crop.right, crop.bottom].map((v) => v.toFixed(5)).join(',');
+
+/** What the engine read on the chart, in the whole picture's pixels: shown as "What PipLens read". */
+export interface ChartReadout {
+  /** Price labels OCR read on the axis; `value` set for those the price scale was fitted to. */
+  labels: { y: number; text: string; value: number | null }[];
+  /** The area analysed, when the trader cropped the picture. */
+  crop: PixelBox | null;
+}
+
+/** The answer of POST /api/analyses/locate: where PipLens finds the chart, before any analysis. */
+export interface ChartLocationResponse {
+  image: { width: number; height: number };
+  /** The price pane with its price axis, or null when no chart was found. */
+  chart: PixelBox | null;
+  plot: PixelBox | null;
+}
+
+/** Sent with an analysis so that a re-run on a crop of the same upload takes no new slot; signed by the server. */
+export interface RerunGrant {
+  rerunToken: string;
+  rerunUntil: string;
+}

@@ -97,6 +97,6 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
   { name: 'Position sizing for your capital', free: true, premium: true },
   { name: 'Analysis history', free: `Last ${FREE_HISTORY_DAYS} days`, premium: 'Everything you saved' },
   { name: 'Priority processing when PipLens is busy', free: false, premium: true },
-  { name: 'Export an analysis (PNG image, JSON)', free: false, premium: true },
+  { name: 'Export an analysis (PNG image, PDF, JSON)', free: false, premium: true },
   { name: 'Share a read-only link to an analysis', free: false, premium: true },
 ];

@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import {
   confirmEmailViaOutbox,
   expectAccessible,
+  expectConsoleMessages,
   linkFromOutbox,
   outboxMails,
   setNewPassword,
@@ -100,6 +101,7 @@ test('sign-up lands on /welcome, logout goes to /login, login lands on /dashboar
 });
 
 test('a wrong password shows an error and stays on the login page', async ({ page }) => {
+  expectConsoleMessages(/status of 401 .*\/api\/auth\/sign-in\/email/);
   const user = await signUpViaApi(page);
   await page.context().clearCookies();
   await visit(page, '/login');

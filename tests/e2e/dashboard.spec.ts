@@ -7,7 +7,7 @@ import { PREMIUM_EXPIRED_MESSAGE, dailyLimitMessage, trialExpiredMessage } from 
 import type { AnalysisResult, ChartFacts } from '../../src/shared/analysis';
 import { FREE_DAILY_ANALYSES } from '../../src/shared/constants';
 import { EXPORT_PREMIUM_MESSAGE, SHARE_PREMIUM_MESSAGE, SHARED_NOT_FOUND_MESSAGE } from '../../src/shared/share';
-import { DATA_DIR, expectAccessible, signUpViaApi, test, visit } from './support';
+import { DATA_DIR, expectAccessible, expectConsoleMessages, signUpViaApi, test, visit } from './support';
 
 /** A 1280x800 generated chart on disk, ready for the file input. */
 async function chartFile(seed = 5): Promise<string> {
@@ -102,7 +102,7 @@ test('a free trader sees export and share with an upgrade prompt, and nothing is
   page.on('request', (request) => {
     if (request.url().includes('/share')) shareRequests += 1;
   });
-  for (const action of ['Download PNG', 'Download JSON', 'Share link']) {
+  for (const action of ['Download PNG', 'Download PDF', 'Download JSON', 'Share link']) {
     await panel.getByRole('button', { name: action }).click();
     await expect(toasts(page).getByText(EXPORT_PREMIUM_MESSAGE)).toBeVisible();
     await expect(toasts(page).getByRole('button', { name: 'Upgrade Now' })).toBeVisible();
@@ -179,6 +179,7 @@ test('export draws the annotated chart with its result card as PNG and writes JS
   };
   expect(exported).toMatchObject({ format: 'piplens-analysis', result: body.result, settings: { timeFrame: '1h' } });
 
+  expectConsoleMessages(/status of 403 .*\/share/);
   await panel.getByRole('button', { name: 'Share link' }).click();
   await expect(toasts(page).getByText(SHARE_PREMIUM_MESSAGE)).toBeVisible();
   await expect(panel.getByRole('textbox')).toHaveCount(0);
@@ -211,6 +212,10 @@ test('a Premium trader shares a read-only link that opens without an account and
   await visitorPage.goto(url);
   await expect(visitorPage.getByRole('heading', { name: 'Shared chart analysis' })).toBeVisible();
   await expect(visitorPage.getByRole('heading', { name: 'Analysis result' })).toBeVisible();
+  // The tab names the analysis, not only the brand.
+  await expect(visitorPage).toHaveTitle(
+    `${body.result.recommendedAction.toUpperCase()} at ${body.result.entryPoint}: ${body.result.trend} on a 1h chart | PipLens`,
+  );
   await expect(visitorPage.getByText(body.result.entryPoint).first()).toBeVisible();
   await expect(visitorPage.getByRole('img', { name: /Entry, stop loss, take profit/ })).toBeVisible();
   const text = await visitorPage.locator('body').innerText();
@@ -218,6 +223,8 @@ test('a Premium trader shares a read-only link that opens without an account and
   expect(text).not.toContain(trader.name);
   await expectAccessible(visitorPage);
 
+  // The revoked link's page asks the server, which answers 404: the browser logs it.
+  expectConsoleMessages(/status of 404 .*\/share\//);
   await panel.getByRole('button', { name: 'Revoke link' }).click();
   await expect(toasts(page).getByText(/Share link revoked/)).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Share link' })).toBeVisible();
@@ -259,6 +266,7 @@ test('a HiDPI screenshot is resized to 1920 px in the browser before upload and 
 test('a shared link opens without an account, is kept out of search engines, and says so when revoked', async ({
   page,
 }) => {
+  expectConsoleMessages(/status of 404 .*\/api\/shared\//);
   const response = await page.goto(`/share/${'A'.repeat(32)}`);
   expect(response?.status()).toBe(200);
   expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { BLOG_ALIASES, BLOG_POSTS } from '../../src/shared/blog';
 import { FREE_DAILY_ANALYSES, FREE_HISTORY_DAYS, PREMIUM_PRICE_USD, SUBSCRIPTION_DAYS, TRIAL_DAYS } from '../../src/shared/constants';
-import { BASE_URL, decodeQuotedPrintable, outboxMails, test, uniqueEmail, visit } from './support';
+import { BASE_URL, decodeQuotedPrintable, expectConsoleMessages, outboxMails, test, uniqueEmail, visit } from './support';
 
 /** Each public page and the main heading it must show, with and without JavaScript. */
 const PAGES: { path: string; h1: string | RegExp }[] = [
@@ -148,6 +148,7 @@ test('feedback: Submitting... for a second, the thank-you toast, a cleared form,
 });
 
 test("an unknown article shows 'Article not found' with a way back, and answers 404", async ({ page, request }) => {
+  expectConsoleMessages(/status of 404 .*\/blog\/no-such-article\)/);
   expect((await request.get('/blog/no-such-article')).status()).toBe(404);
   await visit(page, '/blog/no-such-article');
   await expect(heading(page, 'Article not found')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { expectAccessible, test, visit } from './support';
+import { expectAccessible, expectConsoleMessages, test, visit } from './support';
 
 test.describe('theme', () => {
   test('is dark by default, stored, and the toggle persists across reloads', async ({ page }) => {
@@ -85,6 +85,7 @@ test('the mobile menu at 375 px opens, marks the current route, locks scroll and
 });
 
 test('an unknown path shows Page Not Found with working buttons', async ({ page }) => {
+  expectConsoleMessages(/status of 404 .*\/(no\/such\/page|still\/missing)\)/);
   await visit(page, '/terms');
   await page.goto('/no/such/page');
   const response = await page.request.get('/no/such/page');
@@ -122,6 +123,7 @@ test('a toast appears, pauses while hovered and closes with Escape', async ({ pa
 });
 
 test('pages carry a Content-Security-Policy, and the API reference loads only from this origin', async ({ page }) => {
+  expectConsoleMessages(/status of 404 .*\/no\/such\/page\)/);
   for (const pathname of ['/', '/login', '/dashboard', '/blog', '/no/such/page']) {
     const response = await page.goto(pathname);
     const policy = response?.headers()['content-security-policy'] ?? '';

@@ -6,12 +6,25 @@ import { test as base, expect, type Page } from '@playwright/test';
 export const DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3999}`;
 
+/** Console messages the running test expects (a refused request it makes on purpose); reset per test. */
+let expectedConsole: RegExp[] = [];
+
 /**
- * Playwright's test, with a guard on every test: any Content-Security-Policy violation Chromium
- * reports on a page of the test's context fails it (an inline script without its hash, a script
- * from another origin).
+ * Declares console messages this test causes on purpose, matched against "type: text (url)": the
+ * browser logs every 4xx answer ("Failed to load resource"), and some tests are about refusals.
  */
-export const test = base.extend<{ cspGuard: void }>({
+export function expectConsoleMessages(...patterns: RegExp[]) {
+  expectedConsole.push(...patterns);
+}
+
+/**
+ * Playwright's test, with two guards on every test:
+ * - any Content-Security-Policy violation Chromium reports on a page of the test's context fails
+ *   it (an inline script without its hash, a script from another origin);
+ * - so does any other console error or warning, or an uncaught exception, on any page the test
+ *   opens (React's warnings, a failed request), unless the test declared it expected.
+ */
+export const test = base.extend<{ cspGuard: void; consoleGuard: void }>({
   cspGuard: [
     async ({ context }, use) => {
       const violations: string[] = [];
@@ -21,6 +34,25 @@ export const test = base.extend<{ cspGuard: void }>({
       });
       await use();
       expect(violations, 'CSP violations reported by Chromium').toEqual([]);
+    },
+    { auto: true },
+  ],
+  consoleGuard: [
+    async ({ context }, use) => {
+      expectedConsole = [];
+      const unexpected: string[] = [];
+      const note = (entry: string) => {
+        if (!expectedConsole.some((pattern) => pattern.test(entry))) unexpected.push(entry);
+      };
+      context.on('console', (message) => {
+        const type = message.type();
+        if (type !== 'error' && type !== 'warning') return;
+        if (/Content Security Policy/i.test(message.text())) return;
+        note(`${type}: ${message.text()} (${message.location().url}) on ${message.page()?.url() ?? ''}`);
+      });
+      context.on('weberror', (error) => note(`pageerror: ${error.error().message}`));
+      await use();
+      expect(unexpected, 'console errors and warnings').toEqual([]);
     },
     { auto: true },
   ],

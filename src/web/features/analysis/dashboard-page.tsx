@@ -16,7 +16,11 @@ import { accessTexts } from '../billing/trial-texts';
 import { useSubscription } from '../billing/use-subscription';
 import { HistoryList } from '../history/history-list';
 import { useSaveAnalysis, type HistoryItem } from '../history/history-api';
-import { describeStage, useAnalyseChart, useJobStage, type AnalysisResponse } from './api/analyse';
+import type { Crop, RerunGrant } from '../../../shared/crop';
+import { describeStage, useAnalyseChart, useJobStage, type AnalysedChart } from './api/analyse';
+import { useProposedCrop } from './api/locate';
+import { isWholePicture, WHOLE_PICTURE } from './components/crop-frame';
+import { ReadingPanel } from './components/reading-panel';
 import { ChartOverlay } from './components/chart-overlay';
 import { ResultPanel } from './components/result-panel';
 import { SettingsPanel } from './components/settings-panel';
@@ -24,7 +28,32 @@ import { TrialBanner } from './components/trial-banner';
 import { UploadArea, type ChartFile } from './components/upload-area';
 import { ExportSharePanel } from './export/export-share-panel';
 
-type Shown = { kind: 'fresh'; response: AnalysisResponse } | { kind: 'history'; item: HistoryItem };
+type Shown = { kind: 'fresh'; response: AnalysedChart } | { kind: 'history'; item: HistoryItem };
+
+/** The server's re-run grant when it is for this file and still in time (the server checks it again). */
+function grantFor(grant: (RerunGrant & { file: File }) | null, file: File): string | undefined {
+  return grant && grant.file === file && Date.parse(grant.rerunUntil) > Date.now() ? grant.rerunToken : undefined;
+}
+
+/** The engine's refusals (no chart, no readable axis, an unsure reading): a better crop can help. */
+const ENGINE_REFUSALS = new Set(['NOT_A_CHART', 'AXIS_UNREADABLE', 'UNSURE_READING']);
+
+/** Room for the fixed header (h-16) above what is scrolled to. */
+const HEADER_ROOM = 72;
+
+/**
+ * Brings a new result into view and moves focus to its heading (screen readers announce it): on a
+ * phone the result appears far above the Analyze button. From the chart when the heading still
+ * fits on screen under it, else from the heading.
+ */
+function revealResult(top: HTMLElement | null, heading: HTMLElement | null) {
+  if (!heading) return;
+  heading.focus({ preventScroll: true });
+  const headingBox = heading.getBoundingClientRect();
+  const topBox = (top ?? heading).getBoundingClientRect();
+  const from = headingBox.bottom - topBox.top <= window.innerHeight - HEADER_ROOM ? topBox.top : headingBox.top;
+  window.scrollBy({ top: from - HEADER_ROOM, behavior: 'instant' });
+}
 
 export function DashboardPage() {
   const { user, loading } = useAuth();
@@ -35,10 +64,26 @@ export function DashboardPage() {
   const [settings, setSettings] = useState<AnalysisSettings>({ ...ANALYSIS_DEFAULTS });
   const [shown, setShown] = useState<Shown | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
+  // Crop and confirm: the area the trader set (null: the one PipLens proposes), whether the frame is
+  // being edited, why the engine refused the last try, and the server's re-run grant for this file.
+  const [userCrop, setUserCrop] = useState<Crop | null>(null);
+  const [adjusting, setAdjusting] = useState(true);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [grant, setGrant] = useState<(RerunGrant & { file: File }) | null>(null);
+  const proposal = useProposedCrop(chart?.file ?? null, chart?.previewUrl ?? null);
   const analyse = useAnalyseChart();
   const save = useSaveAnalysis();
   const stage = useJobStage(jobId);
   const guarded = useRef(false);
+  const outputTop = useRef<HTMLDivElement>(null);
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const revealNext = useRef(false);
+
+  useEffect(() => {
+    if (!shown || !revealNext.current) return;
+    revealNext.current = false;
+    revealResult(outputTop.current, resultHeading.current);
+  }, [shown]);
 
   // Dashboard guard (SPEC §4): without access, say why and go to /subscription; warn on the last day.
   useEffect(() => {
@@ -80,22 +125,31 @@ export function DashboardPage() {
     const id = crypto.randomUUID();
     setJobId(id);
     setShown(null);
+    setRefusal(null);
+    const rerunToken = grantFor(grant, chart.file);
+    const file = chart.file;
     analyse.mutate(
-      { file: chart.file, settings, jobId: id },
+      { file, settings, jobId: id, crop: isWholePicture(crop) ? null : crop, rerunToken },
       {
         onSuccess: (response) => {
+          revealNext.current = true;
           setShown({ kind: 'fresh', response });
+          setAdjusting(false);
+          if (response.rerunToken) setGrant({ rerunToken: response.rerunToken, rerunUntil: response.rerunUntil, file });
           toast({ title: 'Chart analysis complete!', variant: 'success' });
         },
         onError: (error) => {
           if (error instanceof ApiRequestError && error.code === 'DAILY_LIMIT') upgradeToast();
           else toast({ title: `Failed to analyze chart: ${error.message}`, variant: 'destructive' });
+          // The engine says why it could not read the chart: the trader can frame it and try again.
+          if (error instanceof ApiRequestError && ENGINE_REFUSALS.has(error.code)) setRefusal(error.message);
         },
         onSettled: () => setJobId(null),
       },
     );
   }
 
+  const crop = userCrop ?? proposal.data ?? WHOLE_PICTURE;
   const label = analysing ? 'Analyzing Chart' : left !== null ? `Analyze Chart (${left} left today)` : 'Analyze Chart';
   const result = shown?.kind === 'fresh' ? shown.response.result : shown?.item.result;
   const facts = shown?.kind === 'fresh' ? shown.response.chart : (shown?.item.chart ?? null);
@@ -135,12 +189,46 @@ export function DashboardPage() {
             onChange={(next) => {
               setChart(next);
               setShown(null);
+              setUserCrop(null);
+              setAdjusting(true);
+              setRefusal(null);
+            }}
+            collapsed={!adjusting && shown?.kind === 'fresh'}
+            crop={{
+              value: crop,
+              onChange: setUserCrop,
+              status: proposal.isPending ? 'finding' : proposal.data ? 'found' : 'not-found',
+              onUseProposal: () => setUserCrop(null),
+              refusal,
             }}
           />
           {result && (
             <>
+              <div ref={outputTop} className="-mb-6" />
               {overlaySrc && <ChartOverlay src={overlaySrc} chart={facts} result={result} />}
-              <ResultPanel result={result} />
+              {overlaySrc && facts && (
+                <ReadingPanel
+                  src={overlaySrc}
+                  chart={facts}
+                  action={
+                    shown?.kind === 'fresh' &&
+                    !adjusting && (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => {
+                          setUserCrop(crop);
+                          setAdjusting(true);
+                          window.scrollTo({ top: 0, behavior: 'instant' });
+                        }}
+                      >
+                        Not right? Adjust the chart area
+                      </Button>
+                    )
+                  }
+                />
+              )}
+              <ResultPanel result={result} headingRef={resultHeading} />
               {shown?.kind === 'fresh' && (
                 <Button
                   variant="outline"
@@ -183,7 +271,10 @@ export function DashboardPage() {
               </p>
             )}
           </div>
-          <HistoryList selectedId={shown?.kind === 'history' ? shown.item.id : null} onSelect={(item) => setShown({ kind: 'history', item })} />
+          <HistoryList selectedId={shown?.kind === 'history' ? shown.item.id : null} onSelect={(item) => {
+              revealNext.current = true;
+              setShown({ kind: 'history', item });
+            }} />
         </aside>
       </div>
     </section>

@@ -108,17 +108,23 @@ export function PremiumBenefitsPage() {
         <h2 id="compare-heading" className="text-2xl font-bold">
           Compare plans
         </h2>
-        <div className="mt-4 overflow-x-auto rounded-xl border border-border">
-          <table className="w-full min-w-[32rem] text-left text-sm">
+        {/* Three columns at every width (320 px too): fixed shares, cells that wrap, no scroll box hiding Premium. */}
+        <div className="mt-4 overflow-hidden rounded-xl border border-border">
+          <table className="w-full table-fixed text-left text-sm">
+            <colgroup>
+              <col className="w-[44%]" />
+              <col className="w-[28%]" />
+              <col className="w-[28%]" />
+            </colgroup>
             <thead className="bg-muted/60">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
+                <th scope="col" className="px-2 py-3 font-semibold sm:px-4">
                   Feature
                 </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
+                <th scope="col" className="px-2 py-3 font-semibold sm:px-4">
                   Free
                 </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
+                <th scope="col" className="px-2 py-3 font-semibold sm:px-4">
                   Premium
                 </th>
               </tr>
@@ -126,13 +132,13 @@ export function PremiumBenefitsPage() {
             <tbody>
               {PLAN_FEATURES.map((feature) => (
                 <tr key={feature.name} className="border-t border-border">
-                  <th scope="row" className="px-4 py-3 font-medium">
+                  <th scope="row" className="break-words px-2 py-3 font-medium sm:px-4">
                     {feature.name}
                   </th>
-                  <td className="px-4 py-3">
+                  <td className="break-words px-2 py-3 sm:px-4">
                     <FeatureValue value={feature.free} plan="Free" />
                   </td>
-                  <td className="px-4 py-3">
+                  <td className="break-words px-2 py-3 sm:px-4">
                     <FeatureValue value={feature.premium} plan="Premium" />
                   </td>
                 </tr>

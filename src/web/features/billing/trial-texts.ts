@@ -47,7 +47,8 @@ export function accessTexts(state: SubscriptionState, now: Date): AccessTexts {
     };
   }
 
-  if (trialEnd.getTime() > now.getTime()) {
+  // Whether the trial still runs is the server's word (it grants access); the calendar only names the day.
+  if (state.daysLeft > 0) {
     const days = Math.max(0, calendarDaysUntil(trialEnd, now));
     const lapsed = premiumEnd ? [`Your premium subscription ended on ${formatDay(premiumEnd)}`] : [];
     if (days === 0) {

@@ -1,11 +1,11 @@
 import { X } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { href } from '../../../shared/routes';
 import { cn } from '../../lib/utils';
 import { useAuth } from '../accounts/auth-context';
 import { useLogout } from '../accounts/use-logout';
-import { useClearHistory } from '../history/clear-history';
+import { ClearHistoryDialog } from '../history/clear-history-dialog';
 import { MOBILE_ITEMS } from './nav-items';
 import { DarkModeSwitch } from './theme-toggle';
 
@@ -18,7 +18,7 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user } = useAuth();
   const logout = useLogout();
-  const clearHistory = useClearHistory();
+  const [confirmClear, setConfirmClear] = useState(false);
 
   // Lock the page behind the menu while it is open; Escape closes it.
   useEffect(() => {
@@ -74,12 +74,20 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
               </NavLink>
             </li>
             <li>
-              <button type="button" className="block w-full rounded-md px-3 py-3 text-left hover:bg-muted" onClick={() => clearHistory.mutate()}>
+              <button
+                type="button"
+                className="block w-full rounded-md px-3 py-3 text-left hover:bg-muted"
+                onClick={() => setConfirmClear(true)}
+              >
                 Clear History
               </button>
             </li>
             <li>
-              <button type="button" className="block w-full rounded-md px-3 py-3 text-left hover:bg-muted" onClick={() => void logout()}>
+              <button
+                type="button"
+                className="block w-full rounded-md px-3 py-3 text-left hover:bg-muted"
+                onClick={() => void logout()}
+              >
                 Logout
               </button>
             </li>
@@ -95,6 +103,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
           </div>
         )}
       </nav>
+      <ClearHistoryDialog open={confirmClear} onOpenChange={setConfirmClear} />
     </div>
   );
 }

@@ -1,18 +1,31 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AnalysisResponse, AnalysisSettings, JobStage } from '../../../../shared/analysis';
+import { cropField, type Crop, type RerunGrant } from '../../../../shared/crop';
 
 export type { AnalysisResponse, JobStage };
 import { apiFetch } from '../../../lib/api';
 import { subscriptionKeys } from '../../billing/use-subscription';
 import { prepareUpload } from './prepare-upload';
 
-export async function analyseChart(input: { file: Blob; settings: AnalysisSettings; jobId: string }) {
+/** The server's answer, with its grant for re-runs on a crop of the same upload. */
+export type AnalysedChart = AnalysisResponse & RerunGrant;
+
+export async function analyseChart(input: {
+  file: Blob;
+  settings: AnalysisSettings;
+  jobId: string;
+  /** The chart area to analyse; null for the whole picture. */
+  crop?: Crop | null;
+  rerunToken?: string;
+}) {
   const form = new FormData();
   form.set('chartImage', await prepareUpload(input.file), 'chart');
   form.set('jobId', input.jobId);
-  for (const [key, value] of Object.entries(input.settings)) form.set(key, String(value));
-  return apiFetch<AnalysisResponse>('/api/analyses', { method: 'POST', body: form });
+  for (const [key, value] of Object.entries(input.settings)) if (value !== undefined) form.set(key, String(value));
+  if (input.crop) form.set('crop', cropField(input.crop));
+  if (input.rerunToken) form.set('rerunToken', input.rerunToken);
+  return apiFetch<AnalysedChart>('/api/analyses', { method: 'POST', body: form });
 }
 
 export function useAnalyseChart() {

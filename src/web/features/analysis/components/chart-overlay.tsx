@@ -1,38 +1,92 @@
+import { useEffect, useRef, useState } from 'react';
 import type { AnalysisResult, ChartFacts } from '../../../../shared/analysis';
-import { overlayLines } from './overlay-lines';
+import { placeLines, type PlacedLine } from './overlay-lines';
+
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
+
+let measuringContext: CanvasRenderingContext2D | null | undefined;
+/** Text width as the browser draws it, measured on a canvas with the overlay's font. */
+export function textMeasure(fontPx: number, weight = 700): (text: string) => number {
+  measuringContext ??= document.createElement('canvas').getContext('2d');
+  const ctx = measuringContext;
+  return (text) => {
+    if (!ctx) return text.length * fontPx * 0.6;
+    ctx.font = `${weight} ${fontPx}px ${FONT}`;
+    return ctx.measureText(text).width;
+  };
+}
+
+/** The size the picture is shown at, followed as the page resizes. */
+function useRenderedSize() {
+  const ref = useRef<HTMLImageElement>(null);
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => {
+      const { width, height } = element.getBoundingClientRect();
+      setSize(width > 0 && height > 0 ? { width, height } : null);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, size };
+}
+
+/** A line, its label box and, when the label had to move off its line, a leader to it. */
+export function LineMark({ line, left, right, strokeWidth }: { line: PlacedLine; left: number; right: number; strokeWidth: number }) {
+  const { box } = line;
+  const textY = box ? box.y + box.height / 2 : 0;
+  const moved = box !== null && Math.abs(textY - line.at) > 1;
+  return (
+    <g data-level-label={box ? line.label : undefined}>
+      <line x1={left} x2={right} y1={line.at} y2={line.at} stroke={line.colour} strokeWidth={strokeWidth} strokeDasharray={line.dashed ? '6 4' : undefined} />
+      {box && (
+        <>
+          {moved && (
+            <polyline
+              points={`${box.x + box.width},${textY} ${box.x + box.width + 8},${textY} ${box.x + box.width + 14},${line.at}`}
+              fill="none"
+              stroke={line.colour}
+              strokeWidth={1}
+            />
+          )}
+          <rect data-label-box x={box.x} y={box.y} width={box.width} height={box.height} rx={3} fill="#0b1220" fillOpacity={0.85} stroke={line.colour} strokeWidth={1} />
+          <text x={box.x + box.width / 2} y={textY} fill={line.colour} textAnchor="middle" dominantBaseline="central" fontWeight={700}>
+            {line.label}
+          </text>
+        </>
+      )}
+    </g>
+  );
+}
 
 /** The chart with entry, stop, target and the support/resistance levels drawn at their prices. */
 export function ChartOverlay({ src, chart, result }: { src: string; chart: ChartFacts | null; result: AnalysisResult }) {
-  const lines = overlayLines(chart, result);
-  const { width, height } = chart?.image ?? { width: 0, height: 0 };
-  const fontSize = Math.max(12, Math.round(width / 90));
+  const { ref, size } = useRenderedSize();
+  const fontPx = size ? Math.round(Math.min(14, Math.max(11, size.width / 70))) : 12;
+  const placed = chart && size ? placeLines(chart, result, size.width, size.height, { fontPx, measure: textMeasure(fontPx) }) : [];
 
   return (
     <figure className="relative overflow-hidden rounded-xl border border-border bg-card">
-      <img src={src} alt="Analysed chart" className="block h-auto w-full" />
-      {chart && lines.length > 0 && (
+      <img ref={ref} src={src} alt="Analysed chart" className="block h-auto w-full" />
+      {chart && size && placed.length > 0 && (
         <svg
           className="pointer-events-none absolute inset-0 h-full w-full"
-          viewBox={`0 0 ${width} ${height}`}
-          preserveAspectRatio="none"
+          viewBox={`0 0 ${size.width} ${size.height}`}
+          fontFamily={FONT}
+          fontSize={fontPx}
           role="img"
           aria-label="Entry, stop loss, take profit and key levels drawn on the chart"
         >
-          {lines.map((line) => (
-            <g key={line.label}>
-              <line
-                x1={chart.plot.left}
-                x2={chart.plot.right}
-                y1={line.y}
-                y2={line.y}
-                stroke={line.colour}
-                strokeWidth={Math.max(2, width / 700)}
-                strokeDasharray={line.dashed ? '8 6' : undefined}
-              />
-              <text x={chart.plot.left + 8} y={line.y - 6} fill={line.colour} fontSize={fontSize} fontWeight={700} paintOrder="stroke" stroke="#000" strokeWidth={3}>
-                {line.label}
-              </text>
-            </g>
+          {placed.map((line, i) => (
+            <LineMark
+              key={`${line.label}-${i}`}
+              line={line}
+              left={(chart.plot.left * size.width) / chart.image.width}
+              right={(chart.plot.right * size.width) / chart.image.width}
+              strokeWidth={2}
+            />
           ))}
         </svg>
       )}

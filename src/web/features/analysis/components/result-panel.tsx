@@ -1,4 +1,5 @@
 import type { AnalysisResult } from '../../../../shared/analysis';
+import type { Ref } from 'react';
 import { cn } from '../../../lib/utils';
 
 const TREND_CLASSES: Record<AnalysisResult['trend'], string> = {
@@ -15,11 +16,12 @@ const ACTION_CLASSES: Record<AnalysisResult['recommendedAction'], string> = {
 export const confidenceClass = (confidence: number) =>
   confidence >= 80 ? 'text-green-700 dark:text-green-400' : confidence >= 60 ? 'text-yellow-700 dark:text-yellow-300' : 'text-red-700 dark:text-red-400';
 
-export function ResultPanel({ result }: { result: AnalysisResult }) {
+export function ResultPanel({ result, headingRef }: { result: AnalysisResult; headingRef?: Ref<HTMLHeadingElement> }) {
   return (
     <section aria-labelledby="result-heading" className="rounded-xl border border-border bg-card p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="result-heading" className="text-xl font-semibold">
+        {/* Focusable from script only: the dashboard moves focus here when a result arrives. */}
+        <h2 id="result-heading" ref={headingRef} tabIndex={-1} className="scroll-mt-20 text-xl font-semibold focus:outline-none">
           Analysis result
         </h2>
         <span className={cn('rounded-full px-3 py-1 text-sm font-semibold capitalize', TREND_CLASSES[result.trend])}>{result.trend}</span>

@@ -1,16 +1,35 @@
 import { ImageUp, X } from 'lucide-react';
 import { useEffect, useRef, useState, useSyncExternalStore, type DragEvent } from 'react';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../../../shared/constants';
+import type { Crop } from '../../../../shared/crop';
+import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/utils';
+import { CropFrame, WHOLE_PICTURE } from './crop-frame';
 
 export interface ChartFile {
   file: File;
   previewUrl: string;
+  /** The decoded picture's size in pixels. */
+  width: number;
+  height: number;
 }
 
 const INVALID = 'Please upload a valid image file (JPEG or PNG) under 5MB';
+const UNREADABLE = 'Failed to process image. Please try again.';
+
+/** The picture's size once the browser has decoded it; null for a file that does not decode. */
+async function decodedSize(file: File): Promise<{ width: number; height: number } | null> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size.width > 0 && size.height > 0 ? size : null;
+  } catch {
+    return null;
+  }
+}
 
 export function isAcceptable(file: File): boolean {
   return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type) && file.size > 0 && file.size <= MAX_UPLOAD_BYTES;
@@ -38,15 +57,41 @@ export function UploadArea({
   analysing,
   stageLabel,
   onChange,
+  collapsed,
+  crop,
 }: {
   chart: ChartFile | null;
   analysing: boolean;
   stageLabel: string;
   onChange: (chart: ChartFile | null) => void;
+  /** After an analysis: a line naming the chart instead of the frame. */
+  collapsed: boolean;
+  crop: {
+    value: Crop;
+    onChange: (crop: Crop) => void;
+    status: 'finding' | 'found' | 'not-found';
+    onUseProposal: () => void;
+    /** Why the engine refused the last try, offered with the frame. */
+    refusal: string | null;
+  };
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const hasKeyboard = useHasKeyboard();
+  const removeButton = chart && (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={() => {
+        URL.revokeObjectURL(chart.previewUrl);
+        onChange(null);
+      }}
+      aria-label="Remove chart image"
+    >
+      <X className="h-4 w-4" aria-hidden />
+      Remove
+    </Button>
+  );
   const onPaste = useRef<(event: ClipboardEvent) => void>(() => undefined);
 
   // Ctrl+V anywhere on the dashboard, not only inside the upload area: traders paste right after
@@ -63,48 +108,80 @@ export function UploadArea({
       const file = [...(event.clipboardData?.files ?? [])].find((f) => f.type.startsWith('image/'));
       if (!file) return;
       event.preventDefault();
-      accept(file);
+      void accept(file);
     };
   });
 
-  function accept(file: File | undefined) {
+  // The file is decoded before anything is shown: a file that is not the picture it claims to be
+  // gets SPEC's read-failure message at once, and no broken preview.
+  async function accept(file: File | undefined) {
     if (!file) return;
     if (!isAcceptable(file)) {
       toast({ title: INVALID, variant: 'destructive' });
       return;
     }
+    const size = await decodedSize(file);
+    if (!size) {
+      toast({ title: UNREADABLE, variant: 'destructive' });
+      return;
+    }
     if (chart) URL.revokeObjectURL(chart.previewUrl);
-    onChange({ file, previewUrl: URL.createObjectURL(file) });
+    onChange({ file, previewUrl: URL.createObjectURL(file), ...size });
   }
 
   function onDrop(event: DragEvent) {
     event.preventDefault();
     setDragging(false);
-    if (!analysing) accept(event.dataTransfer.files[0]);
+    if (!analysing) void accept(event.dataTransfer.files[0]);
   }
 
   return (
     <div>
-      {chart ? (
-        <div className="relative overflow-hidden rounded-xl border border-border bg-card">
-          <img src={chart.previewUrl} alt="Chart to analyse" className="max-h-[480px] w-full object-contain" />
-          {analysing ? (
-            <div className="absolute inset-0 flex items-center justify-center bg-background/70">
-              <Spinner label={stageLabel} className="rounded-md bg-card px-4 py-2 font-medium shadow" />
-            </div>
-          ) : (
-            <button
-              type="button"
-              onClick={() => {
-                URL.revokeObjectURL(chart.previewUrl);
-                onChange(null);
-              }}
-              aria-label="Remove chart image"
-              className="absolute right-2 top-2 rounded-full bg-black/70 p-2 text-white hover:bg-black"
-            >
-              <X className="h-4 w-4" aria-hidden />
-            </button>
+      {chart && collapsed ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-card p-3">
+          <p className="min-w-0 flex-1 truncate text-sm">
+            Chart: <span className="font-medium">{chart.file.name || 'pasted screenshot'}</span>
+          </p>
+          {removeButton}
+        </div>
+      ) : chart ? (
+        <div className="rounded-xl border border-border bg-card p-3">
+          <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+            <p className="min-w-0 flex-1 text-sm font-medium" role="status">
+              {crop.status === 'finding'
+                ? 'Finding the chart...'
+                : crop.status === 'found'
+                  ? 'PipLens framed the chart it found: the framed area is analysed.'
+                  : 'No chart area found: frame the chart and its price axis, or the whole picture is analysed.'}
+            </p>
+            {!analysing && removeButton}
+          </div>
+          <div className="overflow-hidden rounded-lg bg-muted">
+            <CropFrame src={chart.previewUrl} alt="Chart to analyse" crop={crop.value} onChange={crop.onChange} disabled={analysing}>
+              {analysing && (
+                <div className="absolute inset-0 flex items-center justify-center bg-background/70">
+                  <Spinner label={stageLabel} className="rounded-md bg-card px-4 py-2 font-medium shadow" />
+                </div>
+              )}
+            </CropFrame>
+          </div>
+          {crop.refusal && (
+            <p className="mt-3 rounded-md border border-red-600/60 bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950/50 dark:text-red-100">
+              {crop.refusal} Frame the chart and its price axis above, then analyze again.
+            </p>
           )}
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            <Button variant="outline" size="sm" onClick={crop.onUseProposal} disabled={analysing || crop.status !== 'found'}>
+              Use the area PipLens found
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => crop.onChange(WHOLE_PICTURE)} disabled={analysing}>
+              Whole picture
+            </Button>
+          </div>
+          <p id="crop-keys" className="mt-2 text-xs text-muted-foreground">
+            Drag the frame or its corners, or drag outside it to draw a new one. Keyboard: arrow keys move the focused frame,
+            Shift + arrow keys resize it, Alt for bigger steps.
+          </p>
         </div>
       ) : (
         <div
@@ -145,7 +222,7 @@ export function UploadArea({
         tabIndex={-1}
         aria-hidden
         onChange={(event) => {
-          accept(event.target.files?.[0]);
+          void accept(event.target.files?.[0]);
           event.target.value = '';
         }}
       />

@@ -1,6 +1,6 @@
 import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../../../../shared/analysis';
 import { BRAND } from '../../../../shared/constants';
-import { overlayLines } from '../components/overlay-lines';
+import { placeLines } from '../components/overlay-lines';
 
 export interface ExportableAnalysis {
   createdAt: string;
@@ -21,7 +21,7 @@ const TREND_COLOURS: Record<AnalysisResult['trend'], string> = { uptrend: '#1580
 const ACTION_COLOURS: Record<AnalysisResult['recommendedAction'], string> = { buy: '#15803d', sell: '#b91c1c', wait: '#a16207' };
 const confidenceColour = (c: number) => (c >= 80 ? '#15803d' : c >= 60 ? '#a16207' : '#b91c1c');
 
-export function exportFileName(createdAt: string, extension: 'png' | 'json'): string {
+export function exportFileName(createdAt: string, extension: 'png' | 'json' | 'pdf'): string {
   const stamp = createdAt.slice(0, 16).replace('T', '-').replace(':', '');
   return `${BRAND.toLowerCase()}-analysis-${stamp}.${extension}`;
 }
@@ -46,6 +46,52 @@ function wrap(ctx: CanvasRenderingContext2D, text: string, width: number): strin
     lines.push(line);
   }
   return lines;
+}
+
+/** The dashboard's overlay (same placement of lines and labels) painted on the export's canvas. */
+export function drawLines(ctx: CanvasRenderingContext2D, chart: ChartFacts, result: AnalysisResult, width: number, height: number) {
+  const fontPx = Math.round(Math.min(20, Math.max(14, width / 70)));
+  const font = `700 ${fontPx}px ${FONT}`;
+  const measure = (text: string) => {
+    ctx.font = font;
+    return ctx.measureText(text).width;
+  };
+  const left = (chart.plot.left * width) / chart.image.width;
+  const right = (chart.plot.right * width) / chart.image.width;
+  for (const line of placeLines(chart, result, width, height, { fontPx, measure })) {
+    ctx.strokeStyle = line.colour;
+    ctx.lineWidth = Math.max(2, width / 700);
+    ctx.setLineDash(line.dashed ? [8, 6] : []);
+    ctx.beginPath();
+    ctx.moveTo(left, line.at);
+    ctx.lineTo(right, line.at);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    const { box } = line;
+    if (!box) continue;
+    const textY = box.y + box.height / 2;
+    if (Math.abs(textY - line.at) > 1) {
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      ctx.moveTo(box.x + box.width, textY);
+      ctx.lineTo(box.x + box.width + 10, textY);
+      ctx.lineTo(box.x + box.width + 18, line.at);
+      ctx.stroke();
+    }
+    ctx.fillStyle = 'rgba(11, 18, 32, 0.85)';
+    ctx.beginPath();
+    ctx.roundRect(box.x, box.y, box.width, box.height, 4);
+    ctx.fill();
+    ctx.lineWidth = 1;
+    ctx.stroke();
+    ctx.font = font;
+    ctx.fillStyle = line.colour;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(line.label, box.x + box.width / 2, textY);
+    ctx.textAlign = 'start';
+    ctx.textBaseline = 'alphabetic';
+  }
 }
 
 async function loadImage(src: string): Promise<HTMLImageElement> {
@@ -145,33 +191,115 @@ export async function analysisPng(analysis: ExportableAnalysis): Promise<Blob> {
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.drawImage(image, 0, 0, width, chartHeight);
 
-  if (chart) {
-    const sx = width / chart.image.width;
-    const sy = chartHeight / chart.image.height;
-    const fontSize = Math.max(14, Math.round(width / 80));
-    for (const line of overlayLines(chart, result)) {
-      const y = line.y * sy;
-      ctx.strokeStyle = line.colour;
-      ctx.lineWidth = Math.max(2, width / 700);
-      ctx.setLineDash(line.dashed ? [8, 6] : []);
-      ctx.beginPath();
-      ctx.moveTo(chart.plot.left * sx, y);
-      ctx.lineTo(chart.plot.right * sx, y);
-      ctx.stroke();
-      ctx.setLineDash([]);
-      ctx.font = `700 ${fontSize}px ${FONT}`;
-      ctx.lineWidth = 3;
-      ctx.strokeStyle = '#000000';
-      ctx.strokeText(line.label, chart.plot.left * sx + 8, y - 6);
-      ctx.fillStyle = line.colour;
-      ctx.fillText(line.label, chart.plot.left * sx + 8, y - 6);
-    }
-  }
+  if (chart) drawLines(ctx, chart, result, width, chartHeight);
   layoutCard(true);
 
   return new Promise((resolve, reject) => {
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The image could not be made'))), 'image/png');
   });
+}
+
+/** The annotated chart alone (picture, lines and labels), at the export's width. */
+async function annotatedChart(analysis: ExportableAnalysis): Promise<HTMLCanvasElement> {
+  const image = await loadImage(analysis.imageSrc);
+  const width = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, image.naturalWidth));
+  const height = Math.round((width * image.naturalHeight) / Math.max(1, image.naturalWidth));
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('Canvas is not available');
+  ctx.drawImage(image, 0, 0, width, height);
+  if (analysis.chart) drawLines(ctx, analysis.chart, analysis.result, width, height);
+  return canvas;
+}
+
+/** The PDF's standard fonts speak Latin-1: typographic signs become their plain forms. */
+const plain = (text: string) =>
+  text
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/\u2026/g, '...')
+    .replace(/\u2192/g, '->')
+    .replace(/\u2248/g, '~')
+    .replace(/\u2022/g, '-')
+    .replace(/[^\n\x20-\x7e\xa0-\xff]/g, '');
+
+const hex = (colour: string) => [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16)) as [number, number, number];
+
+/**
+ * The analysis as an A4 PDF (jsPDF, loaded on first use): the annotated chart as a picture, then
+ * the result card, reasons and sizing as real text, so it can be searched and copied.
+ */
+export async function analysisPdf(analysis: ExportableAnalysis): Promise<Blob> {
+  const { result, settings, createdAt } = analysis;
+  const [{ jsPDF }, chart] = await Promise.all([import('jspdf'), annotatedChart(analysis)]);
+  const doc = new jsPDF({ unit: 'pt', format: 'a4', compress: true });
+  doc.setProperties({ title: `${BRAND} chart analysis`, creator: BRAND, subject: `${settings.timeFrame} chart analysis` });
+  const pageWidth = doc.internal.pageSize.getWidth();
+  const pageHeight = doc.internal.pageSize.getHeight();
+  const margin = 40;
+  const inner = pageWidth - 2 * margin;
+  let y = margin;
+  const ensure = (space: number) => {
+    if (y + space <= pageHeight - margin) return;
+    doc.addPage();
+    y = margin;
+  };
+  const line = (text: string, size: number, colour = INK, style: 'normal' | 'bold' = 'normal', x = margin) => {
+    doc.setFont('helvetica', style).setFontSize(size).setTextColor(...hex(colour));
+    ensure(size * 1.4);
+    doc.text(plain(text), x, y + size);
+    y += size * 1.4;
+  };
+  const paragraph = (text: string, size: number, colour = MUTED, indent = 0) => {
+    doc.setFont('helvetica', 'normal').setFontSize(size);
+    for (const row of doc.splitTextToSize(plain(text), inner - indent) as string[]) line(row, size, colour, 'normal', margin + indent);
+  };
+
+  line(`${BRAND} chart analysis`, 20, INK, 'bold');
+  line(`${settings.timeFrame} chart - risk/reward 1:${settings.riskReward} - ${new Date(createdAt).toUTCString()}`, 10, MUTED);
+  y += 8;
+  const chartHeight = Math.min((inner * chart.height) / chart.width, pageHeight * 0.45);
+  const chartWidth = (chartHeight * chart.width) / chart.height;
+  doc.addImage(chart.toDataURL('image/jpeg', 0.9), 'JPEG', margin, y, chartWidth, chartHeight);
+  y += chartHeight + 16;
+
+  const stats: [string, string, string][] = [
+    ['Trend', result.trend, TREND_COLOURS[result.trend]],
+    ['Entry point', result.entryPoint, INK],
+    ['Stop loss', result.stopLoss, INK],
+    ['Take profit', result.takeProfit, INK],
+    ['Confidence', `${result.confidence}%`, confidenceColour(result.confidence)],
+    ['Recommended action', result.recommendedAction.toUpperCase(), ACTION_COLOURS[result.recommendedAction]],
+  ];
+  const column = inner / 3;
+  for (let row = 0; row < stats.length; row += 3) {
+    ensure(40);
+    stats.slice(row, row + 3).forEach(([label, value, colour], i) => {
+      const x = margin + i * column;
+      doc.setFont('helvetica', 'bold').setFontSize(8).setTextColor(...hex(MUTED));
+      doc.text(label.toUpperCase(), x, y + 8);
+      doc.setFont('helvetica', 'bold').setFontSize(14).setTextColor(...hex(colour));
+      doc.text(plain(value), x, y + 26);
+    });
+    y += 38;
+  }
+  y += 6;
+  line('Analysis', 13, INK, 'bold');
+  paragraph(result.analysis, 10);
+  if (result.decisionRationales.length > 0) {
+    y += 8;
+    line('Why', 13, INK, 'bold');
+    for (const reason of result.decisionRationales) paragraph(`- ${reason}`, 10, MUTED, 6);
+  }
+  y += 8;
+  line('Position sizing', 13, INK, 'bold');
+  paragraph(result.positionSizing, 10);
+  y += 8;
+  paragraph(`Produced by ${result.modelName ?? BRAND}. Educational analysis, not financial advice.`, 8);
+  return doc.output('blob');
 }
 
 export function download(blob: Blob, fileName: string) {

@@ -1,4 +1,4 @@
-import { Braces, ImageDown, Link2, Lock } from 'lucide-react';
+import { Braces, FileDown, ImageDown, Link2, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { UPGRADE_TOAST_DURATION_MS } from '../../../../shared/constants';
@@ -7,10 +7,10 @@ import { EXPORT_PREMIUM_MESSAGE } from '../../../../shared/share';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { useRevokeShare, useShareAnalysis } from '../../history/share-api';
-import { analysisJson, analysisPng, download, exportFileName, type ExportableAnalysis } from './analysis-export';
+import { analysisJson, analysisPdf, analysisPng, download, exportFileName, type ExportableAnalysis } from './analysis-export';
 
 /**
- * Export (PNG of the annotated chart with its result card, JSON) and a revocable read-only share
+ * Export (PNG of the annotated chart with its result card, PDF, JSON) and a revocable read-only share
  * link: Premium promises. Free traders see the same actions, each leading to the upgrade.
  */
 export function ExportSharePanel({
@@ -40,11 +40,12 @@ export function ExportSharePanel({
     });
   }
 
-  async function exportPng() {
+  async function exportFile(kind: 'png' | 'pdf') {
     if (!premium) return upgradePrompt();
     setExporting(true);
     try {
-      download(await analysisPng(analysis), exportFileName(analysis.createdAt, 'png'));
+      const blob = kind === 'png' ? await analysisPng(analysis) : await analysisPdf(analysis);
+      download(blob, exportFileName(analysis.createdAt, kind));
     } catch {
       toast({ title: 'Failed to export the analysis. Please try again.', variant: 'destructive' });
     } finally {
@@ -96,9 +97,13 @@ export function ExportSharePanel({
         Export and share
       </h2>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button variant="outline" onClick={() => void exportPng()} disabled={exporting}>
+        <Button variant="outline" onClick={() => void exportFile('png')} disabled={exporting}>
           {icon(ImageDown)}
           Download PNG
+        </Button>
+        <Button variant="outline" onClick={() => void exportFile('pdf')} disabled={exporting}>
+          {icon(FileDown)}
+          Download PDF
         </Button>
         <Button variant="outline" onClick={exportJson}>
           {icon(Braces)}

@@ -9,7 +9,7 @@
  *   flock /tmp/piplens-e2e.lock npx tsx scripts/content/images.ts --screenshot
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -137,6 +137,25 @@ async function makeCovers(): Promise<void> {
   }
 }
 
+/** The confirmation link mailed to `email` (the outbox of the server's DATA_DIR), as a path. */
+async function confirmationLink(dataDir: string, email: string): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox');
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    for (const file of existsSync(outbox) ? readdirSync(outbox) : []) {
+      const mail = readFileSync(path.join(outbox, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const link = /https?:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+/.exec(mail.includes(email) ? mail : '')?.[0];
+      if (link) {
+        const url = new URL(link.replace(/&amp;/g, '&'));
+        return url.pathname + url.search;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no confirmation mail for ${email}`);
+}
+
 /** The dashboard of a new trial account after the offline engine analysed a EURUSD chart. */
 async function makeScreenshot(): Promise<void> {
   if (!existsSync('dist/server/index.js')) throw new Error('run `npm run build` first');
@@ -201,8 +220,11 @@ async function makeScreenshot(): Promise<void> {
       headers: { origin: baseUrl },
     });
     if (!signUp.ok()) throw new Error(`sign-up failed: ${signUp.status()}`);
-    await page.goto('/dashboard');
+    // Analyses start once the address is confirmed: open the link the app wrote to its outbox.
+    await page.goto(await confirmationLink(dataDir, 'demo.trader@example.com'));
+    await page.waitForURL(/\/dashboard$/);
     await page.locator('input[type=file]').setInputFiles(chartFile);
+    await page.getByText('PipLens framed the chart it found').waitFor();
     await page.getByRole('button', { name: /^Analyze Chart/ }).click();
     await page.getByRole('heading', { name: 'Analysis result' }).waitFor({ timeout: 60_000 });
     // Let the toast leave, then frame the chart with its levels drawn on it, the result below and the settings beside it.

@@ -1,9 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { renderNonChart } from '../../scripts/fixtures/render';
 import type { ChartReadout, PixelBox } from '../../src/shared/crop';
 import { chartFile, clickAnalyse, toasts, type AnalysisBody } from './charts';
-import { expectAccessible, signUpViaApi, test, visit } from './support';
+import { DATA_DIR, expectAccessible, expectConsoleMessages, signUpViaApi, test, visit } from './support';
 
 type ReadBody = AnalysisBody & { chart: AnalysisBody['chart'] & { read?: ChartReadout } };
 
@@ -123,4 +125,23 @@ test('on a phone the frame is moved by touch', async ({ browser }) => {
   expect(movedTop).toBeGreaterThan(top);
   await expectAccessible(page);
   await context.close();
+});
+
+test('when the engine cannot read the picture, the message says why and the frame stays open to try again', async ({ page }) => {
+  expectConsoleMessages(/status of 422 .*\/api\/analyses\)/);
+  await visit(page, '/');
+  await signUpViaApi(page);
+  await visit(page, '/dashboard');
+  const photo = path.join(DATA_DIR, 'e2e-photo.png');
+  writeFileSync(photo, await renderNonChart('photo', 7));
+  await page.locator('input[type=file]').setInputFiles(photo);
+  await expect(page.getByText(/No chart area found/)).toBeVisible();
+  await page.getByRole('button', { name: /^Analyze Chart/ }).click();
+  await expect(toasts(page).getByText(/^Failed to analyze chart: This image doesn't look like a price chart/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/This image doesn't look like a price chart\. .* Frame the chart and its price axis above, then analyze again\./)).toBeVisible();
+  await expect(frame(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Whole picture' })).toBeEnabled();
+  // A failed analysis takes no slot.
+  expect(await usedToday(page)).toBe(0);
+  await expectAccessible(page);
 });

@@ -145,6 +145,10 @@ export async function confirmEmailViaOutbox(page: Page, email: string) {
   const url = new URL(await linkFromOutbox(`To: ${email}`, '/api/auth/verify-email?'));
   await page.goto(url.pathname + url.search);
   await expect(page).toHaveURL(/\/dashboard$/);
+  // Let the dashboard finish its first requests: a test that clears the cookies next would
+  // otherwise have them answered 401 (and logged by the browser).
+  await expect(page.getByRole('heading', { name: 'Forex Chart Analysis' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
 }
 
 /** On the page a reset link opens: sets `password` and lands on the login page. */

@@ -203,8 +203,7 @@ export function DashboardPage() {
             }}
           />
           {result && (
-            <>
-              <div ref={outputTop} className="-mb-6" />
+            <div ref={outputTop} className="grid grid-cols-1 gap-6">
               {overlaySrc && <ChartOverlay src={overlaySrc} chart={facts} result={result} />}
               {overlaySrc && facts && (
                 <ReadingPanel
@@ -248,7 +247,7 @@ export function DashboardPage() {
                   initialShareToken={exportable.shareToken}
                 />
               )}
-            </>
+            </div>
           )}
         </div>
         <aside className="grid grid-cols-1 content-start gap-6" aria-label="Analysis settings and history">

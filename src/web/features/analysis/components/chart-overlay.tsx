@@ -33,30 +33,31 @@ function useRenderedSize() {
   return { ref, size };
 }
 
-/** A line, its label box and, when the label had to move off its line, a leader to it. */
-export function LineMark({ line, left, right, strokeWidth }: { line: PlacedLine; left: number; right: number; strokeWidth: number }) {
+/** A level's line across the plot. */
+function LineStroke({ line, left, right }: { line: PlacedLine; left: number; right: number }) {
+  return <line x1={left} x2={right} y1={line.at} y2={line.at} stroke={line.colour} strokeWidth={2} strokeDasharray={line.dashed ? '6 4' : undefined} />;
+}
+
+/** A level's label box and, when it had to move off its line, a leader to it; drawn after every line, so no line crosses a label. */
+function LineLabel({ line }: { line: PlacedLine }) {
   const { box } = line;
-  const textY = box ? box.y + box.height / 2 : 0;
-  const moved = box !== null && Math.abs(textY - line.at) > 1;
+  if (!box) return null;
+  const textY = box.y + box.height / 2;
+  const moved = Math.abs(textY - line.at) > 1;
   return (
-    <g data-level-label={box ? line.label : undefined}>
-      <line x1={left} x2={right} y1={line.at} y2={line.at} stroke={line.colour} strokeWidth={strokeWidth} strokeDasharray={line.dashed ? '6 4' : undefined} />
-      {box && (
-        <>
-          {moved && (
-            <polyline
-              points={`${box.x + box.width},${textY} ${box.x + box.width + 8},${textY} ${box.x + box.width + 14},${line.at}`}
-              fill="none"
-              stroke={line.colour}
-              strokeWidth={1}
-            />
-          )}
-          <rect data-label-box x={box.x} y={box.y} width={box.width} height={box.height} rx={3} fill="#0b1220" fillOpacity={0.85} stroke={line.colour} strokeWidth={1} />
-          <text x={box.x + box.width / 2} y={textY} fill={line.colour} textAnchor="middle" dominantBaseline="central" fontWeight={700}>
-            {line.label}
-          </text>
-        </>
+    <g data-level-label={line.label}>
+      {moved && (
+        <polyline
+          points={`${box.x + box.width},${textY} ${box.x + box.width + 8},${textY} ${box.x + box.width + 14},${line.at}`}
+          fill="none"
+          stroke={line.colour}
+          strokeWidth={1}
+        />
       )}
+      <rect data-label-box x={box.x} y={box.y} width={box.width} height={box.height} rx={3} fill="#0b1220" fillOpacity={0.85} stroke={line.colour} strokeWidth={1} />
+      <text x={box.x + box.width / 2} y={textY} fill={line.colour} textAnchor="middle" dominantBaseline="central" fontWeight={700}>
+        {line.label}
+      </text>
     </g>
   );
 }
@@ -80,13 +81,15 @@ export function ChartOverlay({ src, chart, result }: { src: string; chart: Chart
           aria-label="Entry, stop loss, take profit and key levels drawn on the chart"
         >
           {placed.map((line, i) => (
-            <LineMark
+            <LineStroke
               key={`${line.label}-${i}`}
               line={line}
               left={(chart.plot.left * size.width) / chart.image.width}
               right={(chart.plot.right * size.width) / chart.image.width}
-              strokeWidth={2}
             />
+          ))}
+          {placed.map((line, i) => (
+            <LineLabel key={`${line.label}-${i}`} line={line} />
           ))}
         </svg>
       )}

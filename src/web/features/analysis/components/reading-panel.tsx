@@ -51,7 +51,9 @@ export function ReadingPanel({ src, chart, action }: { src: string; chart: Chart
     const fontPx = Math.round(Math.min(13, Math.max(10, size.width / 80)));
     const measure = textMeasure(fontPx, 600);
     const boxHeight = Math.round(fontPx * 1.45);
-    const axisRight = chart.image.width - chart.plot.right <= chart.plot.left;
+    // The axis labels sit in the strip beside the plot: on the side with more room around it (within the crop).
+    const bounds = read?.crop ?? { left: 0, right: chart.image.width };
+    const axisRight = bounds.right - chart.plot.right >= chart.plot.left - bounds.left;
     const all: Mark[] = [
       ...labels.map((l, i) => ({ key: `label-${i}`, y: l.y * sy, text: l.text, colour: l.value !== null ? FITTED : IGNORED })),
       ...(lastY !== null && lastY >= 0 && lastY <= chart.image.height ? [{ key: 'last', y: lastY * sy, text: lastText, colour: LAST }] : []),

@@ -58,7 +58,8 @@ export function drawLines(ctx: CanvasRenderingContext2D, chart: ChartFacts, resu
   };
   const left = (chart.plot.left * width) / chart.image.width;
   const right = (chart.plot.right * width) / chart.image.width;
-  for (const line of placeLines(chart, result, width, height, { fontPx, measure })) {
+  const placed = placeLines(chart, result, width, height, { fontPx, measure });
+  for (const line of placed) {
     ctx.strokeStyle = line.colour;
     ctx.lineWidth = Math.max(2, width / 700);
     ctx.setLineDash(line.dashed ? [8, 6] : []);
@@ -67,6 +68,10 @@ export function drawLines(ctx: CanvasRenderingContext2D, chart: ChartFacts, resu
     ctx.lineTo(right, line.at);
     ctx.stroke();
     ctx.setLineDash([]);
+  }
+  // Labels after every line, so no line crosses a label.
+  for (const line of placed) {
+    ctx.strokeStyle = line.colour;
     const { box } = line;
     if (!box) continue;
     const textY = box.y + box.height / 2;

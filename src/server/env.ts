@@ -23,6 +23,15 @@ const commaList = (normalise: (entry: string) => string, item: z.ZodType<string,
       .pipe(z.array(item)),
   );
 
+/**
+ * Model defaults, checked against the providers' model lists (November 2026; gemini-2.0 and 2.5
+ * are shut down): Gemini 3.5 Flash-Lite, a stable (GA) model with image input and
+ * responseJsonSchema, fast enough for the deadline; on OpenRouter, Qwen VL Max (model 2, the Qwen
+ * vision model SPEC names) and Gemini 3.1 Flash Lite (model 3, GA).
+ */
+export const DEFAULT_GEMINI_MODEL = 'gemini-3.5-flash-lite';
+export const DEFAULT_OPENROUTER_MODELS = 'qwen/qwen-vl-max,google/gemini-3.1-flash-lite';
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -54,7 +63,7 @@ const EnvSchema = z
     ),
     MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('PipLens <no-reply@piplens.app>')),
     GEMINI_API_KEY: optionalString,
-    GEMINI_MODEL: z.preprocess(emptyAsUndefined, z.string().default('gemini-2.0-flash')),
+    GEMINI_MODEL: z.preprocess(emptyAsUndefined, z.string().default(DEFAULT_GEMINI_MODEL)),
     GEMINI_BASE_URL: z.preprocess(
       emptyAsUndefined,
       z.url().default('https://generativelanguage.googleapis.com'),
@@ -64,7 +73,7 @@ const EnvSchema = z
       emptyAsUndefined,
       z
         .string()
-        .default('qwen/qwen2.5-vl-72b-instruct:free,google/gemini-2.0-flash-exp:free')
+        .default(DEFAULT_OPENROUTER_MODELS)
         .transform((raw) =>
           raw
             .split(',')
@@ -86,7 +95,9 @@ const EnvSchema = z
       emptyAsUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
-    AI_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(300_000).default(30_000)),
+    /** One model call's limit, and the whole analysis's: after the deadline the engine's answer is given. */
+    AI_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(300_000).default(15_000)),
+    AI_DEADLINE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(300_000).default(20_000)),
     ANALYSIS_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).default(2)),
   })
   .superRefine((env, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INSTRUMENTS, OTHER_SYMBOL, normaliseSymbol } from './instruments';
 
 export const TIME_FRAME_GROUPS = [
   { label: 'Minutes', columns: 5, values: ['1m', '5m', '10m', '15m', '20m'] },
@@ -51,6 +52,8 @@ export const CAPITAL_SIZES = [
 
 export const RISK_REWARD = { min: 1, max: 5, step: 0.5, default: 2 } as const;
 
+const emptyAsUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
 export const ANALYSIS_DEFAULTS = {
   timeFrame: '1h',
   riskReward: RISK_REWARD.default,
@@ -70,6 +73,16 @@ export const AnalysisSettingsSchema = z.object({
   capitalSize: z.coerce.number().positive().max(1_000_000_000).default(ANALYSIS_DEFAULTS.capitalSize),
   lotSize: z.coerce.number().min(0.01).max(1000).default(ANALYSIS_DEFAULTS.lotSize),
   tradingStrategy: TradingStrategySchema.default(ANALYSIS_DEFAULTS.tradingStrategy),
+  /** The instrument (a listed symbol, or OTHER with its pip size and contract size); absent: not chosen. */
+  symbol: z.preprocess(
+    (v) => (typeof v === 'string' ? normaliseSymbol(v) || undefined : v),
+    z.enum([OTHER_SYMBOL, ...INSTRUMENTS.map((i) => i.symbol)] as [string, ...string[]]).optional(),
+  ),
+  pipSize: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(1_000_000).optional()),
+  contractSize: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(1_000_000_000).optional()),
+}).refine((s) => s.symbol !== OTHER_SYMBOL || (s.pipSize !== undefined && s.contractSize !== undefined), {
+  message: 'An instrument outside the list needs its pip size and contract size',
+  path: ['pipSize'],
 });
 export type AnalysisSettings = z.infer<typeof AnalysisSettingsSchema>;
 
@@ -107,6 +120,22 @@ export const ModelAnswerSchema = z.object({
 });
 export type ModelAnswer = z.infer<typeof ModelAnswerSchema>;
 
+/**
+ * The answer's shape as sent to the models' structured output: every field required, no extra
+ * fields and no length keywords, which strict mode (OpenAI-family models on OpenRouter) demands;
+ * Gemini accepts the same schema. What comes back is still validated with ModelAnswerSchema.
+ */
+export const ModelAnswerWireSchema = z.strictObject({
+  trend: TrendSchema,
+  entryPoint: z.string().describe('price, a plain decimal number'),
+  stopLoss: z.string().describe('price, a plain decimal number'),
+  takeProfit: z.string().describe('price, a plain decimal number'),
+  confidence: z.number().describe('0 to 100'),
+  analysis: z.string(),
+  recommendedAction: ActionSchema,
+  decisionRationales: z.array(z.string()),
+});
+
 /** Pixel → price mapping: price = slope * y + intercept, y in image pixels from the top. */
 export const PriceScaleSchema = z.object({ slope: z.number(), intercept: z.number() });
 
@@ -127,6 +156,8 @@ export const ChartFactsSchema = z.object({
   scale: PriceScaleSchema.nullable(),
   plot: PlotBoxSchema,
   image: z.object({ width: z.number().int(), height: z.number().int() }),
+  /** The instrument's symbol where the chart shows it (title, legend, watermark), when read. */
+  symbol: z.string().optional(),
 });
 export type ChartFacts = z.infer<typeof ChartFactsSchema>;
 
@@ -139,6 +170,12 @@ export const AnalysisResultSchema = ModelAnswerSchema.extend({
   lotSize: z.number().optional(),
   tradingStrategy: z.string().optional(),
   modelName: z.string().optional(),
+  symbol: z.string().optional(),
+  /**
+   * False when the levels could not be checked against prices read from the chart (the engine
+   * could not read its scale): such an answer carries no position size.
+   */
+  checkedAgainstChart: z.boolean().optional(),
 });
 export type AnalysisResult = z.infer<typeof AnalysisResultSchema>;
 
@@ -162,7 +199,8 @@ export type JobStage =
 /** One model the analysis service asked, and what became of its answer. */
 export interface ProviderAttempt {
   model: string;
-  outcome: 'used' | 'rejected' | 'failed';
+  /** skipped: the model is cooling down after a rate limit, or the overall deadline had passed. */
+  outcome: 'used' | 'rejected' | 'failed' | 'skipped';
   reason?: string;
   retryAfterSeconds?: number;
 }

@@ -5,9 +5,10 @@ import { averageTrueRange, simpleMovingAverage } from './indicators.js';
 import { clusterLevels, splitLevels, type Level } from './levels.js';
 import { buildPlan, type Side } from './plan.js';
 import { buildProfile, type Horizon } from './profile.js';
-import { computePositionSizing, pipSizeForPrecision } from './sizing.js';
+import { resolveLotValue } from '../../shared/instruments.js';
+import { computePositionSizing, describeSizing, pipSizeForPrecision } from './sizing.js';
 import { classifyTrend, findSwings } from './structure.js';
-import { describe, describeSizing } from './text.js';
+import { describe } from './text.js';
 
 export const MODEL_NAME = 'PipLens chart engine';
 
@@ -67,10 +68,6 @@ export function analyseSeries(candles: PriceCandle[], settings: AnalysisSettings
   } else if (profile.strategies.includes('newsTrading')) {
     strategyNote = 'News can move price far beyond these levels in seconds; check the economic calendar first.';
   }
-  const confidence = Math.round(
-    action === 'wait' ? Math.max(20, Math.min(60, 35 + 25 * Math.abs(agreement))) : Math.max(50, Math.min(92, 50 + 45 * agreement)),
-  );
-
   const plan = buildPlan({
     side,
     action,
@@ -81,11 +78,18 @@ export function analyseSeries(candles: PriceCandle[], settings: AnalysisSettings
     riskReward: settings.riskReward,
     decimals,
   });
-  const sizing = computePositionSizing(settings.capitalSize, settings.lotSize, plan.entry, plan.stop, decimals);
+  const lot = resolveLotValue(settings, plan.entry, decimals);
+  const sizing = computePositionSizing({ capital: settings.capitalSize, userLots: settings.lotSize, entry: plan.entry, stop: plan.stop, lot });
+  // A trade the account cannot take at its smallest lot is no buy or sell for this trader.
+  const tooLargeForAccount = sizing.verdict === 'too-large' && action !== 'wait';
+  if (tooLargeForAccount) action = 'wait';
+  const confidence = Math.round(
+    action === 'wait' ? Math.max(20, Math.min(60, 35 + 25 * Math.abs(agreement))) : Math.max(50, Math.min(92, 50 + 45 * agreement)),
+  );
   const { analysis, rationales } = describe({
     trend: reading.trend,
     reading,
-    plan,
+    plan: { ...plan, action },
     support,
     resistance,
     candles: candles.length,
@@ -95,9 +99,10 @@ export function analyseSeries(candles: PriceCandle[], settings: AnalysisSettings
     atr,
     riskReward: settings.riskReward,
     decimals,
-    pipSize: pipSizeForPrecision(decimals),
+    pipSize: lot?.pipSize ?? pipSizeForPrecision(decimals),
     horizonLabel: HORIZON_LABEL[profile.horizon],
     strategyNote,
+    tooLargeForAccount,
   });
   const f = (v: number): string => v.toFixed(decimals);
   return {
@@ -110,13 +115,15 @@ export function analyseSeries(candles: PriceCandle[], settings: AnalysisSettings
       analysis,
       recommendedAction: action,
       decisionRationales: rationales,
-      positionSizing: describeSizing(sizing, settings.capitalSize, settings.lotSize),
+      positionSizing: describeSizing(sizing),
       timeFrame: settings.timeFrame,
       riskReward: settings.riskReward,
       capitalSize: settings.capitalSize,
       lotSize: settings.lotSize,
       tradingStrategy: settings.tradingStrategy,
       modelName: MODEL_NAME,
+      ...(settings.symbol ? { symbol: settings.symbol } : {}),
+      checkedAgainstChart: true,
     },
     support,
     resistance,

@@ -2,7 +2,6 @@
 import type { Trend } from '../../shared/analysis.js';
 import type { Level } from './levels.js';
 import type { TradePlan } from './plan.js';
-import type { PositionSizing } from './sizing.js';
 import type { TrendReading } from './structure.js';
 
 export interface Narrative {
@@ -21,6 +20,8 @@ export interface Narrative {
   pipSize: number;
   horizonLabel: string;
   strategyNote: string | null;
+  /** The plan leaned one way but even the smallest lot would risk more than the trader's limit. */
+  tooLargeForAccount: boolean;
 }
 
 const pct = (v: number): string => `${Math.round(v * 100)}%`;
@@ -46,56 +47,50 @@ export function describe(n: Narrative): { analysis: string; rationales: string[]
   const stopWhy =
     plan.stopBasis === 'swing' && plan.swingPrice !== null
       ? `just ${plan.side === 'buy' ? 'below the last swing low' : 'above the last swing high'} at ${f(plan.swingPrice)}`
-      : `about ${(Math.abs(plan.entry - plan.stop) / n.atr).toFixed(1)} times the average candle range away`;
-  const planSentence =
-    plan.action === 'wait'
-      ? `The evidence is not strong enough to trade now, so the suggestion is to wait. If you do take a trade, the more likely direction is to ${sideWord}: entry ${f(plan.entry)}, stop loss ${f(plan.stop)} (${stopWhy}) and take profit ${f(plan.target)}.`
+      : `about ${(Math.abs(plan.entry - plan.stop) / n.atr).toFixed(1)} times the size of a typical recent candle away`;
+  const levelsWords = `entry ${f(plan.entry)}, stop loss ${f(plan.stop)} (${stopWhy}) and take profit ${f(plan.target)}`;
+  const planSentence = n.tooLargeForAccount
+    ? `The chart leans towards a ${sideWord}: ${levelsWords}. But the stop this trade needs is too far for your account size (see the position size below), so the suggestion is to wait for a setup with a closer stop.`
+    : plan.action === 'wait'
+      ? `The evidence is not strong enough to trade now, so the suggestion is to wait. If you do take a trade, the more likely direction is to ${sideWord}: ${levelsWords}.`
       : `The suggestion is to ${sideWord} near ${f(plan.entry)} with a stop loss at ${f(plan.stop)} (${stopWhy}) and a take profit at ${f(plan.target)}, which aims to win ${n.riskReward} times what you risk.`;
   const closing = `This is a ${n.horizonLabel} view. A stop loss closes the trade automatically if the market goes against you; always place it, and never risk more than the position size below suggests.`;
   const analysis = [trendSentence, levelSentence, planSentence, n.strategyNote, closing].filter(Boolean).join(' ');
 
   const rationales: string[] = [];
+  const share = pct(Math.abs(n.reading.drift));
+  const steadiness = n.reading.r2 >= 0.6 ? 'steadily' : n.reading.r2 >= 0.3 ? 'unevenly' : 'with many swings back and forth';
   rationales.push(
-    `A straight line fitted through the closes ${n.reading.drift >= 0 ? 'rises' : 'falls'} by ${pct(Math.abs(n.reading.drift))} of the visible price range (fit quality R² ${n.reading.r2.toFixed(2)}).`,
+    Math.abs(n.reading.drift) < 0.1
+      ? `Across the visible candles, price has ended up close to where it started (trend-line fit R² ${n.reading.r2.toFixed(2)}).`
+      : `Across the visible candles, price has ${n.reading.drift >= 0 ? 'risen' : 'fallen'} ${steadiness}, by about ${share} of the chart's height (trend-line fit R² ${n.reading.r2.toFixed(2)}).`,
   );
   if (n.reading.swingsCounted > 0) {
     const ups = Math.round(((n.reading.structure + 1) / 2) * n.reading.swingsCounted);
+    const downs = n.reading.swingsCounted - ups;
+    const lean = ups > downs ? 'buyers have been stepping in at higher prices' : downs > ups ? 'sellers have been pushing prices lower' : 'neither side is pushing clearly';
     rationales.push(
-      `Of the last ${n.reading.swingsCounted} swing comparisons, ${ups} made higher highs or higher lows and ${n.reading.swingsCounted - ups} made lower highs or lower lows.`,
+      `Comparing the recent turning points with the ones before them, ${ups} of ${n.reading.swingsCounted} were higher and ${downs} lower: ${lean}.`,
     );
   }
   if (s || r) {
+    const touches = (l: Level): string => `touched ${l.touches === 1 ? 'once' : l.touches === 2 ? 'twice' : `${l.touches} times`}`;
     const parts = [
-      s ? `support ${f(s.price)} (${s.touches} touch${s.touches === 1 ? '' : 'es'})` : null,
-      r ? `resistance ${f(r.price)} (${r.touches} touch${r.touches === 1 ? '' : 'es'})` : null,
+      s ? `the nearest floor (support) is ${f(s.price)}, ${touches(s)}` : null,
+      r ? `the nearest ceiling (resistance) is ${f(r.price)}, ${touches(r)}` : null,
     ].filter(Boolean);
-    rationales.push(`Nearest levels from clustered swing points: ${parts.join(' and ')}.`);
+    rationales.push(`Where price turned before: ${parts.join('; ')}.`);
   }
   if (n.sma !== null) {
     rationales.push(
-      `Price ${f(n.lastPrice)} is ${n.lastPrice >= n.sma ? 'above' : 'below'} its 20-candle average ${f(n.sma)}.`,
+      n.lastPrice >= n.sma
+        ? `Price ${f(n.lastPrice)} is above its average of the last twenty candles (${f(n.sma)}), so buyers have had the upper hand lately (moving average).`
+        : `Price ${f(n.lastPrice)} is below its average of the last twenty candles (${f(n.sma)}), so sellers have had the upper hand lately (moving average).`,
     );
   }
+  const stopRange = (Math.abs(plan.entry - plan.stop) / n.atr).toFixed(1);
   rationales.push(
-    `Stop loss ${f(plan.stop)} is ${pips(plan.entry - plan.stop)} pips from entry (${(Math.abs(plan.entry - plan.stop) / n.atr).toFixed(1)}× the average true range of ${f(n.atr)}); take profit ${f(plan.target)} is ${pips(plan.target - plan.entry)} pips away for a 1:${n.riskReward} risk/reward.`,
+    `The stop loss ${f(plan.stop)} is ${pips(plan.entry - plan.stop)} pips from the entry, about ${stopRange} times the size of a typical recent candle (average true range), so ordinary wiggles should not hit it; the take profit ${f(plan.target)} is ${pips(plan.target - plan.entry)} pips away, to win ${n.riskReward} times what you risk.`,
   );
   return { analysis, rationales: rationales.slice(0, 6) };
-}
-
-export function describeSizing(p: PositionSizing, capital: number, userLots: number): string {
-  const usd = (v: number): string => `$${v.toFixed(2)}`;
-  const fits =
-    p.recommendedLots >= 0.01
-      ? `The lot size that fits this risk is ${p.recommendedLots.toFixed(2)} lots.`
-      : `Even the smallest lot (0.01) would lose ${usd(0.01 * p.stopPips * p.pipValuePerLot)} at the stop, more than ${usd(p.moneyAtRisk)}; consider a smaller account risk, a tighter setup or skipping this trade.`;
-  const user =
-    p.userRiskPercent <= p.riskPercent + 1e-9
-      ? `Your lot size of ${userLots} would lose ${usd(p.userLossAtStop)} at the stop (${p.userRiskPercent.toFixed(1)}% of capital), within the guideline.`
-      : `Your lot size of ${userLots} would lose ${usd(p.userLossAtStop)} at the stop (${p.userRiskPercent.toFixed(1)}% of capital), more than the ${p.riskPercent}% guideline; reduce it to ${p.recommendedLots >= 0.01 ? p.recommendedLots.toFixed(2) : '0.01 or skip the trade'}.`;
-  return [
-    `With ${usd(capital)} capital, risk ${p.riskPercent}% per trade: ${usd(p.moneyAtRisk)}.`,
-    `The stop is ${p.stopPips.toFixed(1)} pips away; assuming about ${usd(p.pipValuePerLot)} per pip for one standard lot (true for pairs quoted in USD such as EURUSD; other pairs and gold differ), 0.01 lots lose ${usd(0.01 * p.stopPips * p.pipValuePerLot)} at the stop.`,
-    fits,
-    user,
-  ].join(' ');
 }

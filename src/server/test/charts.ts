@@ -16,3 +16,14 @@ export function testChart(seed = 3, size: [number, number, number] = [1280, 800,
 }
 
 export const notAChart = () => renderNonChart('photo', 7);
+
+/** The test chart with its price axis painted over: a chart whose scale the engine cannot read (AXIS_UNREADABLE). */
+export async function chartWithoutAxis(): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const { image } = await testChart();
+  const { width = 0, height = 0 } = await sharp(image).metadata();
+  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+  const [r = 0, g = 0, b = 0] = data.subarray(0, info.channels);
+  const cover = await sharp({ create: { width: 160, height, channels: 3, background: { r, g, b } } }).png().toBuffer();
+  return sharp(image).composite([{ input: cover, left: width - 160, top: 0 }]).png().toBuffer();
+}

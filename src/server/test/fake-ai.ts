@@ -7,7 +7,14 @@ export interface RecordedRequest {
   body: Record<string, unknown>;
 }
 
-export type Reply = { status: number; body: unknown; headers?: Record<string, string> } | { hang: true };
+export type Reply =
+  | { status: number; body: unknown; headers?: Record<string, string> }
+  /** Never answers (until released). */
+  | { hang: true }
+  /** A body as given, e.g. an HTML error page from a proxy. */
+  | { status: number; raw: string; headers?: Record<string, string> }
+  /** Headers and the start of a body, then the body stalls (held open) or the connection drops. */
+  | { status: number; partial: string; then: 'stall' | 'cut'; headers?: Record<string, string> };
 
 /**
  * A local stand-in for Gemini's generateContent and OpenRouter's chat completions: it records each
@@ -16,6 +23,8 @@ export type Reply = { status: number; body: unknown; headers?: Record<string, st
 export class FakeAi {
   readonly requests: RecordedRequest[] = [];
   private script: Reply[] = [];
+  /** When set, answers each request instead of the script (e.g. by what the prompt says). */
+  route: ((request: RecordedRequest) => Reply) | null = null;
   private server: Server | null = null;
   private pending = new Set<ServerResponse>();
   url = '';
@@ -26,15 +35,29 @@ export class FakeAi {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        this.requests.push({
+        const request: RecordedRequest = {
           method: req.method ?? '',
           url: req.url ?? '',
           headers: req.headers,
           body: raw ? JSON.parse(raw) : {},
-        });
-        const reply = this.script.shift() ?? { status: 500, body: { error: { message: 'no scripted reply' } } };
+        };
+        this.requests.push(request);
+        const reply = this.route?.(request) ??
+          this.script.shift() ?? { status: 500, body: { error: { message: 'no scripted reply' } } };
         if ('hang' in reply) {
           this.pending.add(res);
+          return;
+        }
+        if ('partial' in reply) {
+          res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+          res.write(reply.partial);
+          if (reply.then === 'cut') setTimeout(() => res.destroy(), 20);
+          else this.pending.add(res);
+          return;
+        }
+        if ('raw' in reply) {
+          res.writeHead(reply.status, { 'content-type': 'text/html; charset=utf-8', ...reply.headers });
+          res.end(reply.raw);
           return;
         }
         res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
@@ -49,6 +72,7 @@ export class FakeAi {
   reset(...replies: Reply[]) {
     this.requests.length = 0;
     this.script = replies;
+    this.route = null;
   }
 
   /** Ends every request held by a `hang` reply, as a dropped connection. */

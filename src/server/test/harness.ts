@@ -47,6 +47,7 @@ export interface TestServer {
   dataDir: string;
   app: ReturnType<typeof createApp>['app'];
   auth: ReturnType<typeof createApp>['auth'];
+  queue: ReturnType<typeof createApp>['queue'];
   close(): Promise<void>;
 }
 
@@ -77,7 +78,7 @@ export async function createTestServer(
     logger,
   });
   const deps: AppDeps = { env, database, logger, mailer };
-  const { app, auth } = createApp(deps);
+  const { app, auth, queue } = createApp(deps);
   return {
     deps,
     env,
@@ -85,6 +86,7 @@ export async function createTestServer(
     dataDir,
     app,
     auth,
+    queue,
     close: async () => {
       await database.close();
       await postgres?.drop();

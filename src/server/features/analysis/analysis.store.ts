@@ -27,6 +27,9 @@ export const canonicalSettings = (s: AnalysisSettings): AnalysisSettings => ({
   capitalSize: s.capitalSize,
   lotSize: s.lotSize,
   tradingStrategy: s.tradingStrategy,
+  ...(s.symbol !== undefined ? { symbol: s.symbol } : {}),
+  ...(s.pipSize !== undefined ? { pipSize: s.pipSize } : {}),
+  ...(s.contractSize !== undefined ? { contractSize: s.contractSize } : {}),
 });
 
 const columns = {
@@ -59,7 +62,10 @@ const toStored = (row: Row): StoredAnalysis => ({
   saved: row.saved,
 });
 
-/** The same image with the same settings from the same user in the last 24 hours. */
+/**
+ * The same image with the same settings from the same user in the last 24 hours, when that answer
+ * was final (not the engine's stand-in while the models were down).
+ */
 export async function findRecentSame(
   db: Db,
   userId: string,
@@ -74,6 +80,7 @@ export async function findRecentSame(
       and(
         eq(analyses.userId, userId),
         eq(analyses.imageSha256, imageSha256),
+        eq(analyses.final, true),
         gte(analyses.createdAt, new Date(now.getTime() - DEDUPE_WINDOW_MS)),
         sql`${analyses.settings} = ${JSON.stringify(canonicalSettings(settings))}::jsonb`,
       ),
@@ -98,6 +105,8 @@ export async function storeAnalysis(
     result: AnalysisResult;
     chart: ChartFacts | null;
     providersTried: ProviderAttempt[];
+    /** False: kept in the history, never reused as the answer for the same image. */
+    final?: boolean;
   },
 ): Promise<StoredAnalysis> {
   const id = randomUUID();
@@ -113,6 +122,7 @@ export async function storeAnalysis(
         modelName: input.result.modelName ?? 'unknown',
         providersTried: input.providersTried,
         imageSha256: input.imageSha256,
+        final: input.final ?? true,
       })
       .returning(columns);
     await tx.insert(chartThumbnails).values({ analysisId: id, webp: input.thumbnail });

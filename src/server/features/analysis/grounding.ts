@@ -1,34 +1,21 @@
 import type { AnalysisSettings, ChartFacts, ModelAnswer } from '../../../shared/analysis';
+import { inBand, priceBand, pricesOutside, splitSentences } from '../../../shared/price-check';
 
 /** How far from the requested risk/reward a model's levels may be. */
 export const RISK_REWARD_TOLERANCE = 0.15;
 
-/**
- * Checks a model's answer against what the engine read on the chart. Returns the reason it
- * fails, or null when it can be shown to a trader.
- */
-export function groundingProblem(answer: ModelAnswer, chart: ChartFacts | null, settings: AnalysisSettings): string | null {
+export type Grounding =
+  | { ok: true; answer: ModelAnswer; checked: boolean; dropped: number[] }
+  | { ok: false; problem: string };
+
+const list = (values: number[]) => [...new Set(values)].join(', ');
+
+/** The levels' order and risk/reward: what can be checked with no chart reading at all. */
+function shapeProblem(answer: ModelAnswer, settings: AnalysisSettings): string | null {
   const entry = Number(answer.entryPoint);
   const stop = Number(answer.stopLoss);
   const target = Number(answer.takeProfit);
   if (![entry, stop, target].every((v) => Number.isFinite(v) && v > 0)) return 'prices are not positive numbers';
-
-  if (chart?.scale) {
-    const range = Math.max(chart.high - chart.low, Math.abs(chart.lastPrice) * 1e-4);
-    // Entry sits near what is on screen; stop and target may reach past it, but not far.
-    if (entry < chart.low - range * 0.25 || entry > chart.high + range * 0.25) {
-      return `entry ${answer.entryPoint} is outside the chart's prices (${chart.low} to ${chart.high})`;
-    }
-    for (const [name, value] of [
-      ['stop loss', stop],
-      ['take profit', target],
-    ] as const) {
-      if (value < chart.low - range * 1.5 || value > chart.high + range * 1.5) {
-        return `${name} ${value} is far outside the chart's prices (${chart.low} to ${chart.high})`;
-      }
-    }
-  }
-
   const risk = entry - stop;
   const reward = target - entry;
   if (answer.recommendedAction === 'buy' && !(stop < entry && entry < target)) {
@@ -45,4 +32,53 @@ export function groundingProblem(answer: ModelAnswer, chart: ChartFacts | null, 
     return `risk/reward is 1:${ratio.toFixed(2)}, not the requested 1:${settings.riskReward}`;
   }
   return null;
+}
+
+/**
+ * Checks a model's answer against what the engine read on the chart: the entry near the prices
+ * on screen, stop and target inside the visible range with its margin, and every price in the
+ * text and the reasons likewise (sentences and reasons with a price off the chart are dropped;
+ * an analysis left with nothing is refused). With no chart reading only the shape can be
+ * checked, and the answer says it was not checked against the chart.
+ */
+export function groundAnswer(answer: ModelAnswer, chart: ChartFacts | null, settings: AnalysisSettings): Grounding {
+  const shape = shapeProblem(answer, settings);
+  if (shape) return { ok: false, problem: shape };
+  if (!chart?.scale) return { ok: true, answer, checked: false, dropped: [] };
+
+  const entry = Number(answer.entryPoint);
+  const band = priceBand(chart);
+  const candleRange = Math.max(chart.high - chart.low, Math.abs(chart.lastPrice) * 1e-4);
+  // The entry sits near what is on screen; stop and target may reach past it, within the margin.
+  if (entry < chart.low - candleRange * 0.25 || entry > chart.high + candleRange * 0.25) {
+    return { ok: false, problem: `entry ${answer.entryPoint} is outside the chart's prices (${chart.low} to ${chart.high})` };
+  }
+  for (const [name, value] of [
+    ['stop loss', answer.stopLoss],
+    ['take profit', answer.takeProfit],
+  ] as const) {
+    if (!inBand(Number(value), band)) {
+      return { ok: false, problem: `${name} ${value} is far outside the chart's prices (${chart.low} to ${chart.high})` };
+    }
+  }
+
+  const reference = chart.lastPrice;
+  const dropped: number[] = [];
+  const keep = (text: string) => {
+    const outside = pricesOutside(text, band, reference);
+    dropped.push(...outside);
+    return outside.length === 0;
+  };
+  const sentences = splitSentences(answer.analysis);
+  const kept = sentences.filter(keep);
+  if (kept.length === 0 || kept.length < sentences.length / 2) {
+    return { ok: false, problem: `the analysis text gives prices outside the chart (${list(dropped)}, chart ${chart.low} to ${chart.high})` };
+  }
+  const rationales = answer.decisionRationales?.filter(keep);
+  return {
+    ok: true,
+    checked: true,
+    dropped: [...new Set(dropped)],
+    answer: { ...answer, analysis: kept.join(' '), ...(rationales ? { decisionRationales: rationales } : {}) },
+  };
 }

@@ -65,6 +65,25 @@ describe('analysis queue', () => {
     expect(queue.stageOf('same-id-1234', 'victim')).toEqual({ stage: 'done' });
   });
 
+  it('frees the place when a job releases it, while that job goes on (waiting on a model)', async () => {
+    const queue = new AnalysisQueue(1);
+    let finishFirst!: () => void;
+    const first = queue.run({ id: 'first-job', userId: 'a', premium: false }, async (setStage, releaseSlot) => {
+      releaseSlot();
+      setStage({ stage: 'asking-model', model: 1, name: 'gemini' });
+      await new Promise<void>((resolve) => {
+        finishFirst = resolve;
+      });
+      return 'first';
+    });
+    // The second job runs to its end while the first still waits.
+    await expect(queue.run({ id: 'second-job', userId: 'b', premium: false }, async () => 'second')).resolves.toBe('second');
+    expect(queue.stageOf('first-job', 'a')).toEqual({ stage: 'asking-model', model: 1, name: 'gemini' });
+    finishFirst();
+    await expect(first).resolves.toBe('first');
+    expect(queue.stageOf('first-job', 'a')).toEqual({ stage: 'done' });
+  });
+
   it('marks a failed job as failed and passes its error on', async () => {
     const queue = new AnalysisQueue(1);
     await expect(
@@ -74,7 +93,7 @@ describe('analysis queue', () => {
   });
 });
 
-// The first job's model call is held open, so the second job waits in line for as long as the test looks.
+// Models are configured (the stand-in answers each call with an error), so each job asks one.
 const fakeAi = new FakeAi();
 beforeAll(() => fakeAi.start());
 afterAll(() => fakeAi.stop());
@@ -99,9 +118,15 @@ describeEachDatabase(
         return response.status === 200 ? ((await response.json()) as JobStage) : null;
       };
 
-      fakeAi.reset({ hang: true });
+      // Another job holds the only place (as a chart reading does); the second one waits in line.
+      let releaseBlocker!: () => void;
+      const blocker = server().queue.run({ id: 'blocker-0001', userId: 'someone-else', premium: false }, () =>
+        new Promise<void>((resolve) => {
+          releaseBlocker = resolve;
+        }),
+      );
       const running = post(first, 'job-first-0001');
-      while ((await stageOf(first, 'job-first-0001'))?.stage !== 'asking-model') await tick();
+      while ((await stageOf(first, 'job-first-0001'))?.stage !== 'queued') await tick();
       let settled = false;
       const waiting = post(second, 'job-second-001').finally(() => (settled = true));
       const seen: JobStage[] = [];
@@ -110,8 +135,9 @@ describeEachDatabase(
         if (stage && JSON.stringify(stage) !== JSON.stringify(seen.at(-1))) seen.push(stage);
       };
       while (seen.length === 0) await watch();
-      // The held model call drops: the first job falls back to the engine and the second one runs.
-      fakeAi.releaseHanging();
+      // The place is freed: the first job runs, then the second one.
+      releaseBlocker();
+      await blocker;
       // Polled back to back: the reading stage is visible only while the engine awaits (image
       // decoding, OCR), a few milliseconds each, and a poll every 20 ms could miss all of them.
       while (!settled) await watch();
@@ -119,7 +145,7 @@ describeEachDatabase(
       expect((await waiting).status).toBe(200);
       seen.push((await stageOf(second, 'job-second-001')) as JobStage);
 
-      expect(seen[0]).toEqual({ stage: 'queued', position: 1 });
+      expect(seen[0]).toEqual({ stage: 'queued', position: 2 });
       expect(seen.map((s) => s.stage)).toContain('reading-chart');
       expect(seen.at(-1)).toEqual({ stage: 'done' });
       // Nobody else can follow someone's job.

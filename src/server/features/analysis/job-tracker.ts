@@ -31,9 +31,14 @@ export class AnalysisQueue {
     this.queue = new PQueue({ concurrency });
   }
 
+  /**
+   * Runs `task` once a place is free. The place is held until the task calls `releaseSlot` (the
+   * analysis does once the engine has read the chart: waiting on AI models takes no CPU and must
+   * not keep other users' charts waiting) or ends, whichever comes first.
+   */
   run<T>(
     job: { id: string; userId: string; premium: boolean },
-    task: (setStage: (stage: JobStage) => void) => Promise<T>,
+    task: (setStage: (stage: JobStage) => void, releaseSlot: () => void) => Promise<T>,
   ): Promise<T> {
     const priority = job.premium ? PREMIUM_PRIORITY : FREE_PRIORITY;
     const entry: Job = { ...job, priority, stage: { stage: 'queued', position: 0 }, order: (this.counter += 1) };
@@ -49,18 +54,26 @@ export class AnalysisQueue {
         if (this.jobs.get(key) === entry) this.jobs.delete(key);
       }, KEEP_FINISHED_MS).unref();
     };
-    return this.queue
-      .add(
-        async () => {
-          setStage({ stage: 'reading-chart' });
-          return task(setStage);
-        },
-        { priority },
-      )
+    let outcome!: Promise<T>;
+    const slot = this.queue.add(
+      async () => {
+        setStage({ stage: 'reading-chart' });
+        let releaseSlot!: () => void;
+        const released = new Promise<void>((resolve) => {
+          releaseSlot = resolve;
+        });
+        outcome = Promise.resolve().then(() => task(setStage, releaseSlot));
+        outcome.then(releaseSlot, releaseSlot);
+        await released;
+      },
+      { priority },
+    );
+    return slot
+      .then(() => outcome)
       .then(
         (value) => {
           finish({ stage: 'done' });
-          return value as T;
+          return value;
         },
         (error: unknown) => {
           finish({ stage: 'failed' });

@@ -7,27 +7,45 @@ export class AnswerRejected extends Error {
   }
 }
 
-/** The first balanced {...} in the text, honouring strings, so a JSON object inside prose is still found. */
-export function extractJsonObject(text: string): string | null {
-  const start = text.indexOf('{');
-  if (start < 0) return null;
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  for (let i = start; i < text.length; i += 1) {
-    const ch = text[i];
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (ch === '\\') escaped = true;
-      else if (ch === '"') inString = false;
-    } else if (ch === '"') inString = true;
-    else if (ch === '{') depth += 1;
-    else if (ch === '}') {
-      depth -= 1;
-      if (depth === 0) return text.slice(start, i + 1);
+/** Every balanced top-level {...} in the text, in order, honouring strings. */
+export function* jsonObjectCandidates(text: string): Generator<string> {
+  let from = 0;
+  for (;;) {
+    const start = text.indexOf('{', from);
+    if (start < 0) return;
+    let depth = 0;
+    let inString = false;
+    let escaped = false;
+    let end = -1;
+    for (let i = start; i < text.length; i += 1) {
+      const ch = text[i];
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (ch === '\\') escaped = true;
+        else if (ch === '"') inString = false;
+      } else if (ch === '"') inString = true;
+      else if (ch === '{') depth += 1;
+      else if (ch === '}') {
+        depth -= 1;
+        if (depth === 0) {
+          end = i;
+          break;
+        }
+      }
     }
+    if (end < 0) {
+      // Unbalanced from here: a later '{' may still open a whole object.
+      from = start + 1;
+      continue;
+    }
+    yield text.slice(start, end + 1);
+    from = end + 1;
   }
-  return null;
+}
+
+/** The first balanced {...} in the text (kept for callers that want just one). */
+export function extractJsonObject(text: string): string | null {
+  return jsonObjectCandidates(text).next().value ?? null;
 }
 
 /** Models write prices as numbers or strings and confidence as '75%'; bring them to the schema's shape. */
@@ -49,20 +67,7 @@ function normalise(raw: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-/** Text reply → validated answer, or AnswerRejected with SPEC §8's message for what went wrong. */
-export function parseModelAnswer(text: string): ModelAnswer {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    const candidate = extractJsonObject(text);
-    if (!candidate) throw new AnswerRejected('Failed to extract JSON from API response');
-    try {
-      raw = JSON.parse(candidate);
-    } catch {
-      throw new AnswerRejected('Failed to parse JSON from API response');
-    }
-  }
+function validate(raw: unknown): ModelAnswer {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new AnswerRejected('Failed to extract JSON from API response');
   }
@@ -74,4 +79,39 @@ export function parseModelAnswer(text: string): ModelAnswer {
     throw new AnswerRejected(`Analysis result has invalid fields: ${fields}`);
   }
   return parsed.data;
+}
+
+/**
+ * Text reply → validated answer, or AnswerRejected with SPEC §8's message for what went wrong.
+ * A reply that is not pure JSON is searched object by object: a schema fragment or an example
+ * quoted before the answer does not hide the answer after it.
+ */
+export function parseModelAnswer(text: string): ModelAnswer {
+  try {
+    return validate(JSON.parse(text));
+  } catch (error) {
+    if (error instanceof AnswerRejected) throw error;
+  }
+  let firstProblem: AnswerRejected | null = null;
+  let parsedAny = false;
+  for (const candidate of jsonObjectCandidates(text)) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(candidate);
+    } catch {
+      continue;
+    }
+    parsedAny = true;
+    try {
+      return validate(raw);
+    } catch (error) {
+      if (!(error instanceof AnswerRejected)) throw error;
+      // The most telling problem is that of an object that at least looks like an answer.
+      const looksLikeAnswer = typeof raw === 'object' && raw !== null && REQUIRED_RESULT_FIELDS.some((f) => f in raw);
+      if (!firstProblem || (looksLikeAnswer && /extract/.test(firstProblem.message))) firstProblem = error;
+    }
+  }
+  if (firstProblem) throw firstProblem;
+  if (text.includes('{') && !parsedAny) throw new AnswerRejected('Failed to parse JSON from API response');
+  throw new AnswerRejected('Failed to extract JSON from API response');
 }

@@ -1,5 +1,5 @@
-import { fetchWithTimeout, httpFailure, ProviderError, type ModelProvider } from './types';
 import { answerJsonSchema } from './gemini';
+import { postJson, ProviderError, type ModelProvider } from './types';
 
 interface OpenRouterOptions {
   apiKey: string;
@@ -9,8 +9,12 @@ interface OpenRouterOptions {
 }
 
 interface ChatResponse {
-  choices?: { message?: { content?: string | null } }[];
-  error?: { message?: string; code?: number };
+  choices?: {
+    message?: { content?: string | null; refusal?: string | null };
+    finish_reason?: string | null;
+    error?: { message?: string; code?: number | string };
+  }[];
+  error?: { message?: string; code?: number | string };
 }
 
 /** Models known to honour response_format json_schema; others get the schema in the prompt only. */
@@ -22,10 +26,9 @@ export function openRouterProvider({ apiKey, model, baseUrl, appUrl }: OpenRoute
   return {
     name: model,
     async complete({ prompt, image, timeoutMs }) {
-      const response = await fetchWithTimeout(
+      const body = (await postJson(
         `${baseUrl.replace(/\/$/, '')}/chat/completions`,
         {
-          method: 'POST',
           headers: {
             'content-type': 'application/json',
             authorization: `Bearer ${apiKey}`,
@@ -51,11 +54,16 @@ export function openRouterProvider({ apiKey, model, baseUrl, appUrl }: OpenRoute
           }),
         },
         timeoutMs,
-      );
-      if (!response.ok) throw await httpFailure(response);
-      const body = (await response.json()) as ChatResponse;
-      if (body.error) throw new ProviderError('http', `OpenRouter analysis failed: ${body.error.message ?? 'unknown error'}`);
-      const text = body.choices?.[0]?.message?.content ?? '';
+      )) as ChatResponse;
+      // OpenRouter reports some failures inside a 200: a top-level error, or one on the choice.
+      const choice = Array.isArray(body.choices) ? body.choices[0] : undefined;
+      const error = body.error ?? choice?.error;
+      if (error) throw new ProviderError('http', `OpenRouter analysis failed: ${error.message ?? 'unknown error'}`);
+      if (choice?.message?.refusal) throw new ProviderError('refused', `The model refused: ${choice.message.refusal}`);
+      if (choice?.finish_reason === 'content_filter') throw new ProviderError('blocked', 'The model declined the request (content filter)');
+      if (choice?.finish_reason === 'length') throw new ProviderError('bad-response', 'The model stopped without a whole answer (length)');
+      const content = choice?.message?.content;
+      const text = typeof content === 'string' ? content : '';
       if (!text.trim()) throw new ProviderError('empty', 'No analysis results returned');
       return text;
     },

@@ -1,0 +1,255 @@
+/**
+ * Issue 25, the AI path: each defect found against stand-ins speaking Gemini's and OpenRouter's
+ * wire formats, including their failure shapes. Each test failed on the code before the fix.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { AnalysisResult, ChartFacts } from '../../../shared/analysis';
+import { priceBand, priceMentions } from '../../../shared/price-check';
+import { chartWithoutAxis, notAChart, testChart } from '../../test/charts';
+import { FakeAi, geminiReply, openRouterReply, type RecordedRequest, type Reply } from '../../test/fake-ai';
+import { describeEachDatabase, signUp, TestClient, type TestServer } from '../../test/harness';
+import { ENGINE_MODEL_NAME, UNCHECKED_NOTE } from './analysis.service';
+
+interface AnalysisBody {
+  id: string;
+  result: AnalysisResult;
+  chart: ChartFacts | null;
+  providersTried: { model: string; outcome: string; reason?: string; retryAfterSeconds?: number }[];
+  cached: boolean;
+}
+
+const fake = new FakeAi();
+beforeAll(() => fake.start());
+afterAll(() => fake.stop());
+
+function analyse(client: TestClient, image: Buffer, settings: Record<string, string> = {}) {
+  const form = new FormData();
+  form.set('chartImage', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'chart.png');
+  for (const [key, value] of Object.entries({ timeFrame: '1h', riskReward: '2', capitalSize: '100', lotSize: '0.01', tradingStrategy: 'auto', ...settings })) {
+    form.set(key, value);
+  }
+  return client.request('/api/analyses', { method: 'POST', body: form });
+}
+
+async function signedIn(server: TestServer) {
+  const client = new TestClient(server);
+  await signUp(client);
+  return client;
+}
+
+/** A sound buy at the chart's own prices, as a model would give it. */
+async function groundedAnswer(overrides: Record<string, unknown> = {}) {
+  const { truth } = await testChart();
+  const range = truth.high - truth.low;
+  const f = (v: number) => v.toFixed(truth.decimals);
+  return {
+    trend: 'uptrend',
+    entryPoint: f(truth.lastPrice),
+    stopLoss: f(truth.lastPrice - range * 0.1),
+    takeProfit: f(truth.lastPrice + range * 0.2),
+    confidence: 72,
+    analysis: `Price holds above ${f(truth.lastPrice - range * 0.05)} with higher lows.`,
+    recommendedAction: 'buy',
+    decisionRationales: ['Higher highs and higher lows', 'Support held twice', 'Momentum rising'],
+    ...overrides,
+  };
+}
+
+const geminiRequests = () => fake.requests.filter((r) => r.url.includes(':generateContent'));
+const openRouterRequests = () => fake.requests.filter((r) => r.url.endsWith('/chat/completions'));
+const promptOf = (r: RecordedRequest) => JSON.stringify(r.body);
+
+describeEachDatabase(
+  'issue 25: the AI path',
+  (server) => {
+    it('1. a 200 whose body is an HTML page, is cut off or stalls is a provider failure; the engine answers', async () => {
+      fake.reset(
+        { status: 200, raw: '<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>' },
+        { status: 200, partial: '{"id":"gen-1","choices":[{"message":{"content":"{\\"trend', then: 'cut' },
+        { status: 200, partial: '{"id":"gen-2","choices":[', then: 'stall' },
+      );
+      const client = await signedIn(server());
+      const response = await analyse(client, (await testChart()).image, { lotSize: '0.04' });
+      fake.releaseHanging();
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as AnalysisBody;
+      expect(body.providersTried.map((p) => p.outcome)).toEqual(['failed', 'failed', 'failed']);
+      expect(body.providersTried[0]?.reason).toMatch(/not JSON/);
+      expect(body.providersTried[1]?.reason).toMatch(/cut off/);
+      expect(body.providersTried[2]?.reason).toMatch(/did not answer/);
+      expect(body.result.modelName).toBe(ENGINE_MODEL_NAME);
+    });
+
+    it('2. prices in the text and reasons that lie off the chart never reach the trader', async () => {
+      const { truth } = await testChart();
+      const range = truth.high - truth.low;
+      const f = (v: number) => v.toFixed(truth.decimals);
+      const far = f(truth.high + range * 3);
+      const below = f(Math.max(truth.low - range * 2.5, truth.low / 4));
+      const answer = await groundedAnswer({
+        analysis: `Buyers are in control above ${f(truth.lastPrice - range * 0.05)}. The next big target is ${far}. Stay patient.`,
+        decisionRationales: [`Support near ${f(truth.low + range * 0.1)}`, `Long-term floor at ${below}`, 'Momentum rising'],
+      });
+      fake.reset(geminiReply(JSON.stringify(answer)));
+      const client = await signedIn(server());
+      const body = (await (await analyse(client, (await testChart()).image, { lotSize: '0.05' })).json()) as AnalysisBody;
+      expect(body.result.modelName).toBe('gemini-test');
+      expect(body.result.analysis).not.toContain(far);
+      expect(body.result.analysis).toContain('Stay patient.');
+      expect(body.result.decisionRationales.join(' ')).not.toContain(below);
+      expect(body.result.decisionRationales).toHaveLength(2);
+      expect(body.providersTried[0]?.reason).toMatch(/prices outside the chart/);
+      // Every price left in the text lies in the chart's visible range with its margin.
+      const band = priceBand(body.chart as ChartFacts);
+      for (const v of priceMentions([body.result.analysis, ...body.result.decisionRationales].join(' '), body.chart?.lastPrice ?? 0)) {
+        expect(v).toBeGreaterThanOrEqual(band.low);
+        expect(v).toBeLessThanOrEqual(band.high);
+      }
+    });
+
+    it('2. an analysis made of prices off the chart is refused', async () => {
+      const { truth } = await testChart();
+      const range = truth.high - truth.low;
+      const f = (v: number) => v.toFixed(truth.decimals);
+      fake.reset(
+        geminiReply(JSON.stringify(await groundedAnswer({ analysis: `Target ${f(truth.high + range * 4)}. Then ${f(truth.high + range * 5)}.` }))),
+        openRouterReply(JSON.stringify(await groundedAnswer())),
+      );
+      const client = await signedIn(server());
+      const body = (await (await analyse(client, (await testChart()).image, { lotSize: '0.06' })).json()) as AnalysisBody;
+      expect(body.providersTried[0]).toMatchObject({ outcome: 'rejected', reason: expect.stringMatching(/analysis text gives prices outside the chart/) });
+      expect(body.result.modelName).toBe('qwen/test-vl');
+    });
+
+    it('3 and 7. a picture the engine calls NOT_A_CHART is not made into a trade: the not-a-chart message, no model asked', async () => {
+      fake.reset(geminiReply(JSON.stringify({ ...(await groundedAnswer()), entryPoint: '1.2500', stopLoss: '1.2483', takeProfit: '1.2534' })));
+      const client = await signedIn(server());
+      const response = await analyse(client, await notAChart());
+      expect(response.status).toBe(422);
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('NOT_A_CHART');
+      expect(body.error.message).toMatch(/doesn't look like a price chart/);
+      expect(fake.requests).toHaveLength(0);
+    });
+
+    it('3. with no engine reading, a model answer is marked not checked and carries no position size', async () => {
+      fake.reset(geminiReply(JSON.stringify({ ...(await groundedAnswer()), entryPoint: '1.2500', stopLoss: '1.2483', takeProfit: '1.2534' })));
+      const client = await signedIn(server());
+      const response = await analyse(client, await chartWithoutAxis());
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as AnalysisBody;
+      expect(body.chart).toBeNull();
+      expect(body.result.checkedAgainstChart).toBe(false);
+      expect(body.result.analysis.startsWith(UNCHECKED_NOTE)).toBe(true);
+      expect(body.result.positionSizing).toMatch(/No position size is given/);
+      expect(body.result.positionSizing).not.toMatch(/lot size|USD/);
+    });
+
+    it('5. an engine answer given during an outage is not reused once the models are back', async () => {
+      const outage: Reply = { status: 503, body: { error: { code: 503, message: 'The model is overloaded.', status: 'UNAVAILABLE' } } };
+      fake.reset(outage, outage, outage);
+      const client = await signedIn(server());
+      const { image } = await testChart();
+      const first = (await (await analyse(client, image, { lotSize: '0.07' })).json()) as AnalysisBody;
+      expect(first.result.modelName).toBe(ENGINE_MODEL_NAME);
+      fake.reset(geminiReply(JSON.stringify(await groundedAnswer())));
+      const second = (await (await analyse(client, image, { lotSize: '0.07' })).json()) as AnalysisBody;
+      expect(second.cached).toBe(false);
+      expect(second.result.modelName).toBe('gemini-test');
+      // A final answer is reused as before.
+      const third = (await (await analyse(client, image, { lotSize: '0.07' })).json()) as AnalysisBody;
+      expect(third).toMatchObject({ id: second.id, cached: true });
+    });
+
+    it("4. a 429's Retry-After keeps the model out of later analyses (kept in the database every process reads)", async () => {
+      const answer = await groundedAnswer();
+      fake.reset();
+      fake.route = (request) =>
+        request.url.includes(':generateContent')
+          ? {
+              status: 429,
+              headers: { 'retry-after': '120' },
+              body: { error: { code: 429, message: 'Resource has been exhausted (e.g. check quota).', status: 'RESOURCE_EXHAUSTED' } },
+            }
+          : openRouterReply(JSON.stringify(answer));
+      const client = await signedIn(server());
+      const { image } = await testChart();
+      const first = (await (await analyse(client, image, { lotSize: '0.08' })).json()) as AnalysisBody;
+      expect(first.providersTried[0]).toMatchObject({ model: 'gemini-test', outcome: 'failed', retryAfterSeconds: 120 });
+      expect(first.result.modelName).toBe('qwen/test-vl');
+      fake.requests.length = 0;
+      const second = (await (await analyse(client, image, { lotSize: '0.09' })).json()) as AnalysisBody;
+      expect(second.providersTried[0]).toMatchObject({ model: 'gemini-test', outcome: 'skipped' });
+      expect(geminiRequests()).toHaveLength(0);
+      expect(openRouterRequests()).toHaveLength(1);
+    });
+  },
+  () => ({
+    GEMINI_API_KEY: 'gemini-key',
+    GEMINI_MODEL: 'gemini-test',
+    GEMINI_BASE_URL: fake.url,
+    OPENROUTER_API_KEY: 'openrouter-key',
+    OPENROUTER_MODELS: 'qwen/test-vl,google/test-flash',
+    OPENROUTER_BASE_URL: `${fake.url}/api/v1`,
+    AI_TIMEOUT_MS: '1500',
+    AI_DEADLINE_MS: '6000',
+  }),
+);
+
+const DEADLINE_MS = 8000;
+
+describeEachDatabase(
+  'issue 25: the overall deadline',
+  (server) => {
+    it('4. with every model hanging the trader is answered within the deadline plus a second, and another user is not held up', async () => {
+      const answer = await groundedAnswer();
+      // Traders with 100 USD capital meet hanging models; the one with 500 gets a prompt answer.
+      fake.reset();
+      fake.route = (request) => (promptOf(request).includes('Capital: 500 USD') ? geminiReply(JSON.stringify(answer)) : { hang: true });
+      const [a, b, c] = [await signedIn(server()), await signedIn(server()), await signedIn(server())];
+      const { image } = await testChart();
+      // The engine's first reading starts its OCR worker; that is not what is measured here.
+      expect((await analyse(c, image, { capitalSize: '500', lotSize: '0.03' })).status).toBe(200);
+      fake.requests.length = 0;
+      const timed = async (client: TestClient, settings: Record<string, string>) => {
+        const started = performance.now();
+        const response = await analyse(client, image, settings);
+        return { ms: performance.now() - started, body: (await response.json()) as AnalysisBody, status: response.status };
+      };
+      const slowA = timed(a, {});
+      const slowB = timed(b, { lotSize: '0.02' });
+      // Wait until both hanging jobs are asking their models, then a third trader asks.
+      const waitUntil = performance.now() + 20_000;
+      while (fake.requests.filter((r) => !promptOf(r).includes('Capital: 500 USD')).length < 2 && performance.now() < waitUntil) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const fast = await timed(c, { capitalSize: '500' });
+      const [doneA, doneB] = await Promise.all([slowA, slowB]);
+      fake.releaseHanging();
+
+      expect(fast.status).toBe(200);
+      expect(fast.body.result.modelName).toBe('gemini-test');
+      for (const slow of [doneA, doneB]) {
+        expect(slow.status).toBe(200);
+        expect(slow.body.result.modelName).toBe(ENGINE_MODEL_NAME);
+        expect(slow.ms).toBeLessThan(DEADLINE_MS + 1000);
+        for (const attempt of slow.body.providersTried) {
+          expect(attempt.outcome === 'skipped' || /did not answer/.test(attempt.reason ?? ''), JSON.stringify(attempt)).toBe(true);
+        }
+      }
+      // The third trader's analysis finished while the two hanging ones were still waiting.
+      expect(fast.ms).toBeLessThan(Math.max(doneA.ms, doneB.ms));
+    }, 60_000);
+  },
+  () => ({
+    GEMINI_API_KEY: 'gemini-key',
+    GEMINI_MODEL: 'gemini-test',
+    GEMINI_BASE_URL: fake.url,
+    OPENROUTER_API_KEY: 'openrouter-key',
+    OPENROUTER_MODELS: 'qwen/test-vl,google/test-flash',
+    OPENROUTER_BASE_URL: `${fake.url}/api/v1`,
+    ANALYSIS_CONCURRENCY: '2',
+    AI_TIMEOUT_MS: '6000',
+    AI_DEADLINE_MS: String(DEADLINE_MS),
+  }),
+);

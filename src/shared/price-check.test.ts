@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { priceBand, priceMentions, pricesOutside, splitSentences } from './price-check';
+
+describe('priceMentions', () => {
+  it('finds prices and passes over counts, shares, amounts and ratios', () => {
+    const text =
+      'Price rose from 154.90 to 172.70 over 80 candles (3%), 25.0 pips, 0.01 lots lose $2.50 or 2.50 USD, 1:2, R² 0.82, on the 4h chart of US30; resistance 243.9 and support 101.5, 20-candle average 160.2.';
+    expect(priceMentions(text, 160)).toEqual([154.9, 172.7, 243.9, 101.5, 160.2]);
+  });
+
+  it('reads thousands separators and whole prices of 100 and more', () => {
+    expect(priceMentions('Gold held 2,650.50 and 2640 before.', 2650)).toEqual([2650.5, 2640]);
+  });
+
+  it('keeps only numbers near the chart price', () => {
+    expect(priceMentions('EURUSD at 1.0850, RSI 65.5, target 1.0920.', 1.08)).toEqual([1.085, 1.092]);
+  });
+});
+
+describe('priceBand', () => {
+  it('uses the visible range from the scale and plot, with half of it as margin either side', () => {
+    // price = -0.1 y + 200: top y=100 → 190, bottom y=500 → 150; span 40, margin 20.
+    const band = priceBand({ high: 180, low: 155, lastPrice: 170, scale: { slope: -0.1, intercept: 200 }, plot: { top: 100, bottom: 500 } });
+    expect(band).toMatchObject({ visibleLow: 150, visibleHigh: 190 });
+    expect(band.low).toBeCloseTo(130);
+    expect(band.high).toBeCloseTo(210);
+    expect(pricesOutside('Support 101.5, resistance 243.9, pivot 160.0', band, 170)).toEqual([101.5, 243.9]);
+  });
+});
+
+describe('splitSentences', () => {
+  it('does not split at a decimal point', () => {
+    expect(splitSentences('Buy at 1.0850. Stop at 1.0820! Why? Trend.')).toEqual(['Buy at 1.0850.', 'Stop at 1.0820!', 'Why?', 'Trend.']);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * Where a price may lie on a chart, and which numbers in a sentence are prices. The server uses
+ * these to check a model's levels and prose against what the engine read; the engine's own
+ * results are held to the same band by a test over the fixture sets.
+ */
+
+/** The chart as read: candle extremes, and the price scale with the plot box when there is one. */
+export interface ChartRange {
+  high: number;
+  low: number;
+  lastPrice: number;
+  scale: { slope: number; intercept: number } | null;
+  plot: { top: number; bottom: number };
+}
+
+/** Share of the visible range a price may lie beyond it (a stop or a target just off screen). */
+export const RANGE_MARGIN = 0.5;
+
+export interface PriceBand {
+  /** The prices the plot shows, top to bottom (the candles' extremes when no scale is known). */
+  visibleLow: number;
+  visibleHigh: number;
+  /** The band with its margin: any price shown must lie in it. */
+  low: number;
+  high: number;
+}
+
+export function priceBand(chart: ChartRange, margin = RANGE_MARGIN): PriceBand {
+  let visibleLow = chart.low;
+  let visibleHigh = chart.high;
+  if (chart.scale) {
+    const atTop = chart.scale.slope * chart.plot.top + chart.scale.intercept;
+    const atBottom = chart.scale.slope * chart.plot.bottom + chart.scale.intercept;
+    visibleLow = Math.min(visibleLow, atTop, atBottom);
+    visibleHigh = Math.max(visibleHigh, atTop, atBottom);
+  }
+  const span = Math.max(visibleHigh - visibleLow, Math.abs(chart.lastPrice) * 1e-4);
+  return { visibleLow, visibleHigh, low: visibleLow - span * margin, high: visibleHigh + span * margin };
+}
+
+export const inBand = (value: number, band: PriceBand): boolean => value >= band.low && value <= band.high;
+
+/** Words after a number that make it a count, a share or an amount rather than a price. */
+const NOT_A_PRICE_AFTER =
+  /^\s*(?:%|percent|pips?\b|points?\b|candles?\b|-candle|bars?\b|-bar|lots?\b|times\b|x\b|×|touch|usd\b|dollars?\b|units?\b|troy\b|oz\b|ounces?\b|days?\b|hours?\b|minutes?\b|weeks?\b|months?\b|sessions?\b|of\s+\d|swing|turning|rr\b|r:r|to\s+1\b|:\s*\d)/i;
+/** Marks before a number that make it an amount or a ratio. */
+const NOT_A_PRICE_BEFORE = /(?:\$|USD\s?|R²\s?|R2\s?|1:|\d:|#)$/i;
+
+/**
+ * The numbers in a text that may be prices on a chart trading near `reference`: numbers with a
+ * decimal point, or of at least 100, within a factor of five of it, that are not followed by a
+ * unit (pips, %, candles, lots...) or preceded by a currency or ratio mark, and are not glued to
+ * letters (4h, US30, 2nd).
+ */
+export function priceMentions(text: string, reference: number): number[] {
+  const found: number[] = [];
+  const pattern = /(?<![\w.])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\w])/g;
+  for (const match of text.matchAll(pattern)) {
+    const raw = match[1] ?? '';
+    const start = match.index ?? 0;
+    const end = start + match[0].length;
+    const after = text.slice(end, end + 16);
+    const before = text.slice(Math.max(0, start - 4), start);
+    if (after.startsWith('.') && /^\.\d/.test(after)) continue;
+    if (NOT_A_PRICE_AFTER.test(after) || NOT_A_PRICE_BEFORE.test(before)) continue;
+    const value = Number(raw.replace(/,/g, ''));
+    if (!Number.isFinite(value) || value <= 0) continue;
+    if (!raw.includes('.') && value < 100) continue;
+    if (reference > 0 && (value < reference / 5 || value > reference * 5)) continue;
+    found.push(value);
+  }
+  return found;
+}
+
+/** The prices in `text` that fall outside the band. */
+export const pricesOutside = (text: string, band: PriceBand, reference: number): number[] =>
+  priceMentions(text, reference).filter((v) => !inBand(v, band));
+
+/** Sentences, keeping their end marks; the point of a decimal such as 1.0850 ends nothing. */
+export const splitSentences = (text: string): string[] =>
+  text
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);

@@ -229,6 +229,8 @@ async function makeScreenshot(): Promise<void> {
     await page.getByRole('heading', { name: 'Analysis result' }).waitFor({ timeout: 60_000 });
     // Let the toast leave, then frame the chart with its levels drawn on it, the result below and the settings beside it.
     await page.waitForTimeout(6000);
+    // The dashboard scrolls a new result into view: back to the top, so the fixed header stays there.
+    await page.evaluate(() => window.scrollTo(0, 0));
     const overlay = await page.getByRole('img', { name: /Entry, stop loss, take profit/ }).boundingBox();
     if (!overlay) throw new Error('the analysed chart is not on the page');
     const full = await page.screenshot({ type: 'png', fullPage: true });

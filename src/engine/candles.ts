@@ -1227,6 +1227,7 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
     });
   candles.sort((a, b) => a.x - b.x);
   dropStrayLast(candles);
+  dropDetachedTail(candles);
   if (kind === 'candles') orientCandles(candles.filter((c) => !c.noBody));
   // A doji with no body to see opens and closes where the bar before it closed, within its wick.
   candles.forEach((c, i) => {
@@ -1283,6 +1284,49 @@ export function dropStrayLast(candles: { x?: number; high: number; low: number }
 
 /** How far right of the bar before it (in spacings) a last piece is no bar of the series. */
 const STRAY_SPACINGS = 6;
+
+/** Most pieces at the end of the series that can be set aside as detached from it. */
+const DETACHED_TAIL = 12;
+/** Bars before the tail that it must come near. */
+const RECENT_BARS = 6;
+
+/**
+ * A series moves by steps no larger than its bars: each bar's range touches or nearly touches
+ * those just before it, and the widest gap between neighbours anywhere in it is a measure of
+ * how far it can jump. The longest run of pieces at the end that all stand far clear of the
+ * bars before them (by more than three typical bar heights and half again the series' widest
+ * jump; a piece as thin as a line by one and a half bar heights) is no part of it: a toolbar's
+ * buttons inside the plot's corner, text or markers below the bars, volume at the pane's foot.
+ * It is dropped, so the last bar is the series' own. Rows grow downwards (high < low).
+ */
+export function dropDetachedTail(candles: { high: number; low: number }[]): void {
+  if (candles.length < MIN_BARS + RECENT_BARS) return;
+  const heights = candles.map((c) => c.low - c.high).sort((a, b) => a - b);
+  const typical = Math.max(1, heights[heights.length >> 1] ?? 0);
+  const gapBetween = (a: { high: number; low: number }, b: { high: number; low: number }): number =>
+    Math.max(0, a.high - b.low, b.high - a.low);
+  const body = candles.slice(0, candles.length - DETACHED_TAIL);
+  // The widest jump but for a few: the pieces can hold a stray one anywhere (a marker, a label).
+  const jumps = body
+    .slice(1)
+    .map((c, i) => gapBetween(c, body[i]!))
+    .sort((a, b) => a - b);
+  const widestJump = jumps[Math.floor(jumps.length * 0.95)] ?? 0;
+  const limit = Math.max(3 * typical, 1.5 * widestJump);
+  const maxTail = Math.min(DETACHED_TAIL, candles.length - MIN_BARS - RECENT_BARS);
+  let drop = 0;
+  for (let k = 1; k <= maxTail; k++) {
+    const anchor = candles.slice(candles.length - k - RECENT_BARS, candles.length - k);
+    const tail = candles.slice(candles.length - k);
+    const detached = tail.every((p) => {
+      const reach = Math.min(...anchor.map((c) => gapBetween(p, c)));
+      const thin = p.low - p.high <= Math.max(3, typical * 0.1);
+      return reach > (thin ? 1.5 * typical : limit);
+    });
+    if (detached) drop = k;
+  }
+  candles.splice(candles.length - drop, drop);
+}
 
 /**
  * Bar spacing from the candle ink per column: bars repeat every spacing, so the column profile

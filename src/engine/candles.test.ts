@@ -775,6 +775,22 @@ describe('dropStrayLast', () => {
     dropStrayLast(near);
     expect(near).toHaveLength(13);
   });
+
+  it("drops the few pieces past a hole at the end (a platform's buttons in the plot's corner), not a stretch of bars", () => {
+    const placed = series().map((b, i) => ({ ...b, x: 100 + 5 * i }));
+    const buttons = [
+      { x: 240, high: 10, low: 16 },
+      { x: 250, high: 10, low: 16 },
+      { x: 258, high: 10, low: 16 },
+    ];
+    const withButtons = [...placed, ...buttons];
+    dropStrayLast(withButtons);
+    expect(withButtons).toEqual(placed);
+    // Four bars past a hole are the series resuming (bars the detection missed), kept.
+    const resumed = [...placed, ...[0, 1, 2, 3].map((k) => ({ x: 200 + 5 * k, high: 420, low: 450 }))];
+    dropStrayLast(resumed);
+    expect(resumed).toHaveLength(16);
+  });
 });
 
 describe('dropDetachedTail', () => {

@@ -5,6 +5,7 @@ import {
   clearEdgeTags,
   clusterShapes,
   detectCandles,
+  dropDetachedTail,
   dropStrayLast,
   evenPieces,
   eraseWholeText,
@@ -773,6 +774,60 @@ describe('dropStrayLast', () => {
     const near = [...placed, { x: 175, high: 420, low: 450 }];
     dropStrayLast(near);
     expect(near).toHaveLength(13);
+  });
+
+  it("drops the few pieces past a hole at the end (a platform's buttons in the plot's corner), not a stretch of bars", () => {
+    const placed = series().map((b, i) => ({ ...b, x: 100 + 5 * i }));
+    const buttons = [
+      { x: 240, high: 10, low: 16 },
+      { x: 250, high: 10, low: 16 },
+      { x: 258, high: 10, low: 16 },
+    ];
+    const withButtons = [...placed, ...buttons];
+    dropStrayLast(withButtons);
+    expect(withButtons).toEqual(placed);
+    // Four bars past a hole are the series resuming (bars the detection missed), kept.
+    const resumed = [...placed, ...[0, 1, 2, 3].map((k) => ({ x: 200 + 5 * k, high: 420, low: 450 }))];
+    dropStrayLast(resumed);
+    expect(resumed).toHaveLength(16);
+  });
+});
+
+describe('dropDetachedTail', () => {
+  // Rows grow downwards: high < low. A series wandering by touching bars 30 rows tall.
+  const series = (n = 40): { high: number; low: number }[] =>
+    Array.from({ length: n }, (_, i) => {
+      const top = 400 + Math.round(60 * Math.sin(i / 4));
+      return { high: top, low: top + 30 };
+    });
+
+  it("drops a run of pieces far clear of the series at its end (a toolbar's buttons in the plot's corner)", () => {
+    const buttons = Array.from({ length: 8 }, () => ({ high: 5, low: 26 }));
+    const bars = [...series(), ...buttons];
+    dropDetachedTail(bars);
+    expect(bars).toEqual(series());
+  });
+
+  it('drops text and a thin marker below the last bars together', () => {
+    const bars = [...series(), { high: 900, low: 908 }, { high: 640, low: 643 }, { high: 902, low: 910 }];
+    dropDetachedTail(bars);
+    expect(bars).toEqual(series());
+  });
+
+  it('keeps a last bar that breaks out, however tall, while it starts near the bars before it', () => {
+    const bars = [...series(), { high: 200, low: 460 }];
+    dropDetachedTail(bars);
+    expect(bars).toHaveLength(41);
+  });
+
+  it('keeps a gap the series itself is used to (a market that gaps at every session)', () => {
+    // Every other bar 200 rows clear of its neighbours: a last bar 170 rows clear of the bars
+    // before it is within the series' habits, though well past three bar heights.
+    const gapping = series().map((b, i) => ({ high: b.high + (i % 2) * 230, low: b.low + (i % 2) * 230 }));
+    const last = gapping[gapping.length - 1]!;
+    const bars = [...gapping, { high: last.high - 230 - 200, low: last.low - 230 - 200 }];
+    dropDetachedTail(bars);
+    expect(bars).toHaveLength(41);
   });
 });
 

@@ -18,6 +18,10 @@ export const UNSURE_REASONS = {
     "The last candle we found ends far from the price axis, so it may not be the latest one. Please scroll the chart to the latest candle, crop the screenshot to the chart and its price axis, and try again.",
   lastOutsideLabels:
     "The last candle we found lies outside the chart's price labels, perhaps in an indicator or volume panel, so we won't guess a price. Please crop the screenshot to the main price chart and its price axis, and try again.",
+  seriesOutsideLabels:
+    "Most of the chart lies outside the price labels we could read, so we can't be sure of its prices. Please crop the screenshot to the main price chart and its price axis, and try again.",
+  labelsPastPlot:
+    "The price labels we read run past the chart area we found, so part of the window may have been taken for the chart. Please crop the screenshot to the chart and its price axis, and try again.",
 } as const;
 
 export class EngineError extends Error {

@@ -6,11 +6,11 @@ import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../shared/ana
 import { analyseSeries } from './analysis/index.js';
 import { getOcrWorker, terminateOcr } from './ocr.js';
 import type { DebugTrace } from './debug.js';
-import { readChart, type ReadingEvidence } from './read-chart.js';
+import { readChart, type ReadingReport } from './read-chart.js';
 
 export { renderDebug, DEBUG_STAGES, type DebugTrace } from './debug.js';
 
-export type { ReadingEvidence } from './read-chart.js';
+export type { ReadingEvidence, ReadingReport } from './read-chart.js';
 export { locateChart, type ChartLocation } from './locate.js';
 
 export { EngineError } from './errors.js';
@@ -20,7 +20,7 @@ export interface EngineOutput {
   result: AnalysisResult;
   chart: ChartFacts;
   timings: { decode: number; axis: number; candles: number; analysis: number; total: number };
-  evidence: ReadingEvidence;
+  evidence: ReadingReport;
 }
 
 const round = (v: number, decimals: number): number => Number(v.toFixed(decimals));

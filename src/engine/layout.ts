@@ -198,7 +198,7 @@ export function findLayout(r: Raster, bg: Rgb, skip: readonly Box[] = [], fullRe
       ? { left: 0, top, right: plotEdge(r, bg, strip.left - 1, -1, top, bottom), bottom }
       : { left: plotEdge(r, bg, strip.right, 1, top, bottom) + 1, top, right: r.width, bottom };
   if (plot.right - plot.left < r.width * 0.3 || plot.bottom - plot.top < r.height * 0.2) return null;
-  return { axis: { side, labels, strip }, plot };
+  return { axis: { side, labels, strip }, plot: paneBounds(r, plot, side) };
 }
 
 /** Within this distance of the pane's own background a pixel is background (JPEG noise included). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EngineError, UNSURE_REASONS } from './errors.js';
-import { labelCrop, refuseUnsure, type ReadingEvidence } from './read-chart.js';
+import { readingConfidence, refuseUnsure, type ReadingEvidence } from './confidence.js';
+import { labelCrop } from './read-chart.js';
 
 describe('labelCrop', () => {
   it("spans the whole label column, so a label found without its leading '0.' is read with it", () => {
@@ -77,6 +78,28 @@ describe('refuseUnsure', () => {
     expect(refusal({ ...evidence, lastSource: 'bar', lastBeyondLabels: 1 })).toBeNull();
     // The axis's own tag through the last bar vouches for it.
     expect(refusal({ ...evidence, lastSource: 'tag', lastBeyondLabels: 1.56 })).toBeNull();
+  });
+
+  it('refuses, saying why, when most of the series lies outside the labels read (a sub-window\'s scale)', () => {
+    const error = refusal({ ...evidence, seriesInsideLabels: 0.52 });
+    expect(error?.code).toBe('UNSURE_READING');
+    expect(error?.message).toBe(UNSURE_REASONS.seriesOutsideLabels);
+    // Sparse labels of a rendered chart keep two thirds of its series inside them.
+    expect(refusal({ ...evidence, seriesInsideLabels: 0.68 })).toBeNull();
+  });
+
+  it('refuses, saying why, when the labels spread past the plot found (the plot is not their pane)', () => {
+    expect(refusal({ ...evidence, labelSpan: 1.3 })?.message).toBe(UNSURE_REASONS.labelsPastPlot);
+    expect(refusal({ ...evidence, labelSpan: 1.09 })).toBeNull();
+  });
+
+  it('gives every answered reading a confidence, its weakest term, and each term', () => {
+    const c = readingConfidence({ ...evidence, lastSource: 'bar', tagVerdict: 'no-tag', lastGap: 0.14 });
+    expect(c.weakest).toBe('lastBarAway');
+    expect(c.value).toBeCloseTo(0.6, 5);
+    expect(c.terms.tagAgreement).toBe(1);
+    expect(refuseUnsure(evidence)).toEqual(readingConfidence(evidence));
+    expect(readingConfidence(evidence).value).toBe(1);
   });
 
   it('answers a last bar far from the axis that a tag or price line through it confirms', () => {

@@ -4,7 +4,8 @@
  */
 import { detectCandles, MIN_BARS, type CandleDetection, type PixelCandle } from './candles.js';
 import { decodeImage } from './decode.js';
-import { EngineError, UNSURE_REASONS } from './errors.js';
+import { refuseUnsure, type ReadingEvidence, type ReadingReport } from './confidence.js';
+import { EngineError } from './errors.js';
 import { findLayoutScaled, medianLabelHeight, type Layout } from './layout.js';
 import {
   applyLastPriceTag,
@@ -19,6 +20,8 @@ import { dominantColour, type Box, type Raster, type Rgb } from './raster.js';
 import { fitScale, repairDecimals, zeroReadAs, type ScaleFit } from './scale.js';
 import { withScratch } from './scratch.js';
 import type { DebugTrace } from './debug.js';
+
+export type { ReadingEvidence, ReadingReport } from './confidence.js';
 
 export interface PriceCandle {
   open: number;
@@ -35,33 +38,7 @@ export interface ChartReading {
   plot: Box;
   image: { width: number; height: number };
   timings: { decode: number; axis: number; candles: number };
-  evidence: ReadingEvidence;
-}
-
-/** What the reading rests on, for the confidence gate and the debug output. */
-export interface ReadingEvidence {
-  axisSide: 'left' | 'right';
-  /** Labels OCR read (text and row, full-image pixels) and the values of those on the fitted line. */
-  labelsRead: { y: number; text: string }[];
-  inliers: { y: number; value: number }[];
-  /** Mean distance of the inliers from the fitted line, as a share of the label pitch. */
-  residual: number;
-  onStep: boolean;
-  /** Share of the plot's height the fitted labels span. */
-  labelSpan: number;
-  /** How far the last close lies beyond the outermost fitted label, in label steps (0 between them). */
-  lastBeyondLabels: number;
-  /** Share of the series' height that lies between the outermost fitted labels (a pitch of margin). */
-  seriesInsideLabels: number;
-  /** Where the last close came from. */
-  lastSource: 'tag' | 'text-tag' | 'price-line' | 'bar';
-  /** Distance from the last bar to the plot's right edge, as a share of the plot's width. */
-  lastGap: number;
-  /** Tags on the axis in the series' colours (their prices on the fitted scale), and how the last bar fits them. */
-  seriesTags: { price: number; fill: Rgb }[];
-  tagVerdict: TagVerdict;
-  quality: number;
-  bars: number;
+  evidence: ReadingReport;
 }
 
 /** Below this the pieces are not a convincing price series (business charts, UI, photos). */
@@ -295,7 +272,7 @@ async function readWithLayout(
         source: lastSource,
       };
   }
-  refuseUnsure(evidence);
+  const confidence = refuseUnsure(evidence);
   return {
     candles,
     kind: detection.kind,
@@ -305,57 +282,8 @@ async function readWithLayout(
     // The OCR time hidden behind candle detection is not counted twice: axis is the layout
     // search plus the wait for OCR after the candles were found.
     timings: { decode: t1 - t0, axis: t2 - t1 + (t4 - t3), candles: t3 - t2 },
-    evidence,
+    evidence: { ...evidence, confidence },
   };
-}
-
-/**
- * Beyond this share of the plot's width between the last bar and the plot's right edge, a last
- * bar that nothing on the axis confirms is not the latest (platforms leave room for a few bars,
- * up to about an eighth of the plot): a text, a label or a drawing ends the pieces, or the chart
- * is scrolled back.
- */
-const MAX_LAST_GAP = 0.15;
-
-/**
- * Price labels cover their pane from top to bottom at regular steps (on the real screenshots read
- * right, at least 37% of the plot's height): a fit over labels spanning less than this share is a
- * table's or a panel's column of numbers.
- */
-const MIN_LABEL_SPAN = 0.2;
-
-/**
- * How far beyond the outermost label, in label steps, an unconfirmed last close may lie: a pane
- * reaches about one step past its outermost label, or the axis would print another. Farther, the
- * last bar is in another pane (volume, an indicator) or on another scale.
- */
-const LAST_BEYOND_LABELS = 1.25;
-
-/** A refusal beats a wrong price: evidence against the reading ends it, with the reason. */
-export function refuseUnsure(evidence: ReadingEvidence): void {
-  // A scale read from labels huddled in a corner of the plot is a table's column, not the axis.
-  if (evidence.labelSpan < MIN_LABEL_SPAN) {
-    throw new EngineError('AXIS_UNREADABLE', `labels span ${evidence.labelSpan.toFixed(2)} of the plot`);
-  }
-  // A last close the axis's tag or price line confirms is where the axis says, labels or not.
-  if (evidence.lastBeyondLabels > LAST_BEYOND_LABELS && evidence.lastSource === 'bar') {
-    throw new EngineError(
-      'UNSURE_READING',
-      `last close ${evidence.lastBeyondLabels.toFixed(2)} steps beyond the labels`,
-      UNSURE_REASONS.lastOutsideLabels,
-    );
-  }
-  if (evidence.tagVerdict === 'contradicts') {
-    throw new EngineError('UNSURE_READING', 'series tag not reached by the last bars', UNSURE_REASONS.tagDisagrees);
-  }
-  // A tag or price line through the last bar says it is the latest, however far from the axis.
-  if (evidence.lastGap > MAX_LAST_GAP && evidence.lastSource === 'bar') {
-    throw new EngineError(
-      'UNSURE_READING',
-      `last bar ${evidence.lastGap.toFixed(2)} of the plot from its edge`,
-      UNSURE_REASONS.lastBarAway,
-    );
-  }
 }
 
 /** How many label steps (the median price between neighbouring fitted labels) the last close lies beyond them. */

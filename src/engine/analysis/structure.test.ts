@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PriceCandle } from '../read-chart.js';
 import { averageTrueRange, linearRegression } from './indicators.js';
 import { clusterLevels, splitLevels } from './levels.js';
-import { classifyTrend, findSwings, structureScore } from './structure.js';
+import { classifyTrend, findSwings, structureScore, windowMove } from './structure.js';
 
 const bar = (close: number, open = close, spread = 0.5): PriceCandle => ({
   open,
@@ -76,6 +76,32 @@ describe('classifyTrend', () => {
   it('calls the mirrored series a downtrend', () => {
     const candles = zigzagUp().map((c) => ({ open: 200 - c.open, close: 200 - c.close, high: 200 - c.low, low: 200 - c.high }));
     expect(classifyTrend(candles, findSwings(candles, 1)).trend).toBe('downtrend');
+  });
+
+  it('calls a window that rose from its low to near its high an uptrend, however poorly a line fits the way up', () => {
+    // A wide range for most of the window, then a breakout to new highs: the regression fits
+    // badly (r² < 0.45) and travels little, yet price went from the bottom half to the top.
+    const closes = [
+      ...Array.from({ length: 60 }, (_, i) => 100 + 8 * Math.sin(i / 2)),
+      ...Array.from({ length: 12 }, (_, i) => 100 + 2.2 * i),
+    ];
+    const candles = closes.map((c, i) => bar(c, closes[i - 1] ?? c));
+    const reading = classifyTrend(candles, findSwings(candles, 2));
+    expect(reading.r2).toBeLessThan(0.45);
+    expect(reading.trend).toBe('uptrend');
+    // Mirrored: a downtrend.
+    const mirrored = candles.map((c) => ({ open: 250 - c.open, close: 250 - c.close, high: 250 - c.low, low: 250 - c.high }));
+    expect(classifyTrend(mirrored, findSwings(mirrored, 2)).trend).toBe('downtrend');
+  });
+
+  it('calls a rally given back to the middle of the range sideways, not a trend', () => {
+    const closes = [
+      ...Array.from({ length: 30 }, (_, i) => 100 + i),
+      ...Array.from({ length: 30 }, (_, i) => 129 - 0.6 * i),
+    ];
+    const candles = closes.map((c, i) => bar(c, closes[i - 1] ?? c));
+    expect(windowMove(candles).now).toBeLessThan(0.6);
+    expect(classifyTrend(candles, findSwings(candles, 2)).trend).toBe('sideways');
   });
 
   it('calls an oscillation around a level sideways', () => {

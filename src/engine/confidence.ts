@@ -1,0 +1,113 @@
+/**
+ * The reading's confidence: how well what was seen supports the price read. Each piece of
+ * evidence gives a term between 0 (it contradicts the reading) and 1 (it fully supports it);
+ * the confidence is the weakest term, and below REFUSE_BELOW the engine refuses with that term's
+ * reason, in words a trader understands. A refusal costs a retry; a wrong price costs money.
+ */
+import { EngineError, UNSURE_REASONS } from './errors.js';
+import type { Rgb } from './raster.js';
+import type { TagVerdict } from './last-price.js';
+
+/** What the reading rests on, for the confidence and the debug output. */
+export interface ReadingEvidence {
+  axisSide: 'left' | 'right';
+  /** Labels OCR read (text and row, full-image pixels) and the values of those on the fitted line. */
+  labelsRead: { y: number; text: string }[];
+  inliers: { y: number; value: number }[];
+  /** Mean distance of the inliers from the fitted line, as a share of the label pitch. */
+  residual: number;
+  onStep: boolean;
+  /** Share of the plot's height the fitted labels span. */
+  labelSpan: number;
+  /** How far the last close lies beyond the outermost fitted label, in label steps (0 between them). */
+  lastBeyondLabels: number;
+  /** Share of the series' height that lies between the outermost fitted labels (a pitch of margin). */
+  seriesInsideLabels: number;
+  /** Where the last close came from. */
+  lastSource: 'tag' | 'text-tag' | 'price-line' | 'bar';
+  /** Distance from the last bar to the plot's right edge, as a share of the plot's width. */
+  lastGap: number;
+  /** Tags on the axis in the series' colours (their prices on the fitted scale), and how the last bar fits them. */
+  seriesTags: { price: number; fill: Rgb }[];
+  tagVerdict: TagVerdict;
+  quality: number;
+  bars: number;
+}
+
+export type ConfidenceTerm = 'tagAgreement' | 'lastBarAway' | 'lastOutsideLabels' | 'seriesOutsideLabels' | 'labelsPastPlot';
+
+export interface ReadingConfidence {
+  /** The weakest term, 0..1. */
+  value: number;
+  weakest: ConfidenceTerm;
+  terms: Record<ConfidenceTerm, number>;
+}
+
+/** The evidence of an answered reading, with the confidence it earned. */
+export type ReadingReport = ReadingEvidence & { confidence: ReadingConfidence };
+
+/** Below this the reading is refused. */
+export const REFUSE_BELOW = 0.5;
+
+const clamp = (v: number): number => Math.min(1, Math.max(0, v));
+/** 1 at or below `full`, 0.5 at `half`, falling linearly beyond. */
+const fallsFrom = (v: number, full: number, half: number): number => clamp(1 - (0.5 * (v - full)) / (half - full));
+
+/**
+ * A last close the axis confirms (its tag, a price line or a text tag through the last bar) is
+ * where the axis says; a last bar confirmed by nothing must stand where the latest bar stands.
+ */
+export function readingConfidence(e: ReadingEvidence): ReadingConfidence {
+  const fromBar = e.lastSource === 'bar';
+  const terms: Record<ConfidenceTerm, number> = {
+    // The axis's own last-price tag lies beyond the reach of the last bars found.
+    tagAgreement: e.tagVerdict === 'contradicts' ? 0 : 1,
+    // Platforms leave room for a few bars, up to about an eighth of the plot; farther, a text,
+    // a label or a drawing ended the pieces, or the chart is scrolled back.
+    lastBarAway: fromBar ? fallsFrom(e.lastGap, 0.1, 0.15) : 1,
+    // A pane reaches about one step past its outermost label, or the axis would print another:
+    // an unconfirmed last close farther out is in another pane (volume, an indicator) or on
+    // another scale. Nearer, the beyond-the-labels distance says nothing: charts at a new high
+    // or low sit there as often as an object at the edge does.
+    lastOutsideLabels: fromBar ? fallsFrom(e.lastBeyondLabels, 1, 1.25) : 1,
+    // Most of the series beyond the labels read: the labels belong to a part of the chart (a
+    // sub-window's scale, a half-read axis) and prices over the rest would be extrapolated.
+    // Rendered charts with sparse labels keep two thirds of the series inside them.
+    seriesOutsideLabels: fallsFrom(1 - e.seriesInsideLabels, 0.3, 0.4),
+    // Label rows spread over more than the plot's height: the plot found is not the pane they
+    // belong to (a crosshair or a toolbar cut it short), so the bars were read in the wrong
+    // place. A pane's labels reach at most half a label past its edges.
+    labelsPastPlot: fallsFrom(e.labelSpan, 1.12, 1.2),
+  };
+  const weakest = (Object.keys(terms) as ConfidenceTerm[]).reduce((a, b) => (terms[b] < terms[a] ? b : a));
+  return { value: terms[weakest], weakest, terms };
+}
+
+const REASONS: Record<ConfidenceTerm, string> = {
+  tagAgreement: UNSURE_REASONS.tagDisagrees,
+  lastBarAway: UNSURE_REASONS.lastBarAway,
+  lastOutsideLabels: UNSURE_REASONS.lastOutsideLabels,
+  seriesOutsideLabels: UNSURE_REASONS.seriesOutsideLabels,
+  labelsPastPlot: UNSURE_REASONS.labelsPastPlot,
+};
+
+/**
+ * Price labels cover their pane from top to bottom at regular steps (on the real screenshots read
+ * right, at least 37% of the plot's height): a fit over labels spanning less than this share is a
+ * table's or a panel's column of numbers.
+ */
+const MIN_LABEL_SPAN = 0.2;
+
+/** A refusal beats a wrong price: evidence against the reading ends it, with the reason. */
+export function refuseUnsure(evidence: ReadingEvidence): ReadingConfidence {
+  // A scale read from labels huddled in a corner of the plot is a table's column, not the axis.
+  if (evidence.labelSpan < MIN_LABEL_SPAN) {
+    throw new EngineError('AXIS_UNREADABLE', `labels span ${evidence.labelSpan.toFixed(2)} of the plot`);
+  }
+  const confidence = readingConfidence(evidence);
+  if (confidence.value < REFUSE_BELOW) {
+    const detail = `confidence ${confidence.value.toFixed(2)}: ${confidence.weakest}`;
+    throw new EngineError('UNSURE_READING', detail, REASONS[confidence.weakest]);
+  }
+  return confidence;
+}

@@ -42,7 +42,7 @@ export const inBand = (value: number, band: PriceBand): boolean => value >= band
 
 /** Words after a number that make it a count, a share or an amount rather than a price. */
 const NOT_A_PRICE_AFTER =
-  /^\s*(?:%|percent|pips?\b|points?\b|candles?\b|-candle|bars?\b|-bar|lots?\b|times\b|x\b|×|touch|usd\b|dollars?\b|units?\b|troy\b|oz\b|ounces?\b|days?\b|hours?\b|minutes?\b|weeks?\b|months?\b|sessions?\b|of\s+\d|swing|turning|rr\b|r:r|to\s+1\b|:\s*\d)/i;
+  /^\s*(?:%|percent|pips?\b|points?\b|(?:visible\s+)?candles?\b|-candle|bars?\b|-bar|lots?\b|times\b|x\b|×|touch|usd\b|dollars?\b|units?\b|troy\b|oz\b|ounces?\b|days?\b|hours?\b|minutes?\b|weeks?\b|months?\b|sessions?\b|of\s+\d|swing|turning|rr\b|r:r|to\s+1\b|:\s*\d)/i;
 /** Marks before a number that make it an amount or a ratio. */
 const NOT_A_PRICE_BEFORE = /(?:\$|USD\s?|R²\s?|R2\s?|1:|\d:|#)$/i;
 
@@ -82,3 +82,17 @@ export const splitSentences = (text: string): string[] =>
     .split(/(?<=[.!?])\s+/)
     .map((s) => s.trim())
     .filter(Boolean);
+
+/** Every price a result shows: its three levels, and the prices in its text and reasons. */
+export function pricesShown(
+  result: { entryPoint: string; stopLoss: string; takeProfit: string; analysis: string; decisionRationales: string[] },
+  reference: number,
+): { where: string; value: number }[] {
+  return [
+    { where: 'entry', value: Number(result.entryPoint) },
+    { where: 'stop loss', value: Number(result.stopLoss) },
+    { where: 'take profit', value: Number(result.takeProfit) },
+    ...priceMentions(result.analysis, reference).map((value) => ({ where: 'analysis', value })),
+    ...result.decisionRationales.flatMap((text, i) => priceMentions(text, reference).map((value) => ({ where: `reason ${i + 1}`, value }))),
+  ];
+}

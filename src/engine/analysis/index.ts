@@ -12,6 +12,9 @@ import { describe } from './text.js';
 
 export const MODEL_NAME = 'PipLens chart engine';
 
+/** Share of the candles' range the levels may reach beyond it (RANGE_MARGIN applies to the larger visible range). */
+const LEVEL_MARGIN = 0.5;
+
 const HORIZON_LABEL: Record<Horizon, string> = {
   scalp: 'short-term scalping',
   day: 'day-trading',
@@ -77,7 +80,12 @@ export function analyseSeries(candles: PriceCandle[], settings: AnalysisSettings
     atrMultiple: profile.atrMultiple,
     riskReward: settings.riskReward,
     decimals,
+    // The candles' range with half of it either side: within any chart's visible range and margin.
+    limits: { low: low - (high - low) * LEVEL_MARGIN, high: high + (high - low) * LEVEL_MARGIN },
   });
+  // A target beyond what the chart shows would need a stop inside ordinary noise: no trade.
+  const targetOffChart = plan.tooTight && action !== 'wait';
+  if (targetOffChart) action = 'wait';
   const lot = resolveLotValue(settings, plan.entry, decimals);
   const sizing = computePositionSizing({ capital: settings.capitalSize, userLots: settings.lotSize, entry: plan.entry, stop: plan.stop, lot });
   // A trade the account cannot take at its smallest lot is no buy or sell for this trader.
@@ -103,6 +111,7 @@ export function analyseSeries(candles: PriceCandle[], settings: AnalysisSettings
     horizonLabel: HORIZON_LABEL[profile.horizon],
     strategyNote,
     tooLargeForAccount,
+    targetOffChart,
   });
   const f = (v: number): string => v.toFixed(decimals);
   return {

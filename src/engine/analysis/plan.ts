@@ -13,6 +13,8 @@ export interface PlanInput {
   atrMultiple: number;
   riskReward: number;
   decimals: number;
+  /** Prices the levels must stay within (the chart's range with its margin). */
+  limits?: { low: number; high: number };
 }
 
 export interface TradePlan {
@@ -21,9 +23,14 @@ export interface TradePlan {
   entry: number;
   stop: number;
   target: number;
-  /** 'swing' when the stop sits beyond a swing point, 'atr' when volatility set it. */
-  stopBasis: 'swing' | 'atr';
+  /**
+   * 'swing' when the stop sits beyond a swing point, 'atr' when volatility set it, 'range' when
+   * it was brought closer so the target stays within the prices the chart shows.
+   */
+  stopBasis: 'swing' | 'atr' | 'range';
   swingPrice: number | null;
+  /** The stop had to come closer than ordinary price noise for the target to stay on the chart. */
+  tooTight: boolean;
 }
 
 export const roundTo = (value: number, decimals: number): number => Number(value.toFixed(decimals));
@@ -54,9 +61,30 @@ export function buildPlan(input: PlanInput): TradePlan {
       stopBasis = 'swing';
     }
   }
+  let tooTight = false;
+  if (input.limits) {
+    // The target is riskReward stops away: both must stay within the limits.
+    const targetRoom = side === 'buy' ? input.limits.high - entry : entry - input.limits.low;
+    const stopRoom = side === 'buy' ? entry - input.limits.low : input.limits.high - entry;
+    const most = Math.min(targetRoom / riskReward, stopRoom) - tick;
+    if (distance > most) {
+      distance = Math.max(most, tick);
+      stopBasis = 'range';
+      tooTight = distance < minDistance;
+    }
+  }
   let stop = roundTo(entry - dir * distance, decimals);
-  if (stop === entry) stop = roundTo(entry - dir * 10 * tick, decimals);
+  if (stop === entry) stop = roundTo(entry - dir * (stopBasis === 'range' ? tick : 10 * tick), decimals);
   const risk = Math.abs(entry - stop);
   const target = roundTo(entry + dir * risk * riskReward, decimals);
-  return { side, action: input.action, entry, stop, target, stopBasis, swingPrice: stopBasis === 'swing' && swing ? swing.price : null };
+  return {
+    side,
+    action: input.action,
+    entry,
+    stop,
+    target,
+    stopBasis,
+    swingPrice: stopBasis === 'swing' && swing ? swing.price : null,
+    tooTight,
+  };
 }

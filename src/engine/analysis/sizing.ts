@@ -102,7 +102,7 @@ const pct = (v: number): string => `${v.toFixed(1)}%`;
  * to change to what they already use.
  */
 export function describeSizing(p: PositionSizing): string {
-  const limit = `With ${usd(p.capital)} capital, risk at most ${p.riskPercent}% per trade: ${usd(p.moneyAtRisk)}.`;
+  const limit = `With ${usd(p.capital)} capital, risk ${p.riskPercent}% per trade at most: ${usd(p.moneyAtRisk)}.`;
   if (p.verdict === 'unknown' || !p.lot || p.stopPips === null || p.lossPerLot === null) {
     return [
       limit,

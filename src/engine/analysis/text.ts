@@ -22,6 +22,8 @@ export interface Narrative {
   strategyNote: string | null;
   /** The plan leaned one way but even the smallest lot would risk more than the trader's limit. */
   tooLargeForAccount: boolean;
+  /** The requested risk/reward would put the target beyond the chart unless the stop sat inside ordinary noise. */
+  targetOffChart: boolean;
 }
 
 const pct = (v: number): string => `${Math.round(v * 100)}%`;
@@ -33,10 +35,10 @@ export function describe(n: Narrative): { analysis: string; rationales: string[]
   const moveWord = n.lastPrice >= n.firstClose ? 'rose' : 'fell';
   const trendSentence =
     n.trend === 'uptrend'
-      ? `The chart is in an uptrend: over the ${n.candles} visible candles price ${moveWord} from ${f(n.firstClose)} to ${f(n.lastPrice)}, and buyers have been in control.`
+      ? `The chart is in an uptrend: over the last ${n.candles} candles price ${moveWord} from ${f(n.firstClose)} to ${f(n.lastPrice)}, and buyers have been in control.`
       : n.trend === 'downtrend'
-        ? `The chart is in a downtrend: over the ${n.candles} visible candles price ${moveWord} from ${f(n.firstClose)} to ${f(n.lastPrice)}, and sellers have been in control.`
-        : `The chart is moving sideways: over the ${n.candles} visible candles price has stayed in a range and is now at ${f(n.lastPrice)}, with no side clearly in control.`;
+        ? `The chart is in a downtrend: over the last ${n.candles} candles price ${moveWord} from ${f(n.firstClose)} to ${f(n.lastPrice)}, and sellers have been in control.`
+        : `The chart is moving sideways: over the last ${n.candles} candles price has stayed in a range and is now at ${f(n.lastPrice)}, with no side clearly in control.`;
   const s = n.support[0];
   const r = n.resistance[0];
   const levelSentence = [
@@ -47,9 +49,13 @@ export function describe(n: Narrative): { analysis: string; rationales: string[]
   const stopWhy =
     plan.stopBasis === 'swing' && plan.swingPrice !== null
       ? `just ${plan.side === 'buy' ? 'below the last swing low' : 'above the last swing high'} at ${f(plan.swingPrice)}`
-      : `about ${(Math.abs(plan.entry - plan.stop) / n.atr).toFixed(1)} times the size of a typical recent candle away`;
+      : plan.stopBasis === 'range'
+        ? 'close enough that the take profit stays within the prices this chart shows'
+        : `about ${(Math.abs(plan.entry - plan.stop) / n.atr).toFixed(1)} times the size of a typical recent candle away`;
   const levelsWords = `entry ${f(plan.entry)}, stop loss ${f(plan.stop)} (${stopWhy}) and take profit ${f(plan.target)}`;
-  const planSentence = n.tooLargeForAccount
+  const planSentence = n.targetOffChart
+    ? `The chart leans towards a ${sideWord}, but a take profit ${n.riskReward} times the risk would lie beyond the prices this chart shows unless the stop sat inside ordinary price swings, so the suggestion is to wait. For reference: ${levelsWords}.`
+    : n.tooLargeForAccount
     ? `The chart leans towards a ${sideWord}: ${levelsWords}. But the stop this trade needs is too far for your account size (see the position size below), so the suggestion is to wait for a setup with a closer stop.`
     : plan.action === 'wait'
       ? `The evidence is not strong enough to trade now, so the suggestion is to wait. If you do take a trade, the more likely direction is to ${sideWord}: ${levelsWords}.`

@@ -8,6 +8,13 @@ import {
   type StrategyKey,
   type TimeFrame,
 } from '../../../../shared/analysis';
+import {
+  findInstrument,
+  INSTRUMENT_CLASS_LABEL,
+  INSTRUMENTS,
+  OTHER_SYMBOL,
+  searchInstruments,
+} from '../../../../shared/instruments';
 import { cn } from '../../../lib/utils';
 import { useState } from 'react';
 
@@ -55,6 +62,51 @@ export function nextTimeFrame(current: TimeFrame, key: string): TimeFrame | null
   return target === null ? null : (TIME_FRAMES[target] ?? null);
 }
 
+const OTHER_LABEL = 'Other';
+
+/**
+ * What the instrument field's text names: a listed symbol (typed in any case, with or without a
+ * slash, or the only match of a search such as 'gold'), OTHER, undefined when empty, or null
+ * when it names nothing yet.
+ */
+export function symbolFromInput(raw: string): string | undefined | null {
+  const text = raw.trim();
+  if (!text) return undefined;
+  if (text.toLowerCase() === OTHER_LABEL.toLowerCase() || text.toUpperCase() === OTHER_SYMBOL) return OTHER_SYMBOL;
+  const exact = findInstrument(text);
+  if (exact) return exact.symbol;
+  const matches = searchInstruments(text);
+  return matches.length === 1 && matches[0] ? matches[0].symbol : null;
+}
+
+/** The settings with this instrument; the pip and contract sizes go with 'other' only. */
+export function withSymbol(settings: AnalysisSettings, symbol: string | undefined): AnalysisSettings {
+  const { symbol: _symbol, pipSize, contractSize, ...rest } = settings;
+  if (symbol === undefined) return rest;
+  if (symbol !== OTHER_SYMBOL) return { ...rest, symbol };
+  return {
+    ...rest,
+    symbol,
+    ...(pipSize !== undefined ? { pipSize } : {}),
+    ...(contractSize !== undefined ? { contractSize } : {}),
+  };
+}
+
+/** A positive number from a size field, or undefined. */
+export function parseSize(raw: string): number | undefined {
+  const value = Number.parseFloat(raw);
+  return raw.trim() !== '' && Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+const symbolText = (symbol: string | undefined) => (symbol === OTHER_SYMBOL ? OTHER_LABEL : (symbol ?? ''));
+
+function instrumentHint(symbol: string | undefined): string {
+  if (symbol === OTHER_SYMBOL) return 'Enter what one pip and one lot are for your instrument (prices taken as USD).';
+  const instrument = findInstrument(symbol);
+  if (!instrument) return 'Choose the instrument on your chart for exact position sizes.';
+  return `${instrument.name}: 1 lot = ${instrument.contractSize.toLocaleString('en-US')} ${instrument.contractUnit}, 1 pip = ${instrument.pipSize}.`;
+}
+
 const riskLabel = (rr: number) => (rr <= 1.5 ? 'Conservative' : rr <= 3 ? 'Balanced' : 'Aggressive');
 
 export function SettingsPanel({
@@ -67,7 +119,18 @@ export function SettingsPanel({
   onChange: (settings: AnalysisSettings) => void;
 }) {
   const [lotText, setLotText] = useState(String(settings.lotSize));
+  const [symbolInput, setSymbolInput] = useState(symbolText(settings.symbol));
+  const [pipText, setPipText] = useState(settings.pipSize !== undefined ? String(settings.pipSize) : '');
+  const [contractText, setContractText] = useState(settings.contractSize !== undefined ? String(settings.contractSize) : '');
   const set = (patch: Partial<AnalysisSettings>) => onChange({ ...settings, ...patch });
+  // Back on 'Other', the sizes still typed in its fields count again.
+  const chooseSymbol = (symbol: string | undefined) => {
+    const next = withSymbol(settings, symbol);
+    if (symbol !== OTHER_SYMBOL) return onChange(next);
+    const pipSize = parseSize(pipText);
+    const contractSize = parseSize(contractText);
+    onChange({ ...next, ...(pipSize !== undefined ? { pipSize } : {}), ...(contractSize !== undefined ? { contractSize } : {}) });
+  };
   const selected = settings.tradingStrategy.split('+');
 
   return (
@@ -154,6 +217,99 @@ export function SettingsPanel({
           <span>Balanced</span>
           <span>Aggressive</span>
         </div>
+      </div>
+
+      <div>
+        <label htmlFor="instrument" className="mb-2 block text-sm font-semibold">
+          Symbol
+        </label>
+        <input
+          id="instrument"
+          type="text"
+          list="instrument-options"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="Search, e.g. EURUSD or gold"
+          value={symbolInput}
+          disabled={disabled}
+          aria-describedby="instrument-hint"
+          onChange={(event) => {
+            const raw = event.target.value;
+            setSymbolInput(raw);
+            // A whole symbol (or 'Other') is taken at once; a partial search waits for the blur.
+            const exact = raw.trim() === '' ? undefined : raw.trim().toLowerCase() === OTHER_LABEL.toLowerCase() ? OTHER_SYMBOL : findInstrument(raw)?.symbol;
+            if (exact !== undefined || raw.trim() === '') chooseSymbol(exact);
+          }}
+          onBlur={() => {
+            const symbol = symbolFromInput(symbolInput);
+            if (symbol === null) {
+              setSymbolInput(symbolText(settings.symbol));
+              return;
+            }
+            setSymbolInput(symbolText(symbol));
+            chooseSymbol(symbol);
+          }}
+          className="h-10 w-full rounded-md border border-border bg-background px-3 text-sm"
+        />
+        <datalist id="instrument-options">
+          {INSTRUMENTS.map((instrument) => (
+            <option key={instrument.symbol} value={instrument.symbol}>
+              {`${instrument.name} (${INSTRUMENT_CLASS_LABEL[instrument.class]})`}
+            </option>
+          ))}
+          <option value={OTHER_LABEL}>Not in the list: enter its pip size and contract size</option>
+        </datalist>
+        <p id="instrument-hint" className="mt-1 text-xs text-muted-foreground">
+          {instrumentHint(settings.symbol)}
+        </p>
+        {settings.symbol === OTHER_SYMBOL && (
+          <div className="mt-2 grid grid-cols-2 gap-2">
+            <div>
+              <label htmlFor="pip-size" className="mb-1 block text-xs font-semibold">
+                Pip size
+              </label>
+              <input
+                id="pip-size"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
+                placeholder="0.0001"
+                value={pipText}
+                disabled={disabled}
+                onChange={(event) => {
+                  setPipText(event.target.value);
+                  const { pipSize: _old, ...rest } = settings;
+                  const pipSize = parseSize(event.target.value);
+                  onChange(pipSize === undefined ? rest : { ...rest, pipSize });
+                }}
+                className="h-10 w-full rounded-md border border-border bg-background px-3 text-sm"
+              />
+            </div>
+            <div>
+              <label htmlFor="contract-size" className="mb-1 block text-xs font-semibold">
+                Contract size (units per lot)
+              </label>
+              <input
+                id="contract-size"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
+                placeholder="100000"
+                value={contractText}
+                disabled={disabled}
+                onChange={(event) => {
+                  setContractText(event.target.value);
+                  const { contractSize: _old, ...rest } = settings;
+                  const contractSize = parseSize(event.target.value);
+                  onChange(contractSize === undefined ? rest : { ...rest, contractSize });
+                }}
+                className="h-10 w-full rounded-md border border-border bg-background px-3 text-sm"
+              />
+            </div>
+          </div>
+        )}
       </div>
 
       <div>

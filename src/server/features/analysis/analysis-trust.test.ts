@@ -9,6 +9,7 @@ import { chartWithoutAxis, notAChart, testChart } from '../../test/charts';
 import { FakeAi, geminiReply, openRouterReply, type RecordedRequest, type Reply } from '../../test/fake-ai';
 import { describeEachDatabase, signUp, TestClient, type TestServer } from '../../test/harness';
 import { ENGINE_MODEL_NAME, UNCHECKED_NOTE } from './analysis.service';
+import { databaseCooldowns } from './cooldowns';
 
 interface AnalysisBody {
   id: string;
@@ -182,6 +183,35 @@ describeEachDatabase(
       expect(second.providersTried[0]).toMatchObject({ model: 'gemini-test', outcome: 'skipped' });
       expect(geminiRequests()).toHaveLength(0);
       expect(openRouterRequests()).toHaveLength(1);
+    });
+
+    it('4. a cooldown ends at its time, and a later limit never shortens an earlier one', async () => {
+      let now = new Date('2026-11-24T06:00:00Z');
+      const processA = databaseCooldowns(server().database.db, () => now);
+      const processB = databaseCooldowns(server().database.db, () => now);
+      await processA.record('gemini:test-cooldown', 120, 'quota');
+      await processB.record('gemini:test-cooldown', 10, 'rate limit');
+      expect((await processB.active(['gemini:test-cooldown'])).get('gemini:test-cooldown')?.toISOString()).toBe('2026-11-24T06:02:00.000Z');
+      now = new Date('2026-11-24T06:02:01Z');
+      expect((await processA.active(['gemini:test-cooldown'])).size).toBe(0);
+    });
+
+    it("the action agrees with the sizing: a buy whose smallest lot risks more than the trader's limit becomes wait", async () => {
+      const { truth } = await testChart();
+      const range = truth.high - truth.low;
+      const f = (v: number) => v.toFixed(truth.decimals);
+      // Capital 10 USD risks 4% = 0.40 USD; a stop this far costs more than that at 0.01 lots.
+      const answer = await groundedAnswer({ stopLoss: f(truth.lastPrice - range * 0.3), takeProfit: f(truth.lastPrice + range * 0.6), confidence: 91 });
+      fake.reset(geminiReply(JSON.stringify(answer)));
+      const client = await signedIn(server());
+      const body = (await (await analyse(client, (await testChart()).image, { capitalSize: '10', symbol: 'EURUSD' })).json()) as AnalysisBody;
+      expect(body.result.modelName).toBe('gemini-test');
+      expect(body.result.recommendedAction).toBe('wait');
+      expect(body.result.confidence).toBeLessThanOrEqual(50);
+      expect(body.result.analysis).toMatch(/PipLens changed the suggestion to wait/);
+      expect(body.result.positionSizing).toMatch(/Even the smallest lot \(0\.01\) would lose/);
+      expect(body.result.positionSizing).toContain('1 lot = 100,000 EUR');
+      expect(body.result.symbol).toBe('EURUSD');
     });
   },
   () => ({

@@ -76,6 +76,13 @@ describe('npm run analyze', () => {
     expect([meta.width, meta.height]).toEqual([1280, 720]);
   }, 130_000);
 
+  it('sizes for the instrument given with --symbol, and states its contract size', async () => {
+    const { stdout } = await run('npm', ['run', '--silent', 'analyze', '--', '--symbol', 'xauusd', chartFile], { timeout: 120_000 });
+    const [line] = stdout.trim().split('\n').map((l) => JSON.parse(l) as { symbol?: string; positionSizing: string });
+    expect(line?.symbol).toBe('XAUUSD');
+    expect(line?.positionSizing).toContain('XAUUSD: 1 lot = 100 troy ounces, 1 pip = 0.1');
+  }, 130_000);
+
   it('refuses bad options with exit status 2 and prints nothing on stdout', async () => {
     const error = await run('npm', ['run', '--silent', 'analyze', '--', '--risk-reward', 'lots', chartFile]).catch(
       (e: unknown) => e as { code: number; stdout: string; stderr: string },

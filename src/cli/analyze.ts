@@ -1,7 +1,8 @@
 /**
  * Analyse chart screenshots offline and print one JSON line per file (DESIGN.md contract):
  *   npm run --silent analyze -- [--time-frame 1h] [--risk-reward 2] [--capital 100]
- *                               [--lot-size 0.01] [--strategy auto] [--debug DIR] FILE...
+ *                               [--lot-size 0.01] [--strategy auto] [--debug DIR]
+ *                               [--symbol XAUUSD | --symbol other --pip-size 0.01 --contract-size 1000] FILE...
  * With --debug, each FILE also gets one picture per engine stage in DIR (FILE.1-axis.png ...).
  * Only result lines go to stdout; everything else goes to stderr.
  */
@@ -35,6 +36,9 @@ try {
       'lot-size': { type: 'string', default: String(ANALYSIS_DEFAULTS.lotSize) },
       strategy: { type: 'string', default: ANALYSIS_DEFAULTS.tradingStrategy },
       debug: { type: 'string' },
+      symbol: { type: 'string' },
+      'pip-size': { type: 'string' },
+      'contract-size': { type: 'string' },
     },
   });
 } catch (error) {
@@ -49,6 +53,9 @@ const settingsResult = AnalysisSettingsSchema.safeParse({
   capitalSize: values.capital,
   lotSize: values['lot-size'],
   tradingStrategy: values.strategy,
+  symbol: values.symbol,
+  pipSize: values['pip-size'],
+  contractSize: values['contract-size'],
 });
 if (!settingsResult.success) {
   fail(settingsResult.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));

@@ -115,6 +115,14 @@ test('Clear History asks first: Cancel keeps the history, confirming clears it o
   await expect(toasts(page).getByText('Analysis history cleared successfully')).toBeVisible();
   await expect(history.getByText('No Analysis History')).toBeVisible();
   expect(((await (await page.request.get('/api/history')).json()) as { items: unknown[] }).items).toHaveLength(0);
+
+  // The phone menu asks the same question.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Clear History' }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
 });
 
 test('the footer follows the session: Login and Sign Up only while signed out', async ({ page }) => {

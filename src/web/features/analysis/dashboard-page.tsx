@@ -257,7 +257,7 @@ export function DashboardPage() {
             <Button
               className="mt-6 w-full"
               size="lg"
-              disabled={analysing || !chart || state?.emailConfirmed === false}
+              disabled={analysing || !chart || proposal.isFetching || state?.emailConfirmed === false}
               onClick={onAnalyse}
               aria-live="polite"
             >

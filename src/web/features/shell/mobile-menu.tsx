@@ -1,13 +1,15 @@
 import { X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { href } from '../../../shared/routes';
 import { cn } from '../../lib/utils';
 import { useAuth } from '../accounts/auth-context';
 import { useLogout } from '../accounts/use-logout';
-import { ClearHistoryDialog } from '../history/clear-history-dialog';
 import { MOBILE_ITEMS } from './nav-items';
 import { DarkModeSwitch } from './theme-toggle';
+
+// Loaded when first asked for: the menu ships with every public page, the dialog is rarely needed.
+const ClearHistoryDialog = lazy(() => import('../history/clear-history-dialog').then((m) => ({ default: m.ClearHistoryDialog })));
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -103,7 +105,11 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
           </div>
         )}
       </nav>
-      <ClearHistoryDialog open={confirmClear} onOpenChange={setConfirmClear} />
+      {confirmClear && (
+        <Suspense fallback={null}>
+          <ClearHistoryDialog open onOpenChange={setConfirmClear} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { chartWithoutAxis, notAChart, testChart } from '../../test/charts';
 import { FakeAi, geminiReply, openRouterReply, type RecordedRequest, type Reply } from '../../test/fake-ai';
 import { describeEachDatabase, signUp, TestClient, type TestServer } from '../../test/harness';
 import { ENGINE_MODEL_NAME, UNCHECKED_NOTE } from './analysis.service';
+import { modelCooldowns } from '../../db/schema';
 import { databaseCooldowns } from './cooldowns';
 
 interface AnalysisBody {
@@ -78,6 +79,23 @@ describeEachDatabase(
       expect(body.providersTried[0]?.reason).toMatch(/not JSON/);
       expect(body.providersTried[1]?.reason).toMatch(/cut off/);
       expect(body.providersTried[2]?.reason).toMatch(/did not answer/);
+      expect(body.result.modelName).toBe(ENGINE_MODEL_NAME);
+    });
+
+    it('1. a safety stop, an error inside a 200 and a refusal are provider failures too', async () => {
+      fake.reset(
+        { status: 200, body: { candidates: [{ content: { role: 'model', parts: [] }, finishReason: 'SAFETY' }] } },
+        { status: 200, body: { id: 'gen-3', choices: [{ index: 0, error: { code: 502, message: 'Upstream error from provider' }, finish_reason: 'error' }] } },
+        { status: 200, body: { id: 'gen-4', choices: [{ index: 0, message: { role: 'assistant', content: null, refusal: 'I cannot help with trading.' }, finish_reason: 'stop' }] } },
+      );
+      const client = await signedIn(server());
+      const response = await analyse(client, (await testChart()).image, { lotSize: '0.11' });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as AnalysisBody;
+      expect(body.providersTried.map((p) => p.outcome)).toEqual(['failed', 'failed', 'failed']);
+      expect(body.providersTried[0]?.reason).toMatch(/SAFETY/);
+      expect(body.providersTried[1]?.reason).toMatch(/Upstream error from provider/);
+      expect(body.providersTried[2]?.reason).toMatch(/refused/);
       expect(body.result.modelName).toBe(ENGINE_MODEL_NAME);
     });
 
@@ -183,6 +201,8 @@ describeEachDatabase(
       expect(second.providersTried[0]).toMatchObject({ model: 'gemini-test', outcome: 'skipped' });
       expect(geminiRequests()).toHaveLength(0);
       expect(openRouterRequests()).toHaveLength(1);
+      // The other tests of this server ask Gemini again.
+      await server().database.db.delete(modelCooldowns);
     });
 
     it('4. a cooldown ends at its time, and a later limit never shortens an earlier one', async () => {

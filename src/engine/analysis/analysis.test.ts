@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { AnalysisSettingsSchema } from '../../shared/analysis.js';
+import type { PriceCandle } from '../read-chart.js';
+import { analyseSeries } from './index.js';
+
+/** A clear uptrend: up 3, down 1, repeated, from 100 (two-decimal prices, like gold's). */
+const uptrend = (): PriceCandle[] => {
+  const candles: PriceCandle[] = [];
+  let price = 100;
+  for (let i = 0; i < 80; i++) {
+    const open = price;
+    price += i % 4 === 3 ? -0.6 : 0.8;
+    candles.push({ open, close: price, high: Math.max(open, price) + 0.3, low: Math.min(open, price) - 0.3 });
+  }
+  return candles;
+};
+
+const settings = (overrides: Record<string, unknown>) => AnalysisSettingsSchema.parse({ timeFrame: '1h', riskReward: 2, ...overrides });
+
+describe('the action agrees with the sizing', () => {
+  it('a trend the account can take is a trade; one whose smallest lot risks too much is wait, with the reason', () => {
+    const large = analyseSeries(uptrend(), settings({ capitalSize: 5000, symbol: 'XAUUSD' }), 2).result;
+    expect(large.recommendedAction).toBe('buy');
+    expect(large.positionSizing).toMatch(/The largest lot size within your limit is/);
+
+    // 10 USD risks 4% = 0.40 USD; gold at 10 USD per pip per lot loses more than that at 0.01 lots.
+    const small = analyseSeries(uptrend(), settings({ capitalSize: 10, symbol: 'XAUUSD' }), 2).result;
+    expect(small.recommendedAction).toBe('wait');
+    expect(small.confidence).toBeLessThanOrEqual(60);
+    expect(small.analysis).toMatch(/too far for your account size/);
+    expect(small.positionSizing).toMatch(/Even the smallest lot \(0\.01\) would lose/);
+    expect(small.positionSizing).not.toMatch(/reduce/i);
+    // Same levels either way: only the verdict differs.
+    expect([small.entryPoint, small.stopLoss, small.takeProfit]).toEqual([large.entryPoint, large.stopLoss, large.takeProfit]);
+  });
+});
+
+describe('reasons in plain words', () => {
+  it('name a technical measure only in brackets', () => {
+    const { result } = analyseSeries(uptrend(), settings({ capitalSize: 100 }), 2);
+    const jargon = /R²|R-squared|average true range|\bATR\b|moving average|regression|\bSMA\b/i;
+    for (const text of [result.analysis, ...result.decisionRationales]) {
+      const outsideBrackets = text.replace(/\([^)]*\)/g, '');
+      expect(outsideBrackets, text).not.toMatch(jargon);
+    }
+    expect(result.decisionRationales.length).toBeGreaterThanOrEqual(3);
+  });
+});

@@ -6,7 +6,7 @@ import { clusterLevels, splitLevels, type Level } from './levels.js';
 import { buildPlan, type Side } from './plan.js';
 import { buildProfile, type Horizon } from './profile.js';
 import { resolveLotValue } from '../../shared/instruments.js';
-import { computePositionSizing, describeSizing, pipSizeForPrecision } from './sizing.js';
+import { computePositionSizing, describeSizing } from './sizing.js';
 import { classifyTrend, findSwings } from './structure.js';
 import { describe } from './text.js';
 
@@ -107,7 +107,7 @@ export function analyseSeries(candles: PriceCandle[], settings: AnalysisSettings
     atr,
     riskReward: settings.riskReward,
     decimals,
-    pipSize: lot?.pipSize ?? pipSizeForPrecision(decimals),
+    pipSize: lot?.pipSize ?? null,
     horizonLabel: HORIZON_LABEL[profile.horizon],
     strategyNote,
     tooLargeForAccount,

@@ -17,7 +17,8 @@ export interface Narrative {
   atr: number;
   riskReward: number;
   decimals: number;
-  pipSize: number;
+  /** The instrument's pip, or null when it is not known (distances are then given in price). */
+  pipSize: number | null;
   horizonLabel: string;
   strategyNote: string | null;
   /** The plan leaned one way but even the smallest lot would risk more than the trader's limit. */
@@ -30,7 +31,8 @@ const pct = (v: number): string => `${Math.round(v * 100)}%`;
 
 export function describe(n: Narrative): { analysis: string; rationales: string[] } {
   const f = (v: number): string => v.toFixed(n.decimals);
-  const pips = (v: number): string => (Math.abs(v) / n.pipSize).toFixed(1);
+  const away = (v: number): string =>
+    n.pipSize ? `${(Math.abs(v) / n.pipSize).toFixed(1)} pips` : `${Math.abs(v).toFixed(n.decimals)} in price`;
   const { plan } = n;
   const moveWord = n.lastPrice >= n.firstClose ? 'rose' : 'fell';
   const trendSentence =
@@ -69,7 +71,7 @@ export function describe(n: Narrative): { analysis: string; rationales: string[]
   rationales.push(
     Math.abs(n.reading.drift) < 0.1
       ? `Across the visible candles, price has ended up close to where it started (trend-line fit R² ${n.reading.r2.toFixed(2)}).`
-      : `Across the visible candles, price has ${n.reading.drift >= 0 ? 'risen' : 'fallen'} ${steadiness}, by about ${share} of the chart's height (trend-line fit R² ${n.reading.r2.toFixed(2)}).`,
+      : `Across the visible candles, price has ${n.reading.drift >= 0 ? 'risen' : 'fallen'} ${steadiness}, ${Math.abs(n.reading.drift) >= 0.9 ? "across about the whole height of the chart" : `by about ${share} of the chart's height`} (trend-line fit R² ${n.reading.r2.toFixed(2)}).`,
   );
   if (n.reading.swingsCounted > 0) {
     const ups = Math.round(((n.reading.structure + 1) / 2) * n.reading.swingsCounted);
@@ -96,7 +98,7 @@ export function describe(n: Narrative): { analysis: string; rationales: string[]
   }
   const stopRange = (Math.abs(plan.entry - plan.stop) / n.atr).toFixed(1);
   rationales.push(
-    `The stop loss ${f(plan.stop)} is ${pips(plan.entry - plan.stop)} pips from the entry, about ${stopRange} times the size of a typical recent candle (average true range), so ordinary wiggles should not hit it; the take profit ${f(plan.target)} is ${pips(plan.target - plan.entry)} pips away, to win ${n.riskReward} times what you risk.`,
+    `The stop loss ${f(plan.stop)} is ${away(plan.entry - plan.stop)} from the entry, about ${stopRange} times the size of a typical recent candle (average true range), so ordinary wiggles should not hit it; the take profit ${f(plan.target)} is ${away(plan.target - plan.entry)} away, to win ${n.riskReward} times what you risk.`,
   );
   return { analysis, rationales: rationales.slice(0, 6) };
 }

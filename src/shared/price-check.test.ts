@@ -8,6 +8,10 @@ describe('priceMentions', () => {
     expect(priceMentions(text, 160)).toEqual([154.9, 172.7, 243.9, 101.5, 160.2]);
   });
 
+  it('leaves no way around the check through the words after a price', () => {
+    expect(priceMentions('The 243.9 swing high, 101.5 touched twice, 240.0 turning point.', 160)).toEqual([243.9, 101.5, 240]);
+  });
+
   it('reads thousands separators and whole prices of 100 and more', () => {
     expect(priceMentions('Gold held 2,650.50 and 2640 before.', 2650)).toEqual([2650.5, 2640]);
   });

@@ -32,7 +32,7 @@ const pct = (v: number): string => `${Math.round(v * 100)}%`;
 export function describe(n: Narrative): { analysis: string; rationales: string[] } {
   const f = (v: number): string => v.toFixed(n.decimals);
   const away = (v: number): string =>
-    n.pipSize ? `${(Math.abs(v) / n.pipSize).toFixed(1)} pips` : `${Math.abs(v).toFixed(n.decimals)} in price`;
+    `${n.pipSize ? `${(Math.abs(v) / n.pipSize).toFixed(1)} pips` : Math.abs(v).toFixed(n.decimals)} ${v > 0 ? 'above' : 'below'}`;
   const { plan } = n;
   const moveWord = n.lastPrice >= n.firstClose ? 'rose' : 'fell';
   const trendSentence =
@@ -98,7 +98,7 @@ export function describe(n: Narrative): { analysis: string; rationales: string[]
   }
   const stopRange = (Math.abs(plan.entry - plan.stop) / n.atr).toFixed(1);
   rationales.push(
-    `The stop loss ${f(plan.stop)} is ${away(plan.entry - plan.stop)} from the entry, about ${stopRange} times the size of a typical recent candle (average true range), so ordinary wiggles should not hit it; the take profit ${f(plan.target)} is ${away(plan.target - plan.entry)} away, to win ${n.riskReward} times what you risk.`,
+    `The stop loss ${f(plan.stop)} is ${away(plan.stop - plan.entry)} the entry, about ${stopRange} times the size of a typical recent candle (average true range), so ordinary wiggles should not hit it; the take profit ${f(plan.target)} is ${away(plan.target - plan.entry)} it, to win ${n.riskReward} times what you risk.`,
   );
   return { analysis, rationales: rationales.slice(0, 6) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignedColumn, findLayout, isNumberLike, plotEdge, withDetachedDigits } from './layout.js';
+import { alignedColumn, findLayout, inTableRows, isNumberLike, plotEdge, withDetachedDigits } from './layout.js';
 import type { Raster } from './raster.js';
 
 const BG = [19, 23, 34] as const;
@@ -123,6 +123,27 @@ describe('withDetachedDigits', () => {
     const label = word(1317, 1334, 100, 105, 3);
     expect(withDetachedDigits(label, [label, word(1345, 1363, 100, 105, 3)])).toBe(label);
     expect(withDetachedDigits(label, [label, word(1340, 1420, 100, 105, 12)])).toBe(label);
+  });
+});
+
+describe('inTableRows', () => {
+  // Six rows 40 px apart of 10 px text: labels at 900-950.
+  const rows = [100, 140, 180, 220, 260, 300];
+  const labels = rows.map((y) => word(900, 950, y, y + 9, 6));
+
+  it("takes a column whose numbers share their rows with other words for a table's (a watchlist)", () => {
+    // Symbols 50 px to the left of the prices, as a watchlist sets them.
+    const symbols = rows.map((y) => word(790, 850, y, y + 9, 6));
+    expect(inTableRows(labels, [...labels, ...symbols])).toBe(true);
+  });
+
+  it("takes a price axis's labels, alone on their rows, for no table's", () => {
+    // A legend's word on one row and a label's own detached digits do not make a table.
+    const legend = word(700, 760, 100, 109, 5);
+    const digits = word(940, 950, 140, 149, 2);
+    expect(inTableRows(labels, [...labels, legend, digits])).toBe(false);
+    // Words far to the left (the plot's text, 200 px off) are no cells of the labels' rows.
+    expect(inTableRows(labels, [...labels, ...rows.map((y) => word(600, 680, y, y + 9, 6))])).toBe(false);
   });
 });
 

@@ -170,17 +170,15 @@ const inColumn = (w: Box, skip: readonly Box[]): boolean =>
 export function findLayout(r: Raster, bg: Rgb, skip: readonly Box[] = [], fullResolution = false): Layout | null {
   // The right side is by far the most common place for the price scale; the left is a fallback.
   const rightStart = Math.floor(r.width * 0.55);
-  let words = textWords(textMask(r, bg, rightStart, r.width), r, rightStart, r.width, fullResolution).filter(
-    (w) => !inColumn(w, skip),
-  );
-  let labels = paneColumn(r, bg, words);
+  const rightWords = textWords(textMask(r, bg, rightStart, r.width), r, rightStart, r.width, fullResolution);
+  let words = rightWords.filter((w) => !inColumn(w, skip));
+  let labels = axisColumn(r, bg, words, rightWords);
   let side: AxisColumn['side'] = 'right';
   if (labels.length < 3 || skip.length > 0) {
     const leftEnd = Math.floor(r.width * 0.3);
-    const leftWords = textWords(textMask(r, bg, 0, leftEnd), r, 0, leftEnd, fullResolution).filter(
-      (w) => !inColumn(w, skip),
-    );
-    const leftLabels = paneColumn(r, bg, leftWords);
+    const allLeft = textWords(textMask(r, bg, 0, leftEnd), r, 0, leftEnd, fullResolution);
+    const leftWords = allLeft.filter((w) => !inColumn(w, skip));
+    const leftLabels = axisColumn(r, bg, leftWords, allLeft);
     if (leftLabels.length > labels.length) {
       words = leftWords;
       labels = leftLabels;
@@ -258,6 +256,46 @@ export function paneBounds(r: Raster, rough: Box, side: 'left' | 'right'): Box {
   // Too little left of the pane: the background was not the pane's (a chart filled edge to edge).
   if (right - left < w * 0.3 || bottom - top < h * 0.3) return rough;
   return { left, top, right, bottom };
+}
+
+/** Columns looked at, right to left, before a side is given up (a watchlist has several). */
+const MAX_TABLE_COLUMNS = 6;
+
+/**
+ * The price axis among `words` (all the side's words in `all`): the first label column that is
+ * no table's. A watchlist, a quote table or an order ticket sets its numbers beside other words
+ * on the same rows (a symbol, a second price, a change); a price axis's labels stand alone on
+ * theirs, with the plot on one side and the image's edge or a margin on the other.
+ */
+function axisColumn(r: Raster, bg: Rgb, words: Word[], all: Word[]): Word[] {
+  let candidates = words;
+  for (let k = 0; k < MAX_TABLE_COLUMNS; k++) {
+    const labels = paneColumn(r, bg, candidates);
+    if (labels.length < 3 || !inTableRows(labels, all)) return labels;
+    const strip = stripOf(labels, r.width);
+    candidates = candidates.filter((w) => !inColumn(w, [strip]));
+  }
+  return [];
+}
+
+/**
+ * Whether most of `labels` have another word on their baseline within six label heights: the cells
+ * of a table's row. Words overlapping a label (its own detached digits) do not count.
+ */
+export function inTableRows(labels: Word[], words: Word[]): boolean {
+  const h = medianLabelHeight(labels);
+  const rowMate = (label: Word): boolean =>
+    words.some((w) => {
+      if (w.right >= label.left - 1 && w.left <= label.right + 1) return false;
+      // Cells of a row share its baseline; a word that only overlaps the label's row (a
+      // watchlist's row beside the axis, at its own pitch) does not.
+      if (Math.abs(w.bottom - label.bottom) > Math.max(1, h * 0.15)) return false;
+      const gap = w.left > label.right ? w.left - label.right : label.left - w.right;
+      // Text of about the labels' size: not a tick, a dot of noise or a dash of the grid.
+      const height = w.bottom - w.top + 1;
+      return gap <= h * 6 && height >= h * 0.6 && height <= h * 1.6;
+    });
+  return labels.filter(rowMate).length > labels.length / 2;
 }
 
 /**

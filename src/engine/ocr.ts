@@ -47,9 +47,15 @@ export function getOcrWorker(): Promise<Worker> {
   return workerPromise;
 }
 
+/** Readings under way: the worker is terminated only once they are done. */
+const reading = new Set<Promise<unknown>>();
+
 export async function terminateOcr(): Promise<void> {
   const pending = workerPromise;
   workerPromise = null;
+  // A reading started before this call (an analysis refused meanwhile leaves its labels' reading
+  // behind) would post its job to a terminated worker and throw out of the event loop.
+  await Promise.allSettled([...reading]);
   if (pending) await (await pending).terminate();
 }
 
@@ -278,14 +284,21 @@ function stackLabels(full: Raster, boxes: Box[]): Strip {
  * Text read for each box, in order; '' where nothing was read. The crops are cut before the
  * first await, so `full` may be scratch memory.
  */
-export async function readLabels(full: Raster, boxes: Box[]): Promise<string[]> {
-  if (boxes.length === 0) return [];
+export function readLabels(full: Raster, boxes: Box[]): Promise<string[]> {
+  if (boxes.length === 0) return Promise.resolve([]);
   const { image, rowCentres } = stackLabels(full, boxes);
+  const job = recognise(image, rowCentres, boxes.length);
+  reading.add(job);
+  void job.finally(() => reading.delete(job)).catch(() => undefined);
+  return job;
+}
+
+async function recognise(image: Buffer, rowCentres: number[], count: number): Promise<string[]> {
   const worker = await getOcrWorker();
   // TSV (one row per word) is a plain string; the JSON block tree would build objects for every
   // symbol and its alternatives in both threads, only to be thrown away.
   const { data } = await worker.recognize(image, {}, { tsv: true, text: false, blocks: false });
-  const texts = boxes.map(() => '');
+  const texts = Array.from({ length: count }, () => '');
   for (const row of (data.tsv ?? '').split('\n')) {
     // level page block paragraph line word left top width height confidence text
     const cols = row.split('\t');

@@ -86,6 +86,9 @@ export function labelCrop(column: Box[], f: number, full: { width: number; heigh
   });
 }
 
+/** A column of words that makes no price scale (a table's, a watchlist's): no axis at all. */
+class NoScale extends EngineError {}
+
 /** `trace`, when given, collects each stage's findings for the debug pictures (debug.ts). */
 export async function readChart(image: Buffer, trace?: DebugTrace): Promise<ChartReading> {
   try {
@@ -119,25 +122,26 @@ async function read(image: Buffer, trace?: DebugTrace): Promise<ChartReading> {
   // list in a whole window), the next column in line is tried, a few at most.
   const tried: Box[] = [];
   let firstRefusal: EngineError | null = null;
+  // Candles without a readable axis are a chart we cannot scale; anything else is not a chart.
+  const noAxis = (why: string): EngineError => {
+    const whole = { left: 0, top: 0, right: Math.round(work.width * 0.9), bottom: work.height };
+    const bars = detectCandles(work, whole);
+    return new EngineError(isSeries(bars, NO_AXIS_QUALITY) ? 'AXIS_UNREADABLE' : 'NOT_A_CHART', why);
+  };
   for (let attempt = 0; attempt < MAX_LAYOUTS; attempt++) {
     const layout = findLayoutScaled(work, full, f, bg, tried);
-    if (!layout) {
-      if (firstRefusal) throw firstRefusal;
-      // Candles without a readable axis are a chart we cannot scale; anything else is not a chart.
-      const whole = { left: 0, top: 0, right: Math.round(work.width * 0.9), bottom: work.height };
-      const bars = detectCandles(work, whole);
-      throw new EngineError(isSeries(bars, NO_AXIS_QUALITY) ? 'AXIS_UNREADABLE' : 'NOT_A_CHART', 'no axis labels');
-    }
+    if (!layout) break;
     try {
       return await readWithLayout({ full, work, f, bg, layout, t0, t1 }, trace);
     } catch (error) {
       // Evidence against a reading whose scale and series were found is no reason to look elsewhere.
       if (!(error instanceof EngineError) || error.code === 'UNSURE_READING') throw error;
-      firstRefusal ??= error;
+      // Numbers that make no scale were no axis: they do not speak for this being a chart.
+      if (!(error instanceof NoScale)) firstRefusal ??= error;
       tried.push(layout.axis.strip);
     }
   }
-  throw firstRefusal ?? new EngineError('NOT_A_CHART', 'no layout');
+  throw firstRefusal ?? noAxis(tried.length ? 'no column of labels makes a scale' : 'no axis labels');
 }
 
 interface Decoded {
@@ -249,7 +253,16 @@ async function readWithLayout(
       inlier: kept.has(l.y),
     }));
   }
-  if (!fit) throw new EngineError('AXIS_UNREADABLE', `labels read: ${read.map((l) => l.text).join(' | ')}`);
+  const parsed = repairDecimals(read).length;
+  const labelsRead = `labels read: ${read.map((l) => l.text).join(' | ')}`;
+  // Words that read as no numbers at all (a column of symbols, of dates) were no axis.
+  if (!fit && parsed < 3) throw new NoScale('AXIS_UNREADABLE', labelsRead);
+  if (!fit) throw new EngineError('AXIS_UNREADABLE', labelsRead);
+  // A price axis puts most of its labels on one line; three numbers of a watchlist's column or a
+  // table's can fall on a line by chance, off any round step, while the rest scatter.
+  if (!fit.onStep && fit.inliers.length * 2 < parsed) {
+    throw new NoScale('AXIS_UNREADABLE', `${fit.inliers.length} of ${parsed} labels on a line, off the steps`);
+  }
 
   // Work pixel centres map to full-image rows before applying the fitted scale.
   const price = (y: number): number => fit.slope * ((y + 0.5) * f - 0.5) + fit.intercept;

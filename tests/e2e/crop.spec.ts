@@ -100,6 +100,33 @@ test('crop and confirm: PipLens frames the chart, a crop by mouse and by keyboar
   await expect(toasts(page).getByText('Chart analysis complete!')).toBeVisible();
 });
 
+test('a trader draws a frame of their own by dragging outside the proposed one', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await visit(page, '/');
+  await signUpViaApi(page);
+  await visit(page, '/dashboard');
+  await page.locator('input[type=file]').setInputFiles(await chartInAPage(3));
+  await expect(page.getByText('PipLens framed the chart it found')).toBeVisible();
+  const picture = await page.getByRole('img', { name: 'Chart to analyse' }).boundingBox();
+  if (!picture) throw new Error('no picture on screen');
+  const at = (x: number, y: number) => [picture.x + picture.width * x, picture.y + picture.height * y] as const;
+  await page.mouse.move(...at(0.04, 0.05));
+  await page.mouse.down();
+  await page.mouse.move(...at(0.3, 0.3), { steps: 5 });
+  await page.mouse.move(...at(0.6, 0.55), { steps: 5 });
+  await page.mouse.up();
+  const [left = 0, top = 0, right = 0, bottom = 0] = await frameCrop(page);
+  expect(left).toBeCloseTo(0.04, 2);
+  expect(top).toBeCloseTo(0.05, 2);
+  expect(right).toBeCloseTo(0.6, 2);
+  expect(bottom).toBeCloseTo(0.55, 2);
+  await expect(frame(page)).toHaveAccessibleName('Chart area, from 4% to 60% across and 5% to 55% down');
+  // "Use the area PipLens found" brings the proposal back.
+  await page.getByRole('button', { name: 'Use the area PipLens found' }).click();
+  const [again = 0] = await frameCrop(page);
+  expect(again).toBeCloseTo(0.1, 1);
+});
+
 test('on a phone the frame is moved by touch', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();

@@ -112,6 +112,8 @@ export async function readChart(image: Buffer, trace?: DebugTrace): Promise<Char
 /** Up to this width a screenshot may carry axis digits too small to find (a forum's copy, a phone's). */
 const SMALL_WIDTH = 1280;
 const LOOK_CLOSER = 2;
+/** The larger copy's pixels at most (a phone's 1080x2400 capture is 10 MP at twice its size). */
+const LOOK_CLOSER_MAX_PIXELS = 10_500_000;
 
 /**
  * Small screenshots (a forum's 750 px copy, a desktop chart on a phone) can carry axis digits
@@ -122,7 +124,7 @@ const LOOK_CLOSER = 2;
 async function secondLook(image: Buffer, error: unknown, trace?: DebugTrace): Promise<ChartReading> {
   if (!(error instanceof EngineError) || !NO_AXIS_FOUND.has(String(error.cause))) throw error;
   const { width = 0, height = 0 } = await sharp(image).metadata();
-  if (width > SMALL_WIDTH || width === 0) throw error;
+  if (width > SMALL_WIDTH || width === 0 || width * height * LOOK_CLOSER ** 2 > LOOK_CLOSER_MAX_PIXELS) throw error;
   const larger = await sharp(image)
     .resize({ width: width * LOOK_CLOSER, height: height * LOOK_CLOSER, kernel: 'cubic' })
     .png({ compressionLevel: 0 })

@@ -11,6 +11,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { AnalysisSettingsSchema } from '../src/shared/analysis.js';
 import { analyzeChart, EngineError, shutdownEngine, warmEngine } from '../src/engine/index.js';
+import { relaunchWithFewArenas } from './lib/malloc-arenas.mjs';
+
+// Memory is measured as the server and the command line run the engine: with two malloc arenas.
+await relaunchWithFewArenas();
 
 interface Label {
   file: string;

@@ -814,6 +814,13 @@ describe('dropDetachedTail', () => {
     expect(bars).toEqual(series());
   });
 
+  it("drops a long run of a box's stripes (a legend box at the plot's corner), up to two dozen pieces", () => {
+    const stripes = Array.from({ length: 17 }, () => ({ high: 20, low: 68 }));
+    const bars = [...series(), ...stripes];
+    dropDetachedTail(bars);
+    expect(bars).toEqual(series());
+  });
+
   it('keeps a last bar that breaks out, however tall, while it starts near the bars before it', () => {
     const bars = [...series(), { high: 200, low: 460 }];
     dropDetachedTail(bars);

@@ -1228,6 +1228,10 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   candles.sort((a, b) => a.x - b.x);
   dropStrayLast(candles);
   dropDetachedTail(candles);
+  // The same at the start: a legend's box or a symbol's icon at the plot's top-left corner.
+  candles.reverse();
+  dropDetachedTail(candles);
+  candles.reverse();
   if (kind === 'candles') orientCandles(candles.filter((c) => !c.noBody));
   // A doji with no body to see opens and closes where the bar before it closed, within its wick.
   candles.forEach((c, i) => {
@@ -1293,7 +1297,7 @@ const STRAY_SPACINGS = 6;
 const STRAY_PAST_HOLE = 3;
 
 /** Most pieces at the end of the series that can be set aside as detached from it. */
-const DETACHED_TAIL = 12;
+const DETACHED_TAIL = 24;
 /** Bars before the tail that it must come near. */
 const RECENT_BARS = 6;
 

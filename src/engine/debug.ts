@@ -69,7 +69,14 @@ export function stageLayer(trace: DebugTrace, stage: DebugStage): string {
 
 /** One PNG per stage: the screenshot dimmed, with that stage's findings drawn on it. */
 export async function renderDebug(image: Buffer, trace: DebugTrace): Promise<Map<DebugStage, Buffer>> {
-  const base = await sharp(image).removeAlpha().linear(0.6, 0).png().toBuffer();
+  // A small screenshot read at a larger size (read-chart.ts, secondLook) is drawn at that size.
+  const size = trace.image;
+  const base = await sharp(image)
+    .resize(size ? { width: size.width, height: size.height, kernel: 'cubic' } : undefined)
+    .removeAlpha()
+    .linear(0.6, 0)
+    .png()
+    .toBuffer();
   const out = new Map<DebugStage, Buffer>();
   for (const stage of DEBUG_STAGES) {
     out.set(stage, await sharp(base).composite([{ input: Buffer.from(stageLayer(trace, stage)), top: 0, left: 0 }]).png().toBuffer());

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { chartSpecs, renderChart } from '../../scripts/fixtures/render.js';
 import { EngineError, UNSURE_REASONS } from './errors.js';
 import { readingConfidence, refuseUnsure, type ReadingEvidence } from './confidence.js';
-import { labelCrop } from './read-chart.js';
+import { terminateOcr } from './ocr.js';
+import { labelCrop, readChart, shrinkReading } from './read-chart.js';
 
 describe('labelCrop', () => {
   it("spans the whole label column, so a label found without its leading '0.' is read with it", () => {
@@ -23,6 +26,26 @@ describe('labelCrop', () => {
     expect(labelCrop(column, 1, { width: 1280, height: 720 })(column[1]!)).toMatchObject({ left: 1216, right: 1256 });
   });
 });
+
+const evidenceOf = (): ReadingEvidence & { confidence: ReturnType<typeof readingConfidence> } => {
+  const e: ReadingEvidence = {
+    axisSide: 'right',
+    labelsRead: [],
+    inliers: [],
+    residual: 0.01,
+    onStep: true,
+    labelSpan: 0.8,
+    lastBeyondLabels: 0,
+    seriesInsideLabels: 1,
+    lastSource: 'tag',
+    lastGap: 0.02,
+    quality: 0.9,
+    bars: 80,
+    seriesTags: [],
+    tagVerdict: 'agrees',
+  };
+  return { ...e, confidence: readingConfidence(e) };
+};
 
 describe('refuseUnsure', () => {
   const evidence: ReadingEvidence = {
@@ -105,5 +128,46 @@ describe('refuseUnsure', () => {
   it('answers a last bar far from the axis that a tag or price line through it confirms', () => {
     expect(refusal({ ...evidence, tagVerdict: 'no-tag', lastSource: 'price-line', lastGap: 0.3 })).toBeNull();
     expect(refusal({ ...evidence, tagVerdict: 'agrees', lastSource: 'tag', lastGap: 0.3 })).toBeNull();
+  });
+});
+
+describe('a small screenshot', () => {
+  afterAll(async () => {
+    await terminateOcr();
+  });
+
+  it('is read at twice its size when no axis is found in it (axis digits of 5-6 px after a downscale)', async () => {
+    const spec = chartSpecs(12, 40)[2]!;
+    const { image, truth } = await renderChart(spec);
+    const { width = 0 } = await sharp(image).metadata();
+    // A 1920 px chart as a forum keeps it: 864 px wide, recompressed.
+    const small = await sharp(image).resize({ width: Math.round(width * 0.45) }).jpeg({ quality: 80 }).toBuffer();
+    const reading = await readChart(small);
+    const last = reading.candles[reading.candles.length - 1]!.close;
+    expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.01);
+    // Reported in the screenshot's own pixels.
+    expect(reading.image.width).toBe(Math.round(width * 0.45));
+    expect(reading.plot.right).toBeLessThanOrEqual(reading.image.width);
+  }, 30_000);
+});
+
+describe('shrinkReading', () => {
+  it('maps a reading of an image twice as large back to the image: same prices at the same places', () => {
+    // On the large image, price = -0.001 * y + 2; row 101 there is row 50.25 here.
+    const large = {
+      candles: [],
+      kind: 'candles' as const,
+      scale: { slope: -0.001, intercept: 2, precision: 4, inliers: [], onStep: true },
+      plot: { left: 0, top: 20, right: 1000, bottom: 800 },
+      image: { width: 1200, height: 900 },
+      timings: { decode: 0, axis: 0, candles: 0 },
+      evidence: { ...evidenceOf(), labelsRead: [{ y: 101, text: '1.8990' }], inliers: [{ y: 101, value: 1.899 }] },
+    };
+    const small = shrinkReading(large, 2, { width: 600, height: 450 });
+    const priceAt = (y: number) => small.scale.slope * y + small.scale.intercept;
+    expect(priceAt(50.25)).toBeCloseTo(1.899, 9);
+    expect(small.plot).toEqual({ left: 0, top: 10, right: 500, bottom: 400 });
+    expect(small.image).toEqual({ width: 600, height: 450 });
+    expect(small.evidence.inliers[0]?.y).toBe(50);
   });
 });

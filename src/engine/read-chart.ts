@@ -19,6 +19,7 @@ import { readLabels } from './ocr.js';
 import { dominantColour, type Box, type Raster, type Rgb } from './raster.js';
 import { fitScale, repairDecimals, zeroReadAs, type ScaleFit } from './scale.js';
 import { withScratch } from './scratch.js';
+import sharp from 'sharp';
 import type { DebugTrace } from './debug.js';
 
 export type { ReadingEvidence, ReadingReport } from './confidence.js';
@@ -86,19 +87,70 @@ export function labelCrop(column: Box[], f: number, full: { width: number; heigh
   });
 }
 
+const NO_AXIS = 'no axis labels';
+const NO_SCALE = 'no column of labels makes a scale';
+/** Refusals for want of an axis, which a closer look at a small screenshot may find. */
+const NO_AXIS_FOUND = new Set([NO_AXIS, NO_SCALE]);
+
 /** A column of words that makes no price scale (a table's, a watchlist's): no axis at all. */
 class NoScale extends EngineError {}
 
 /** `trace`, when given, collects each stage's findings for the debug pictures (debug.ts). */
 export async function readChart(image: Buffer, trace?: DebugTrace): Promise<ChartReading> {
   try {
-    const reading = await withScratch(() => read(image, trace));
+    const reading = await withScratch(() => read(image, trace)).catch((error: unknown) =>
+      secondLook(image, error, trace),
+    );
     if (trace) trace.outcome = 'answered';
     return reading;
   } catch (error) {
     if (trace) trace.outcome = error instanceof EngineError ? `${error.code}: ${String(error.cause ?? '')}` : 'error';
     throw error;
   }
+}
+
+/** Up to this width a screenshot may carry axis digits too small to find (a forum's copy, a phone's). */
+const SMALL_WIDTH = 1280;
+const LOOK_CLOSER = 2;
+/** The larger copy's pixels at most (a phone's 1080x2400 capture is 10 MP at twice its size). */
+const LOOK_CLOSER_MAX_PIXELS = 10_500_000;
+
+/**
+ * Small screenshots (a forum's 750 px copy, a desktop chart on a phone) can carry axis digits
+ * of 5-6 px, blurred by the downscale, that no column of words is found in. When no axis was
+ * found in one, it is read once more at twice the size (smooth interpolation makes the digits
+ * glyphs again) and the reading is mapped back to the screenshot's own pixels.
+ */
+async function secondLook(image: Buffer, error: unknown, trace?: DebugTrace): Promise<ChartReading> {
+  if (!(error instanceof EngineError) || !NO_AXIS_FOUND.has(String(error.cause))) throw error;
+  const { width = 0, height = 0 } = await sharp(image).metadata();
+  if (width > SMALL_WIDTH || width === 0 || width * height * LOOK_CLOSER ** 2 > LOOK_CLOSER_MAX_PIXELS) throw error;
+  const larger = await sharp(image)
+    .resize({ width: width * LOOK_CLOSER, height: height * LOOK_CLOSER, kernel: 'cubic' })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  const reading = await withScratch(() => read(larger, trace)).catch(() => {
+    throw error;
+  });
+  return shrinkReading(reading, LOOK_CLOSER, { width, height });
+}
+
+/** A reading of an image `k` times larger, in the original image's pixels (row y there is row (y - (k-1)/2) / k here). */
+export function shrinkReading(r: ChartReading, k: number, image: { width: number; height: number }): ChartReading {
+  const row = (y: number): number => (y - (k - 1) / 2) / k;
+  const box = (b: Box): Box => ({ left: b.left / k, top: b.top / k, right: b.right / k, bottom: b.bottom / k });
+  return {
+    ...r,
+    // price = slope * yLarge + intercept, with yLarge = k * y + (k - 1) / 2.
+    scale: { ...r.scale, slope: r.scale.slope * k, intercept: r.scale.intercept + (r.scale.slope * (k - 1)) / 2 },
+    plot: box(r.plot),
+    image,
+    evidence: {
+      ...r.evidence,
+      labelsRead: r.evidence.labelsRead.map((l) => ({ ...l, y: Math.round(row(l.y)) })),
+      inliers: r.evidence.inliers.map((l) => ({ ...l, y: Math.round(row(l.y)) })),
+    },
+  };
 }
 
 const toFullBars = (bars: PixelCandle[], f: number) =>
@@ -141,7 +193,7 @@ async function read(image: Buffer, trace?: DebugTrace): Promise<ChartReading> {
       tried.push(layout.axis.strip);
     }
   }
-  throw firstRefusal ?? noAxis(tried.length ? 'no column of labels makes a scale' : 'no axis labels');
+  throw firstRefusal ?? noAxis(tried.length ? NO_SCALE : NO_AXIS);
 }
 
 interface Decoded {

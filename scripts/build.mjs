@@ -95,7 +95,8 @@ export async function build() {
   await copyApiReference();
   await precompress('dist/web/assets');
   await buildServer({
-    entryPoints: { 'server/index': 'src/server/index.ts' },
+    // The engine's worker pool loads its thread from beside the server (engine-pool.ts).
+    entryPoints: { 'server/index': 'src/server/index.ts', 'server/engine-worker': 'src/server/features/analysis/engine-worker.ts' },
     outdir: 'dist',
     bundle: true,
     platform: 'node',

@@ -6,6 +6,7 @@ import { createAuth, type Auth } from './auth/auth';
 import { adminRoutes } from './features/admin/admin.routes';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { analysisRoutes } from './features/analysis/analysis.routes';
+import { inProcessEngine } from './features/analysis/engine-pool';
 import { AnalysisQueue } from './features/analysis/job-tracker';
 import { billingRoutes, type BillingRoutesOptions } from './features/billing/billing.routes';
 import { SANDBOX } from './features/billing/payment-config';
@@ -130,7 +131,7 @@ export function createApp(deps: AppDeps): App {
   app.route('/api/admin', adminRoutes());
   app.route('/api/billing', billingRoutes(billing));
   if (deps.env.PAYMENTS_MODE === 'sandbox') app.route(SANDBOX.basePath, sandboxRoutes(billing.deliverWebhook));
-  app.route('/api/analyses', analysisRoutes(queue));
+  app.route('/api/analyses', analysisRoutes(queue, deps.engine ?? inProcessEngine()));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

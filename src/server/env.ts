@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SUPPORT_EMAIL } from '../shared/constants';
 
+const CORES = Math.min(64, availableParallelism());
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
@@ -98,7 +100,10 @@ const EnvSchema = z
     /** One model call's limit, and the whole analysis's: after the deadline the engine's answer is given. */
     AI_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(300_000).default(15_000)),
     AI_DEADLINE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(300_000).default(20_000)),
-    ANALYSIS_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).default(2)),
+    /** Charts read at the same time (the rest wait in the priority queue): one per core by default. */
+    ANALYSIS_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).default(CORES)),
+    /** Threads of the engine's worker pool: one per core by default. */
+    ENGINE_THREADS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).default(CORES)),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.PAYMENTS_MODE === 'sandbox') {

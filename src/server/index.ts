@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
+import { createEnginePool } from './features/analysis/engine-pool';
 import { EnvError, isLoopback, loadEnv, type Env } from './env';
 import { createMailer } from './lib/mailer';
 import { createLogger } from './logger';
@@ -41,7 +42,9 @@ async function main() {
   });
   const webRoot = findWebRoot();
   if (!webRoot) logger.warn('no built web app found: serving the API only (run npm run build)');
-  const { app } = createApp({ env, database, logger, mailer, webRoot });
+  // The engine reads charts on its own threads: the event loop stays free for every other request.
+  const engine = createEnginePool({ threads: env.ENGINE_THREADS });
+  const { app } = createApp({ env, database, logger, mailer, webRoot, engine });
   if (env.PAYMENTS_MODE === 'sandbox' && !isLoopback(env.HOST)) {
     logger.warn({ host: env.HOST }, 'sandbox payments on a public address: anyone who reaches it can grant themselves Premium');
   }
@@ -63,9 +66,11 @@ async function main() {
       process.exit(1);
     }, 10_000);
     force.unref();
-    // Stop accepting, let requests in flight finish, then close the database so nothing committed is lost.
+    // Stop accepting, let requests in flight finish (their charts are read by then), free the
+    // engine's threads, then close the database so nothing committed is lost.
     server.close(async () => {
       try {
+        await engine.close();
         await database.close();
         logger.info('stopped cleanly');
         process.exit(0);

@@ -1,5 +1,6 @@
 import type { Database, Db } from '../db/client';
 import type { Env } from '../env';
+import type { ChartEngine } from '../features/analysis/engine-pool';
 import type { Logger } from '../logger';
 import type { Mailer } from './mailer';
 
@@ -11,6 +12,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Where the built web app lives; absent in API-only tests. */
   webRoot?: string;
+  /** The chart engine: the server's worker pool; absent, the engine runs on this thread (tests, benches). */
+  engine?: ChartEngine;
 }
 
 export interface SessionUser {

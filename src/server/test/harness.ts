@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { createApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { parseEnv, type Env } from '../env';
+import type { ChartEngine } from '../features/analysis/engine-pool';
 import type { AppDeps } from '../lib/context';
 import { createMailer } from '../lib/mailer';
 import { createLogger } from '../logger';
@@ -54,6 +55,7 @@ export interface TestServer {
 export async function createTestServer(
   kind: DatabaseKind,
   envOverrides: Record<string, string> = {},
+  options: { engine?: ChartEngine } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'piplens-test-'));
   const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
@@ -77,7 +79,7 @@ export async function createTestServer(
     outboxDir: path.join(dataDir, 'outbox'),
     logger,
   });
-  const deps: AppDeps = { env, database, logger, mailer };
+  const deps: AppDeps = { env, database, logger, mailer, ...(options.engine ? { engine: options.engine } : {}) };
   const { app, auth, queue } = createApp(deps);
   return {
     deps,

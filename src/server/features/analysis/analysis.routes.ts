@@ -9,7 +9,7 @@ import {
 } from '../../../shared/access';
 import { AnalysisSettingsSchema } from '../../../shared/analysis';
 import { CropSchema, type ChartLocationResponse } from '../../../shared/crop';
-import { EngineError, locateChart } from '../../../engine';
+import { EngineError } from '../../../engine';
 import { FREE_DAILY_ANALYSES, MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { requireUser } from '../../auth/guards';
 import { tooLarge } from '../../lib/body-limits';
@@ -21,13 +21,14 @@ import { databaseCooldowns } from './cooldowns';
 import { findRecentSame, makeThumbnail, sha256, storeAnalysis } from './analysis.store';
 import { analysedIdentity, cropBox, cropImage, rerunGrant, rerunGranted, toWholePicture, type ChartFactsWithReading } from './crop';
 import { releaseDailySlot, reserveDailySlot } from './daily-usage';
+import type { ChartEngine } from './engine-pool';
 import type { AnalysisQueue } from './job-tracker';
 import { checkUpload, NO_IMAGE_MESSAGE, ONE_IMAGE_MESSAGE, UPLOAD_INVALID_MESSAGE, UPLOAD_UNREADABLE_MESSAGE } from './upload';
 
 /** Room for the multipart envelope and the settings fields around a 5 MB image. */
 const MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 
-export function analysisRoutes(queue: AnalysisQueue) {
+export function analysisRoutes(queue: AnalysisQueue, engine: ChartEngine) {
   const routes = new Hono<AppEnv>();
   routes.use(requireUser);
 
@@ -48,7 +49,7 @@ export function analysisRoutes(queue: AnalysisQueue) {
       if (!(file instanceof File)) throw new ApiError(400, 'NO_IMAGE', NO_IMAGE_MESSAGE);
       const image = await checkUpload(Buffer.from(await file.arrayBuffer()));
       try {
-        const found = await locateChart(image.bytes);
+        const found = await engine.locate(image.bytes);
         c.header('Cache-Control', 'no-store');
         return c.json({ image: found.image, chart: found.chart, plot: found.plot } satisfies ChartLocationResponse);
       } catch (error) {
@@ -130,6 +131,7 @@ export function analysisRoutes(queue: AnalysisQueue) {
       try {
         const run = await queue.run({ id: jobId, userId: user.id, premium: state.isSubscribed }, (setStage, releaseSlot) =>
           runAnalysis({
+            engine,
             image,
             settings,
             providers: configuredProviders(env),

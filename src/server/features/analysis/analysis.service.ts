@@ -6,13 +6,14 @@ import type {
   ProviderAttempt,
 } from '../../../shared/analysis';
 import { resolveLotValue } from '../../../shared/instruments';
-import { analyzeChart, EngineError, type EngineOutput } from '../../../engine';
+import { EngineError, type EngineOutput } from '../../../engine';
 import { computePositionSizing, describeSizing } from '../../../engine/analysis/sizing';
 import type { Env } from '../../env';
 import type { Logger } from '../../logger';
 import { ApiError } from '../../lib/errors';
 import { DEFAULT_COOLDOWN_SECONDS, type CooldownStore } from './cooldowns';
 import { withReading } from './crop';
+import type { ChartEngine } from './engine-pool';
 import { groundAnswer } from './grounding';
 import type { JobStage } from './job-tracker';
 import { AnswerRejected, parseModelAnswer } from './parse-answer';
@@ -135,6 +136,7 @@ function cooldownFor(error: ProviderError): number | null {
  * for models never holds a place another user's chart reading needs.
  */
 export async function runAnalysis(input: {
+  engine: ChartEngine;
   image: CheckedImage;
   settings: AnalysisSettings;
   providers: ConfiguredProvider[];
@@ -152,7 +154,7 @@ export async function runAnalysis(input: {
   let engineError: EngineError | null = null;
   const engineStarted = performance.now();
   try {
-    engine = await analyzeChart(image.bytes, settings);
+    engine = await input.engine.analyze(image.bytes, settings);
   } catch (error) {
     if (!(error instanceof EngineError)) throw error;
     if (error.code === 'INVALID_IMAGE')

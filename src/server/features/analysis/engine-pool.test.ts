@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnalysisSettingsSchema, type AnalysisSettings } from '../../../shared/analysis';
+import { EngineError } from '../../../engine';
+import { chartWithoutAxis, notAChart, testChart } from '../../test/charts';
+import { createTestServer, signUp, TestClient, type TestServer } from '../../test/harness';
+import { createEnginePool, inProcessEngine, type ChartEngine } from './engine-pool';
+
+const settings: AnalysisSettings = AnalysisSettingsSchema.parse({});
+
+const form = (image: Buffer) => {
+  const body = new FormData();
+  body.set('chartImage', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'chart.png');
+  return body;
+};
+
+// One pool for the file: each thread compiles the engine and starts its OCR worker.
+let pool: ChartEngine;
+beforeAll(() => {
+  pool = createEnginePool({ threads: 1 });
+});
+afterAll(async () => {
+  await pool.close();
+});
+
+describe('the engine in a pool of worker threads', () => {
+
+  it('reads a chart as the engine on this thread does', async () => {
+    const { image } = await testChart();
+    const [pooled, here] = await Promise.all([pool.analyze(image, settings), inProcessEngine().analyze(image, settings)]);
+    expect(pooled.result).toEqual(here.result);
+    expect(pooled.chart).toEqual(here.chart);
+    expect(pooled.evidence).toEqual(here.evidence);
+  });
+
+  it('finds where the chart is', async () => {
+    const { image } = await testChart();
+    expect(await pool.locate(image)).toEqual(await inProcessEngine().locate(image));
+  });
+
+  it("gives the engine's refusals back as EngineError, with their code and message", async () => {
+    const refusals = await Promise.all(
+      [await notAChart(), await chartWithoutAxis()].map((image) => pool.analyze(image, settings).catch((e: unknown) => e)),
+    );
+    const [notChart, noAxis] = refusals;
+    expect(notChart).toBeInstanceOf(EngineError);
+    expect((notChart as EngineError).code).toBe('NOT_A_CHART');
+    expect(noAxis).toBeInstanceOf(EngineError);
+    expect((noAxis as EngineError).code).toBe('AXIS_UNREADABLE');
+    await expect(pool.locate(Buffer.from('not an image'))).rejects.toMatchObject({ code: 'INVALID_IMAGE' });
+  });
+
+  it('finishes the readings under way when closed', async () => {
+    const own = createEnginePool({ threads: 1 });
+    const { image } = await testChart();
+    const reading = own.analyze(image, settings);
+    const closed = own.close();
+    await expect(reading).resolves.toMatchObject({ chart: { candles: expect.any(Number) } });
+    await closed;
+  });
+});
+
+describe('the server with the engine pool', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer('pglite', {}, { engine: pool });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('analyses an upload and locates its chart through the pool', async () => {
+    const client = new TestClient(server);
+    await signUp(client);
+    const { image } = await testChart();
+    const located = await client.request('/api/analyses/locate', { method: 'POST', body: form(image) });
+    expect(located.status).toBe(200);
+    expect(((await located.json()) as { plot: unknown }).plot).not.toBeNull();
+    const analysed = await client.request('/api/analyses', { method: 'POST', body: form(image) });
+    expect(analysed.status).toBe(200);
+    const body = (await analysed.json()) as { result: { modelName: string }; chart: { candles: number } };
+    expect(body.result.modelName).toBe('PipLens chart engine');
+    expect(body.chart.candles).toBeGreaterThan(10);
+  });
+});

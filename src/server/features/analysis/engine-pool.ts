@@ -1,0 +1,83 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { AnalysisSettings, EngineErrorCode } from '../../../shared/analysis';
+import { analyzeChart, EngineError, locateChart, type ChartLocation, type EngineOutput } from '../../../engine';
+
+/** What the server asks of the chart engine: read a chart, or find where it is. */
+export interface ChartEngine {
+  analyze(image: Buffer, settings: AnalysisSettings): Promise<EngineOutput>;
+  locate(image: Buffer): Promise<ChartLocation>;
+  /** Finishes the readings under way, then frees the threads. */
+  close(): Promise<void>;
+}
+
+export type EngineTask =
+  | { kind: 'analyze'; image: Uint8Array; settings: AnalysisSettings }
+  | { kind: 'locate'; image: Uint8Array };
+
+export type EngineTaskResult =
+  | { ok: true; kind: 'analyze'; value: EngineOutput }
+  | { ok: true; kind: 'locate'; value: ChartLocation }
+  | { ok: false; error: { code: EngineErrorCode; message: string; detail?: string } };
+
+/** The engine on this thread (the command line and most tests): it holds the event loop while it reads. */
+export function inProcessEngine(): ChartEngine {
+  return {
+    analyze: (image, settings) => analyzeChart(image, settings),
+    locate: (image) => locateChart(image),
+    close: async () => {},
+  };
+}
+
+/** One thread per core unless told otherwise. */
+export const defaultEngineThreads = () => availableParallelism();
+
+/**
+ * The built server runs dist/server/engine-worker.js (esbuild keeps this URL relative to the
+ * bundle); from source, a thread that compiles the TypeScript worker first.
+ */
+function workerFile(): string {
+  const fromSource = import.meta.url.endsWith('.ts');
+  return new URL(fromSource ? './engine-worker-source.mjs' : './engine-worker.js', import.meta.url).href;
+}
+
+/**
+ * The engine in a pool of worker threads (piscina), so the event loop only does I/O while charts
+ * are read. One reading per thread at a time; each thread keeps one OCR worker and decodes on one
+ * libvips thread, so `threads` bounds the cores the engine takes. Readings beyond that wait in the
+ * pool's queue (the analysis queue in front of it decides who goes first).
+ */
+export function createEnginePool(options: { threads?: number } = {}): ChartEngine {
+  const threads = Math.max(1, options.threads ?? defaultEngineThreads());
+  const pool = new Piscina<EngineTask, EngineTaskResult>({
+    filename: workerFile(),
+    minThreads: threads,
+    maxThreads: threads,
+    concurrentTasksPerWorker: 1,
+    idleTimeout: Number.POSITIVE_INFINITY,
+  });
+
+  async function run(task: EngineTask): Promise<EngineTaskResult & { ok: true }> {
+    const answer = await pool.run(task);
+    if (!answer.ok) throw new EngineError(answer.error.code, answer.error.detail, answer.error.message);
+    return answer;
+  }
+  // Copied, not transferred: an upload's Buffer may share its memory with other small buffers.
+  const bytes = (image: Buffer) => new Uint8Array(image);
+
+  return {
+    async analyze(image, settings) {
+      const answer = await run({ kind: 'analyze', image: bytes(image), settings });
+      if (answer.kind !== 'analyze') throw new Error('the engine pool answered another task');
+      return answer.value;
+    },
+    async locate(image) {
+      const answer = await run({ kind: 'locate', image: bytes(image) });
+      if (answer.kind !== 'locate') throw new Error('the engine pool answered another task');
+      return answer.value;
+    },
+    async close() {
+      await pool.close();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * One thread of the engine pool (engine-pool.ts): reads charts with the offline engine off the
+ * server's event loop. Each thread keeps its own OCR worker, and decodes with one libvips thread,
+ * so a pool of N threads uses about N cores whatever it is reading.
+ */
+import sharp from 'sharp';
+import type { AnalysisSettings } from '../../../shared/analysis';
+import { analyzeChart, EngineError, locateChart, warmEngine } from '../../../engine';
+import type { EngineTask, EngineTaskResult } from './engine-pool';
+
+sharp.concurrency(1);
+// The OCR worker starts with the thread, so the first analysis does not wait for it.
+const warm = warmEngine().catch(() => undefined);
+
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+export default async function run(task: EngineTask): Promise<EngineTaskResult> {
+  await warm;
+  try {
+    if (task.kind === 'locate') return { ok: true, kind: 'locate', value: await locateChart(asBuffer(task.image)) };
+    const value = await analyzeChart(asBuffer(task.image), task.settings as AnalysisSettings);
+    return { ok: true, kind: 'analyze', value };
+  } catch (error) {
+    // Errors lose their class on the way back to the main thread: the engine's are sent as data.
+    if (error instanceof EngineError) {
+      return {
+        ok: false,
+        error: { code: error.code, message: error.message, ...(typeof error.cause === 'string' ? { detail: error.cause } : {}) },
+      };
+    }
+    throw error;
+  }
+}

@@ -30,6 +30,7 @@ describe('labelCrop', () => {
 const evidenceOf = (): ReadingEvidence & { confidence: ReturnType<typeof readingConfidence> } => {
   const e: ReadingEvidence = {
     axisSide: 'right',
+    panes: 1,
     labelsRead: [],
     inliers: [],
     residual: 0.01,
@@ -50,6 +51,7 @@ const evidenceOf = (): ReadingEvidence & { confidence: ReturnType<typeof reading
 describe('refuseUnsure', () => {
   const evidence: ReadingEvidence = {
     axisSide: 'right',
+    panes: 1,
     labelsRead: [],
     inliers: [],
     residual: 0.01,

@@ -335,7 +335,7 @@ async function readWithLayout(
     close: price(c.close),
   }));
   const p = layout.plot;
-  const evidence = gatherEvidence(fit, read, pitch, layout.axis.side, p, f, detection, lastSource, tagCheck);
+  const evidence = gatherEvidence(fit, read, pitch, layout, f, detection, lastSource, tagCheck);
   if (trace) {
     const lastBar = detection.candles[detection.candles.length - 1];
     trace.bars = toFullBars(detection.candles, f);
@@ -380,8 +380,7 @@ function gatherEvidence(
   fit: ScaleFit,
   read: { y: number; text: string }[],
   pitch: number,
-  side: 'left' | 'right',
-  plot: Box,
+  { axis, plot, panes }: Layout,
   f: number,
   detection: CandleDetection,
   lastSource: ReadingEvidence['lastSource'],
@@ -400,7 +399,8 @@ function gatherEvidence(
   const plotHeight = (plot.bottom - plot.top) * f;
   const last = detection.candles[detection.candles.length - 1];
   return {
-    axisSide: side,
+    axisSide: axis.side,
+    panes,
     labelsRead: read.map((l) => ({ y: Math.round(l.y), text: l.text })),
     inliers: fit.inliers.map((l) => ({ y: Math.round(l.y), value: l.value })),
     residual: pitch > 0 ? residualPx / pitch : 0,

@@ -26,6 +26,8 @@ interface Label {
   lastVisibleClose?: number | null;
   axisTop: number | null;
   axisBottom: number | null;
+  /** Panes the chart shows (price pane, sub-windows, volume pane). */
+  panes?: number;
 }
 
 interface Outcome {
@@ -39,6 +41,8 @@ interface Outcome {
   /** Error as % of the readable axis span, the estimate band taken off; null when not scored. */
   errPct: number | null;
   evidence?: unknown;
+  /** Panes with a scale of their own the engine reported. */
+  panes?: number;
 }
 
 const { values } = parseArgs({
@@ -90,6 +94,7 @@ for (const label of labels) {
       trend: result.trend,
       errPct: errorPct(label, chart.lastPrice),
       evidence,
+      panes: evidence.panes,
     });
   } catch (error) {
     const ms = performance.now() - started;
@@ -159,7 +164,7 @@ if (values.verbose) {
   for (const o of outcomes) {
     const l = o.label;
     const what = o.answered
-      ? `last ${o.lastPrice} (truth ${l.lastPrice ?? '-'}) err ${o.errPct === null ? '-' : `${o.errPct.toFixed(1)}%`} trend ${o.trend} (${l.trend ?? '-'})`
+      ? `last ${o.lastPrice} (truth ${l.lastPrice ?? '-'}) err ${o.errPct === null ? '-' : `${o.errPct.toFixed(1)}%`} trend ${o.trend} (${l.trend ?? '-'}) panes ${o.panes ?? '-'} (${l.panes ?? '-'})`
       : `${o.code}: ${o.message}`;
     console.log(`${l.file.padEnd(34)} ${l.kind.padEnd(18)} ${l.isChart ? 'chart' : 'other'} ${o.ms.toFixed(0).padStart(5)} ms  ${what}`);
   }
@@ -185,6 +190,14 @@ console.log(
 const refusals = new Map<string, number>();
 for (const o of outcomes.filter((x) => !x.answered)) refusals.set(o.code ?? '?', (refusals.get(o.code ?? '?') ?? 0) + 1);
 console.log(`refusals: ${[...refusals].map(([code, n]) => `${code} ${n}`).join(', ') || 'none'}`);
+// The engine counts panes with a scale of their own; the labels count every pane (volume too).
+const panesScored = outcomes.filter((o) => o.answered && o.label.isChart && o.label.panes != null);
+const panesRight = panesScored.filter((o) => o.panes === o.label.panes).length;
+const subWindowsSeen = panesScored.filter((o) => (o.label.panes ?? 1) > 1 && (o.panes ?? 1) > 1).length;
+const subWindowCharts = panesScored.filter((o) => (o.label.panes ?? 1) > 1).length;
+console.log(
+  `panes (answered charts): count right ${panesRight} of ${panesScored.length}; sub-windows seen on ${subWindowsSeen} of the ${subWindowCharts} charts that have them`,
+);
 
 if (values.json) {
   writeFileSync(

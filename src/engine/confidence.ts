@@ -11,6 +11,8 @@ import type { TagVerdict } from './last-price.js';
 /** What the reading rests on, for the confidence and the debug output. */
 export interface ReadingEvidence {
   axisSide: 'left' | 'right';
+  /** Panes with a scale of their own in the axis's column: the price pane and labelled sub-windows. */
+  panes: number;
   /** Labels OCR read (text and row, full-image pixels) and the values of those on the fitted line. */
   labelsRead: { y: number; text: string }[];
   inliers: { y: number; value: number }[];

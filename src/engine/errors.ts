@@ -10,6 +10,14 @@ const MESSAGES: Record<EngineErrorCode, string> = {
   INVALID_IMAGE: "We couldn't open this image. Please upload a PNG or JPEG screenshot.",
 };
 
+/** Why the price scale could not be read, where more is known than that no axis was found. */
+export const AXIS_REASONS = {
+  tooSmall:
+    "The numbers on this chart's price axis are too small for us to read. Please upload a larger screenshot, or zoom in on the chart before you take it.",
+  labelsUnreadable:
+    "We found this chart's price axis but couldn't read its numbers. Please upload a sharper screenshot, without blur or heavy compression, with the price axis in it.",
+} as const;
+
 /** Why a reading was refused as unsure: each says what was seen and what the trader can do. */
 export const UNSURE_REASONS = {
   tagDisagrees:

@@ -193,6 +193,20 @@ describe('findLayout', () => {
     expect(layout?.plot.bottom).toBeLessThanOrEqual(300);
   });
 
+  it("counts the panes with a scale of their own in the axis's column (an indicator's labels under the separator)", () => {
+    const r = chart();
+    [20, 65, 110, 155, 200, 245].forEach((y) => r.glyphs(532, y, 5));
+    // The sub-window's own scale, flush right with the price labels: '80', '50', '20'.
+    [310, 345, 380].forEach((y) => r.glyphs(544, y, 3));
+    const layout = findLayout(r, BG);
+    expect(layout?.axis.labels.map((l) => l.top)).toEqual([20, 65, 110, 155, 200, 245]);
+    expect(layout?.panes).toBe(2);
+    // Without the sub-window's labels, one pane.
+    const alone = chart();
+    [20, 65, 110, 155, 200, 245].forEach((y) => alone.glyphs(532, y, 5));
+    expect(findLayout(alone, BG)?.panes).toBe(1);
+  });
+
   it('finds the next column of numbers when the first was tried and was no axis (a watchlist beside the axis)', () => {
     const r = chart();
     // A watchlist's column at the far right, more rows than the axis, and the axis left of it.

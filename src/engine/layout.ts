@@ -22,6 +22,8 @@ export interface AxisColumn {
 export interface Layout {
   axis: AxisColumn;
   plot: Box;
+  /** Panes with a scale of their own in the axis's column (the price pane and labelled sub-windows). */
+  panes: number;
 }
 
 /** Glyph-sized blobs of text ink in columns [x0, x1), grouped into words. */
@@ -172,16 +174,16 @@ export function findLayout(r: Raster, bg: Rgb, skip: readonly Box[] = [], fullRe
   const rightStart = Math.floor(r.width * 0.55);
   const rightWords = textWords(textMask(r, bg, rightStart, r.width), r, rightStart, r.width, fullResolution);
   let words = rightWords.filter((w) => !inColumn(w, skip));
-  let labels = axisColumn(r, bg, words, rightWords);
+  let { labels, panes } = axisColumn(r, bg, words, rightWords);
   let side: AxisColumn['side'] = 'right';
   if (labels.length < 3 || skip.length > 0) {
     const leftEnd = Math.floor(r.width * 0.3);
     const allLeft = textWords(textMask(r, bg, 0, leftEnd), r, 0, leftEnd, fullResolution);
     const leftWords = allLeft.filter((w) => !inColumn(w, skip));
-    const leftLabels = axisColumn(r, bg, leftWords, allLeft);
-    if (leftLabels.length > labels.length) {
+    const left = axisColumn(r, bg, leftWords, allLeft);
+    if (left.labels.length > labels.length) {
       words = leftWords;
-      labels = leftLabels;
+      ({ labels, panes } = left);
       side = 'left';
     }
   }
@@ -196,7 +198,7 @@ export function findLayout(r: Raster, bg: Rgb, skip: readonly Box[] = [], fullRe
       ? { left: 0, top, right: plotEdge(r, bg, strip.left - 1, -1, top, bottom), bottom }
       : { left: plotEdge(r, bg, strip.right, 1, top, bottom) + 1, top, right: r.width, bottom };
   if (plot.right - plot.left < r.width * 0.3 || plot.bottom - plot.top < r.height * 0.2) return null;
-  return { axis: { side, labels, strip }, plot: paneBounds(r, plot, side) };
+  return { axis: { side, labels, strip }, plot: paneBounds(r, plot, side), panes };
 }
 
 /** Within this distance of the pane's own background a pixel is background (JPEG noise included). */
@@ -267,15 +269,15 @@ const MAX_TABLE_COLUMNS = 6;
  * on the same rows (a symbol, a second price, a change); a price axis's labels stand alone on
  * theirs, with the plot on one side and the image's edge or a margin on the other.
  */
-function axisColumn(r: Raster, bg: Rgb, words: Word[], all: Word[]): Word[] {
+function axisColumn(r: Raster, bg: Rgb, words: Word[], all: Word[]): LabelledPanes {
   let candidates = words;
   for (let k = 0; k < MAX_TABLE_COLUMNS; k++) {
-    const labels = paneColumn(r, bg, candidates);
-    if (labels.length < 3 || !inTableRows(labels, all)) return labels;
-    const strip = stripOf(labels, r.width);
+    const found = paneColumn(r, bg, candidates);
+    if (found.labels.length < 3 || !inTableRows(found.labels, all)) return found;
+    const strip = stripOf(found.labels, r.width);
     candidates = candidates.filter((w) => !inColumn(w, [strip]));
   }
-  return [];
+  return { labels: [], panes: 0 };
 }
 
 /**
@@ -304,18 +306,24 @@ export function inTableRows(labels: Word[], words: Word[]): boolean {
  * can share the price labels' left edge and outnumber the price labels that do (others lost a
  * detached '0.'); the separator between the panes then leaves few of them on the price side.
  */
-function paneColumn(r: Raster, bg: Rgb, words: Word[]): Word[] {
+function paneColumn(r: Raster, bg: Rgb, words: Word[]): LabelledPanes {
   const numbers = words.filter(isNumberLike);
-  let best: Word[] = [];
+  let best: LabelledPanes = { labels: [], panes: 0 };
   for (const edge of ['left', 'right'] as const) {
     const aligned = alignedColumn(numbers, [edge]);
     if (aligned.length < 3) continue;
     const joined = aligned.map((l) => withDetachedDigits(l, words));
-    const labels = mainPaneLabels(r, bg, joined, stripOf(joined, r.width));
+    const found = mainPaneLabels(r, bg, joined, stripOf(joined, r.width));
     // On a tie the right edges: price labels are set flush right.
-    if (labels.length >= best.length) best = labels;
+    if (found.labels.length >= best.labels.length) best = found;
   }
   return best;
+}
+
+/** The price pane's labels, and how many panes with a scale of their own share its column. */
+interface LabelledPanes {
+  labels: Word[];
+  panes: number;
 }
 
 /**
@@ -449,7 +457,7 @@ export function findLayoutScaled(
     right: (w.right + 1) / scale - 1,
     bottom: (w.bottom + 1) / scale - 1,
   }));
-  return { axis: { side: big.axis.side, labels, strip: shrink(big.axis.strip) }, plot: shrink(big.plot) };
+  return { axis: { side: big.axis.side, labels, strip: shrink(big.axis.strip) }, plot: shrink(big.plot), panes: big.panes };
 }
 
 /** Walks from the axis towards the plot looking for a border line; else keeps a small gap. */
@@ -542,7 +550,7 @@ function isSeparator(r: Raster, bg: Rgb, strip: Box, y: number): boolean {
  * column; a separator line between two labels splits the column, and the tallest part is the
  * price pane's.
  */
-function mainPaneLabels(r: Raster, bg: Rgb, labels: Word[], strip: Box): Word[] {
+function mainPaneLabels(r: Raster, bg: Rgb, labels: Word[], strip: Box): LabelledPanes {
   const groups: Word[][] = [[]];
   for (const [i, label] of labels.entries()) {
     const prev = labels[i - 1];
@@ -557,7 +565,11 @@ function mainPaneLabels(r: Raster, bg: Rgb, labels: Word[], strip: Box): Word[] 
     groups[groups.length - 1]!.push(label);
   }
   const extent = (g: Word[]): number => (g.length ? g[g.length - 1]!.bottom - g[0]!.top : -1);
-  return groups.reduce((best, g) => (extent(g) > extent(best) ? g : best));
+  return {
+    labels: groups.reduce((best, g) => (extent(g) > extent(best) ? g : best)),
+    // A pane with a scale of its own prints two labels at least.
+    panes: Math.max(1, groups.filter((g) => g.length >= 2).length),
+  };
 }
 
 /**

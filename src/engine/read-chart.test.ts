@@ -30,6 +30,7 @@ describe('labelCrop', () => {
 const evidenceOf = (): ReadingEvidence & { confidence: ReturnType<typeof readingConfidence> } => {
   const e: ReadingEvidence = {
     axisSide: 'right',
+    panes: 1,
     labelsRead: [],
     inliers: [],
     residual: 0.01,
@@ -50,6 +51,7 @@ const evidenceOf = (): ReadingEvidence & { confidence: ReturnType<typeof reading
 describe('refuseUnsure', () => {
   const evidence: ReadingEvidence = {
     axisSide: 'right',
+    panes: 1,
     labelsRead: [],
     inliers: [],
     residual: 0.01,
@@ -148,6 +150,16 @@ describe('a small screenshot', () => {
     // Reported in the screenshot's own pixels.
     expect(reading.image.width).toBe(Math.round(width * 0.45));
     expect(reading.plot.right).toBeLessThanOrEqual(reading.image.width);
+  }, 30_000);
+
+  it('is read at twice its size when OCR reads its small labels as no scale', async () => {
+    // A 1280 px chart at half size: its labels are found, but read '150000' for '176.000'.
+    const spec = chartSpecs(12, 40)[1]!;
+    const { image, truth } = await renderChart(spec);
+    const small = await sharp(image).resize({ width: 640 }).jpeg({ quality: 80 }).toBuffer();
+    const reading = await readChart(small);
+    const last = reading.candles[reading.candles.length - 1]!.close;
+    expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.01);
   }, 30_000);
 });
 

@@ -5,7 +5,7 @@
 import { detectCandles, MIN_BARS, type CandleDetection, type PixelCandle } from './candles.js';
 import { decodeImage } from './decode.js';
 import { refuseUnsure, type ReadingEvidence, type ReadingReport } from './confidence.js';
-import { EngineError } from './errors.js';
+import { AXIS_REASONS, EngineError } from './errors.js';
 import { findLayoutScaled, medianLabelHeight, type Layout } from './layout.js';
 import {
   applyLastPriceTag,
@@ -117,19 +117,25 @@ const LOOK_CLOSER_MAX_PIXELS = 10_500_000;
 
 /**
  * Small screenshots (a forum's 750 px copy, a desktop chart on a phone) can carry axis digits
- * of 5-6 px, blurred by the downscale, that no column of words is found in. When no axis was
- * found in one, it is read once more at twice the size (smooth interpolation makes the digits
- * glyphs again) and the reading is mapped back to the screenshot's own pixels.
+ * of 5-6 px, blurred by the downscale, that no column of words is found in, or that OCR reads
+ * as no scale. When no axis was found or read in one, it is read once more at twice the size
+ * (smooth interpolation makes the digits glyphs again) and the reading is mapped back to the
+ * screenshot's own pixels.
  */
 async function secondLook(image: Buffer, error: unknown, trace?: DebugTrace): Promise<ChartReading> {
-  if (!(error instanceof EngineError) || !NO_AXIS_FOUND.has(String(error.cause))) throw error;
+  const unread = error instanceof EngineError && error.message === AXIS_REASONS.labelsUnreadable;
+  if (!(error instanceof EngineError) || !(unread || NO_AXIS_FOUND.has(String(error.cause)))) throw error;
   const { width = 0, height = 0 } = await sharp(image).metadata();
   if (width > SMALL_WIDTH || width === 0 || width * height * LOOK_CLOSER ** 2 > LOOK_CLOSER_MAX_PIXELS) throw error;
   const larger = await sharp(image)
     .resize({ width: width * LOOK_CLOSER, height: height * LOOK_CLOSER, kernel: 'cubic' })
     .png({ compressionLevel: 0 })
     .toBuffer();
-  const reading = await withScratch(() => read(larger, trace)).catch(() => {
+  const reading = await withScratch(() => read(larger, trace)).catch((again: unknown) => {
+    // Labels found but not read, even at twice the size: they are too small to read.
+    if (again instanceof EngineError && again.message === AXIS_REASONS.labelsUnreadable) {
+      throw new EngineError('AXIS_UNREADABLE', String(again.cause), AXIS_REASONS.tooSmall);
+    }
     throw error;
   });
   return shrinkReading(reading, LOOK_CLOSER, { width, height });
@@ -309,7 +315,11 @@ async function readWithLayout(
   const labelsRead = `labels read: ${read.map((l) => l.text).join(' | ')}`;
   // Words that read as no numbers at all (a column of symbols, of dates) were no axis.
   if (!fit && parsed < 3) throw new NoScale('AXIS_UNREADABLE', labelsRead);
-  if (!fit) throw new EngineError('AXIS_UNREADABLE', labelsRead);
+  if (!fit) {
+    // Numbers that make no scale beside a series that is not clearly one: text, a table.
+    if (detection.quality < NO_AXIS_QUALITY) throw new NoScale('NOT_A_CHART', labelsRead);
+    throw new EngineError('AXIS_UNREADABLE', labelsRead, AXIS_REASONS.labelsUnreadable);
+  }
   // A price axis puts most of its labels on one line; three numbers of a watchlist's column or a
   // table's can fall on a line by chance, off any round step, while the rest scatter.
   if (!fit.onStep && fit.inliers.length * 2 < parsed) {
@@ -325,7 +335,7 @@ async function readWithLayout(
     close: price(c.close),
   }));
   const p = layout.plot;
-  const evidence = gatherEvidence(fit, read, pitch, layout.axis.side, p, f, detection, lastSource, tagCheck);
+  const evidence = gatherEvidence(fit, read, pitch, layout, f, detection, lastSource, tagCheck);
   if (trace) {
     const lastBar = detection.candles[detection.candles.length - 1];
     trace.bars = toFullBars(detection.candles, f);
@@ -370,8 +380,7 @@ function gatherEvidence(
   fit: ScaleFit,
   read: { y: number; text: string }[],
   pitch: number,
-  side: 'left' | 'right',
-  plot: Box,
+  { axis, plot, panes }: Layout,
   f: number,
   detection: CandleDetection,
   lastSource: ReadingEvidence['lastSource'],
@@ -390,7 +399,8 @@ function gatherEvidence(
   const plotHeight = (plot.bottom - plot.top) * f;
   const last = detection.candles[detection.candles.length - 1];
   return {
-    axisSide: side,
+    axisSide: axis.side,
+    panes,
     labelsRead: read.map((l) => ({ y: Math.round(l.y), text: l.text })),
     inliers: fit.inliers.map((l) => ({ y: Math.round(l.y), value: l.value })),
     residual: pitch > 0 ? residualPx / pitch : 0,

@@ -131,7 +131,7 @@ export function createApp(deps: AppDeps): App {
   app.route('/api/admin', adminRoutes());
   app.route('/api/billing', billingRoutes(billing));
   if (deps.env.PAYMENTS_MODE === 'sandbox') app.route(SANDBOX.basePath, sandboxRoutes(billing.deliverWebhook));
-  app.route('/api/analyses', analysisRoutes(queue, deps.engine ?? inProcessEngine()));
+  app.route('/api/analyses', analysisRoutes(queue, deps.engine ?? inProcessEngine(), deps.jobs ?? null));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

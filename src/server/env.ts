@@ -102,6 +102,13 @@ const EnvSchema = z
     AI_DEADLINE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(300_000).default(20_000)),
     /** Charts read at the same time (the rest wait in the priority queue): one per core by default. */
     ANALYSIS_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).default(CORES)),
+    /**
+     * What this process does: `all` (default) serves the app and runs analyses; with DATABASE_URL,
+     * `web` serves the app and queues analyses, `worker` runs the queued analyses.
+     */
+    ROLE: z.preprocess(emptyAsUndefined, z.enum(['all', 'web', 'worker']).default('all')),
+    /** With DATABASE_URL: after this long a job whose worker went silent is run by another worker. */
+    JOB_TIMEOUT_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(2).max(3600).default(60)),
     /** Threads of the engine's worker pool: one per core by default. */
     ENGINE_THREADS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).default(CORES)),
   })
@@ -112,6 +119,16 @@ const EnvSchema = z
         path: ['PAYMENTS_MODE'],
         message: 'sandbox payments are refused in production; set PAYMENTS_MODE=live',
       });
+    }
+    if (env.DATABASE_URL && env.JOB_TIMEOUT_SECONDS * 1000 < env.AI_DEADLINE_MS + 5000) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JOB_TIMEOUT_SECONDS'],
+        message: 'must leave an analysis its AI_DEADLINE_MS and 5 seconds more, or running jobs are taken for lost',
+      });
+    }
+    if (env.ROLE !== 'all' && !env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['ROLE'], message: `${env.ROLE} needs DATABASE_URL (the job queue lives in PostgreSQL)` });
     }
     if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'is required in production' });

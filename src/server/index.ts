@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
 import { createEnginePool } from './features/analysis/engine-pool';
+import { DatabaseJobs } from './features/analysis/job-queue';
 import { EnvError, isLoopback, loadEnv, type Env } from './env';
 import { createMailer } from './lib/mailer';
 import { createLogger } from './logger';
@@ -40,46 +41,68 @@ async function main() {
     outboxDir: path.join(env.DATA_DIR, 'outbox'),
     logger,
   });
-  const webRoot = findWebRoot();
-  if (!webRoot) logger.warn('no built web app found: serving the API only (run npm run build)');
+  const serves = env.ROLE !== 'worker';
+  const works = env.ROLE !== 'web';
+  // With PostgreSQL, analyses go through its job queue, so web instances and workers can be many.
+  const jobs = env.DATABASE_URL ? new DatabaseJobs({ databaseUrl: env.DATABASE_URL, timeoutSeconds: env.JOB_TIMEOUT_SECONDS, logger }) : null;
+  await jobs?.start();
   // The engine reads charts on its own threads: the event loop stays free for every other request.
-  const engine = createEnginePool({ threads: env.ENGINE_THREADS });
-  const { app } = createApp({ env, database, logger, mailer, webRoot, engine });
-  if (env.PAYMENTS_MODE === 'sandbox' && !isLoopback(env.HOST)) {
-    logger.warn({ host: env.HOST }, 'sandbox payments on a public address: anyone who reaches it can grant themselves Premium');
-  }
+  // A web instance only locates charts (no OCR) for the crop: one thread is enough there.
+  const engine = createEnginePool({ threads: works ? env.ENGINE_THREADS : 1 });
+  if (jobs && works) await jobs.work(env.ANALYSIS_CONCURRENCY, { db: database.db, env, engine, logger });
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    logger.info(
-      { url: `http://${info.address}:${info.port}`, database: database.kind, payments: env.PAYMENTS_MODE },
-      `PipLens is listening; payments: ${env.PAYMENTS_MODE === 'sandbox' ? 'SANDBOX (simulated, anyone can grant themselves Premium)' : 'live (Flutterwave)'}`,
-    );
-  });
+  let server: ReturnType<typeof serve> | null = null;
+  if (serves) {
+    const webRoot = findWebRoot();
+    if (!webRoot) logger.warn('no built web app found: serving the API only (run npm run build)');
+    const { app } = createApp({ env, database, logger, mailer, webRoot, engine, ...(jobs ? { jobs } : {}) });
+    if (env.PAYMENTS_MODE === 'sandbox' && !isLoopback(env.HOST)) {
+      logger.warn({ host: env.HOST }, 'sandbox payments on a public address: anyone who reaches it can grant themselves Premium');
+    }
+    server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+      logger.info(
+        { url: `http://${info.address}:${info.port}`, database: database.kind, payments: env.PAYMENTS_MODE, role: env.ROLE },
+        `PipLens is listening; payments: ${env.PAYMENTS_MODE === 'sandbox' ? 'SANDBOX (simulated, anyone can grant themselves Premium)' : 'live (Flutterwave)'}`,
+      );
+    });
+  } else {
+    logger.info({ database: database.kind, role: env.ROLE, threads: env.ENGINE_THREADS }, 'PipLens worker is taking analysis jobs');
+  }
 
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
-      logger.error('graceful shutdown timed out');
-      process.exit(1);
-    }, 10_000);
+    // A worker may finish its running jobs first; what it cannot finish in time goes to another worker.
+    const force = setTimeout(
+      () => {
+        logger.error('graceful shutdown timed out');
+        process.exit(1);
+      },
+      works && jobs ? env.JOB_TIMEOUT_SECONDS * 1000 + 10_000 : 10_000,
+    );
     force.unref();
-    // Stop accepting, let requests in flight finish (their charts are read by then), free the
-    // engine's threads, then close the database so nothing committed is lost.
-    server.close(async () => {
+    // Stop accepting, let requests in flight finish (their charts are read by then), stop taking
+    // jobs and finish the running ones, free the engine's threads, then close the database so
+    // nothing committed is lost.
+    const stopServing = new Promise<void>((resolve) => {
+      if (!server) return resolve();
+      server.close(() => resolve());
+      if ('closeIdleConnections' in server) server.closeIdleConnections();
+    });
+    void stopServing.then(async () => {
       try {
+        await jobs?.stop();
         await engine.close();
         await database.close();
         logger.info('stopped cleanly');
         process.exit(0);
       } catch (error) {
-        logger.error({ err: error }, 'database close failed');
+        logger.error({ err: error }, 'shutdown failed');
         process.exit(1);
       }
     });
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -211,3 +211,38 @@ export const auditLog = pgTable('audit_log', {
   detail: jsonb('detail'),
   createdAt: createdAt(),
 });
+
+/**
+ * An analysis handed to the worker tier (with DATABASE_URL): the web instance that took the upload
+ * writes it, a worker reads the chart and writes the stage and the outcome, and any web instance
+ * answers the polling from here. The queue itself is pg-boss's (its own schema); the picture is
+ * kept only until the job is settled.
+ */
+export const analysisJobs = pgTable(
+  'analysis_jobs',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The id the browser polls with; unique per user only. */
+    clientJobId: text('client_job_id').notNull(),
+    premium: boolean('premium').notNull(),
+    /** The UTC day whose free slot this job holds, or null when it takes none. */
+    slotDay: date('slot_day'),
+    /** The picture the engine reads (the crop when there is one) and what is needed to store the answer. */
+    image: bytea('image'),
+    input: jsonb('input').notNull(),
+    thumbnail: bytea('thumbnail'),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    stage: jsonb('stage').notNull(),
+    /** Which worker process runs it (host:pid), for operators. */
+    worker: text('worker'),
+    analysisId: text('analysis_id').references(() => analyses.id, { onDelete: 'set null' }),
+    error: jsonb('error'),
+    engineMs: integer('engine_ms'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('analysis_jobs_user_client_idx').on(t.userId, t.clientJobId), index('analysis_jobs_status_idx').on(t.status)],
+);

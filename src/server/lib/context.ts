@@ -1,6 +1,7 @@
 import type { Database, Db } from '../db/client';
 import type { Env } from '../env';
 import type { ChartEngine } from '../features/analysis/engine-pool';
+import type { DatabaseJobs } from '../features/analysis/job-queue';
 import type { Logger } from '../logger';
 import type { Mailer } from './mailer';
 
@@ -14,6 +15,8 @@ export interface AppDeps {
   webRoot?: string;
   /** The chart engine: the server's worker pool; absent, the engine runs on this thread (tests, benches). */
   engine?: ChartEngine;
+  /** With DATABASE_URL and the worker tier: analyses are queued in PostgreSQL for the workers. */
+  jobs?: DatabaseJobs;
 }
 
 export interface SessionUser {

@@ -16,19 +16,24 @@ import { tooLarge } from '../../lib/body-limits';
 import type { AppEnv, SessionUser } from '../../lib/context';
 import { ApiError } from '../../lib/errors';
 import { getSubscriptionState } from '../billing/subscription.service';
-import { configuredProviders, runAnalysis } from './analysis.service';
+import { analyseUpload, type AnalysisJobInput } from './analysis-run';
 import { databaseCooldowns } from './cooldowns';
 import { findRecentSame, makeThumbnail, sha256, storeAnalysis } from './analysis.store';
-import { analysedIdentity, cropBox, cropImage, rerunGrant, rerunGranted, toWholePicture, type ChartFactsWithReading } from './crop';
+import { analysedIdentity, cropBox, cropImage, rerunGrant, rerunGranted } from './crop';
 import { releaseDailySlot, reserveDailySlot } from './daily-usage';
 import type { ChartEngine } from './engine-pool';
+import type { DatabaseJobs } from './job-queue';
 import type { AnalysisQueue } from './job-tracker';
 import { checkUpload, NO_IMAGE_MESSAGE, ONE_IMAGE_MESSAGE, UPLOAD_INVALID_MESSAGE, UPLOAD_UNREADABLE_MESSAGE } from './upload';
 
 /** Room for the multipart envelope and the settings fields around a 5 MB image. */
 const MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 
-export function analysisRoutes(queue: AnalysisQueue, engine: ChartEngine) {
+/**
+ * `jobs`, with DATABASE_URL: analyses go to the worker tier through PostgreSQL; without it they run
+ * in this process's queue.
+ */
+export function analysisRoutes(queue: AnalysisQueue, engine: ChartEngine, jobs: DatabaseJobs | null = null) {
   const routes = new Hono<AppEnv>();
   routes.use(requireUser);
 
@@ -125,26 +130,31 @@ export function analysisRoutes(queue: AnalysisQueue, engine: ChartEngine) {
         throw new ApiError(429, 'DAILY_LIMIT', dailyLimitMessage());
       }
       const jobId = typeof form.jobId === 'string' && /^[\w-]{8,64}$/.test(form.jobId) ? form.jobId : randomUUID();
+      const job: AnalysisJobInput = { userId: user.id, settings, imageSha256, image, upload: { width: upload.width, height: upload.height }, box };
       // The thumbnail is made while the engine reads the chart; a failed job never waits for it.
       const thumbnail = makeThumbnail(upload.bytes);
       thumbnail.catch(() => undefined);
+
+      if (jobs) {
+        // With the worker tier, a worker reads the chart and stores the answer; the slot goes back
+        // there if the job fails, so a web instance that stops does not lose or double it.
+        let queued: string;
+        try {
+          queued = await jobs.enqueue(db, { ...job, clientJobId: jobId, premium: state.isSubscribed, takesSlot, thumbnail: await thumbnail });
+        } catch (error) {
+          if (takesSlot) await releaseDailySlot(db, user.id);
+          throw error;
+        }
+        const outcome = await jobs.outcome(db, queued);
+        if (outcome.engineMs !== null) c.header('Server-Timing', `engine;dur=${outcome.engineMs.toFixed(1)}`);
+        return c.json({ ...outcome.stored, cached: false, ...grant });
+      }
+
       try {
         const run = await queue.run({ id: jobId, userId: user.id, premium: state.isSubscribed }, (setStage, releaseSlot) =>
-          runAnalysis({
-            engine,
-            image,
-            settings,
-            providers: configuredProviders(env),
-            timeoutMs: env.AI_TIMEOUT_MS,
-            deadlineMs: env.AI_DEADLINE_MS,
-            logger: c.get('logger'),
-            setStage,
-            releaseSlot,
-            cooldowns: databaseCooldowns(db),
-          }),
+          analyseUpload({ env, engine, logger: c.get('logger'), cooldowns: databaseCooldowns(db) }, job, { setStage, releaseSlot }),
         );
         const { engineMs, ...recorded } = run;
-        if (box && recorded.chart) recorded.chart = toWholePicture(recorded.chart as ChartFactsWithReading, box, upload);
         const stored = await storeAnalysis(db, { userId: user.id, thumbnail: await thumbnail, imageSha256, settings, ...recorded });
         c.header('Server-Timing', `engine;dur=${engineMs.toFixed(1)}`);
         return c.json({ ...stored, cached: false, ...grant });
@@ -156,8 +166,9 @@ export function analysisRoutes(queue: AnalysisQueue, engine: ChartEngine) {
     },
   );
 
-  routes.get('/jobs/:jobId', (c) => {
-    const stage = queue.stageOf(c.req.param('jobId'), (c.get('user') as SessionUser).id);
+  routes.get('/jobs/:jobId', async (c) => {
+    const userId = (c.get('user') as SessionUser).id;
+    const stage = jobs ? await jobs.stageOf(c.get('db'), c.req.param('jobId'), userId) : queue.stageOf(c.req.param('jobId'), userId);
     c.header('Cache-Control', 'no-store');
     return stage ? c.json(stage) : c.json({ error: { code: 'NOT_FOUND', message: 'No such analysis job' } }, 404);
   });

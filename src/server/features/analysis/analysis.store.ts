@@ -94,6 +94,12 @@ export async function findRecentSame(
 export const makeThumbnail = (image: Buffer): Promise<Buffer> =>
   sharp(image).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 70 }).toBuffer();
 
+/** One stored analysis by its id (the worker tier's answer, read by the web instance that took the upload). */
+export async function findStoredAnalysis(db: Db, id: string): Promise<StoredAnalysis | null> {
+  const [row] = await db.select(columns).from(analyses).where(eq(analyses.id, id));
+  return row ? toStored(row) : null;
+}
+
 /** Records the analysis with its thumbnail; the screenshot itself is not kept. */
 export async function storeAnalysis(
   db: Db,

@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { and, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import { utcDay } from '../../../shared/access';
+import type { JobStage } from '../../../shared/analysis';
+import type { Db } from '../../db/client';
+import { analysisJobs } from '../../db/schema';
+import type { Env } from '../../env';
+import { ApiError } from '../../lib/errors';
+import type { Logger } from '../../logger';
+import type { AnalysisJobInput } from './analysis-run';
+import { analyseUpload } from './analysis-run';
+import { findStoredAnalysis, storeAnalysis, type StoredAnalysis } from './analysis.store';
+import { databaseCooldowns } from './cooldowns';
+import { releaseDailySlot } from './daily-usage';
+import type { ChartEngine } from './engine-pool';
+
+const QUEUE = 'analysis';
+const PREMIUM_PRIORITY = 1;
+const FREE_PRIORITY = 0;
+/** Another worker tries a job this many more times after its first worker failed or went silent. */
+const RETRIES = 2;
+/** How often a web instance looks at a job it waits for, and how often workers look for jobs. */
+const OUTCOME_POLL_MS = 150;
+const FETCH_POLL_SECONDS = 0.5;
+
+/** Stored with the job: the analysis input without the picture's bytes (those are a column of their own). */
+interface StoredInput {
+  settings: AnalysisJobInput['settings'];
+  imageSha256: string;
+  image: Omit<AnalysisJobInput['image'], 'bytes'>;
+  upload: AnalysisJobInput['upload'];
+  box: AnalysisJobInput['box'];
+}
+
+interface JobError {
+  status: number;
+  code: string;
+  message: string;
+  details?: unknown;
+}
+
+export interface JobOutcome {
+  stored: StoredAnalysis;
+  engineMs: number | null;
+}
+
+/**
+ * Analyses in PostgreSQL (with DATABASE_URL): pg-boss holds the queue (Premium first, a job whose
+ * worker dies is given to another once JOB_TIMEOUT_SECONDS pass), and `analysis_jobs` holds each
+ * job's picture, stage and outcome, so any web instance answers the polling and the request.
+ */
+export class DatabaseJobs {
+  private readonly boss: PgBoss;
+  private readonly timeoutSeconds: number;
+
+  constructor(
+    private readonly options: { databaseUrl: string; timeoutSeconds: number; logger: Logger },
+  ) {
+    this.timeoutSeconds = options.timeoutSeconds;
+    this.boss = new PgBoss({
+      connectionString: options.databaseUrl,
+      max: 4,
+      // Expired jobs are found by this sweep: often enough that a dead worker's job moves on soon.
+      maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.floor(options.timeoutSeconds / 2))),
+    });
+    this.boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start();
+    if (!(await this.boss.getQueue(QUEUE))) {
+      // Another process may create it at the same moment: then it exists, which is all we need.
+      await this.boss.createQueue(QUEUE).catch(async (error: unknown) => {
+        if (!(await this.boss.getQueue(QUEUE))) throw error;
+      });
+    }
+  }
+
+  /** Stops taking jobs, lets the running ones finish (up to the job timeout), then closes. */
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, wait: true, timeout: this.timeoutSeconds * 1000 });
+  }
+
+  /** Writes the job and queues it; returns the job's id. */
+  async enqueue(
+    db: Db,
+    job: AnalysisJobInput & { clientJobId: string; premium: boolean; takesSlot: boolean; thumbnail: Buffer },
+  ): Promise<string> {
+    const id = randomUUID();
+    const input: StoredInput = {
+      settings: job.settings,
+      imageSha256: job.imageSha256,
+      image: { format: job.image.format, mimeType: job.image.mimeType, width: job.image.width, height: job.image.height },
+      upload: job.upload,
+      box: job.box,
+    };
+    await db.insert(analysisJobs).values({
+      id,
+      userId: job.userId,
+      clientJobId: job.clientJobId,
+      premium: job.premium,
+      slotDay: job.takesSlot ? utcDay(new Date()) : null,
+      image: job.image.bytes,
+      input,
+      thumbnail: job.thumbnail,
+      stage: { stage: 'queued', position: 0 } satisfies JobStage,
+    });
+    try {
+      await this.boss.send(QUEUE, { jobId: id }, {
+        priority: job.premium ? PREMIUM_PRIORITY : FREE_PRIORITY,
+        retryLimit: RETRIES,
+        retryDelay: 0,
+        expireInSeconds: this.timeoutSeconds,
+      });
+    } catch (error) {
+      await db.delete(analysisJobs).where(eq(analysisJobs.id, id));
+      throw error;
+    }
+    return id;
+  }
+
+  /** Waits for the job to be settled by a worker: its stored analysis, or its error thrown as the API error. */
+  async outcome(db: Db, id: string): Promise<JobOutcome> {
+    // Past every try's time, the job is lost (every worker gone): the trader is told, not kept waiting.
+    const giveUpAt = Date.now() + (RETRIES + 1) * (this.timeoutSeconds + 60) * 1000;
+    for (;;) {
+      const [row] = await db
+        .select({ status: analysisJobs.status, analysisId: analysisJobs.analysisId, error: analysisJobs.error, engineMs: analysisJobs.engineMs })
+        .from(analysisJobs)
+        .where(eq(analysisJobs.id, id));
+      if (!row) throw new ApiError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+      if (row.status === 'done' && row.analysisId) {
+        const stored = await findStoredAnalysis(db, row.analysisId);
+        if (!stored) throw new ApiError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+        return { stored, engineMs: row.engineMs };
+      }
+      if (row.status === 'failed') {
+        const error = row.error as JobError;
+        throw new ApiError(error.status as ApiError['status'], error.code, error.message, error.details);
+      }
+      if (Date.now() > giveUpAt) throw new ApiError(503, 'ANALYSIS_UNAVAILABLE', 'The analysis is taking too long. Please try again later.');
+      await new Promise((resolve) => setTimeout(resolve, OUTCOME_POLL_MS));
+    }
+  }
+
+  /** The stage of the owner's latest job with this id; queued jobs get their place in line (Premium first). */
+  async stageOf(db: Db, clientJobId: string, userId: string): Promise<JobStage | null> {
+    const [job] = await db
+      .select({ status: analysisJobs.status, stage: analysisJobs.stage, premium: analysisJobs.premium, createdAt: analysisJobs.createdAt })
+      .from(analysisJobs)
+      .where(and(eq(analysisJobs.userId, userId), eq(analysisJobs.clientJobId, clientJobId)))
+      .orderBy(desc(analysisJobs.createdAt))
+      .limit(1);
+    if (!job) return null;
+    if (job.status === 'done') return { stage: 'done' };
+    if (job.status === 'failed') return { stage: 'failed' };
+    if (job.status === 'running') return job.stage as JobStage;
+    const [ahead] = await db
+      .select({ n: count() })
+      .from(analysisJobs)
+      .where(
+        and(
+          eq(analysisJobs.status, 'queued'),
+          job.premium
+            ? and(eq(analysisJobs.premium, true), lt(analysisJobs.createdAt, job.createdAt))
+            : or(eq(analysisJobs.premium, true), lt(analysisJobs.createdAt, job.createdAt)),
+        ),
+      );
+    return { stage: 'queued', position: (ahead?.n ?? 0) + 1 };
+  }
+
+  /** Runs queued jobs in this process, `concurrency` at a time, highest priority first. */
+  async work(concurrency: number, deps: { db: Db; env: Env; engine: ChartEngine; logger: Logger }): Promise<void> {
+    const run = runJob(deps);
+    for (let i = 0; i < concurrency; i += 1) {
+      await this.boss.work<{ jobId: string }>(
+        QUEUE,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: FETCH_POLL_SECONDS },
+        async ([job]) => {
+          if (job) await run(job.data.jobId, { last: job.retryCount >= job.retryLimit });
+        },
+      );
+    }
+  }
+}
+
+/** Settles a job as failed, giving its slot back, once: a second settlement changes nothing. */
+async function settleFailed(db: Db, id: string, error: JobError): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [job] = await tx
+      .select({ status: analysisJobs.status, userId: analysisJobs.userId, slotDay: analysisJobs.slotDay })
+      .from(analysisJobs)
+      .where(eq(analysisJobs.id, id))
+      .for('update');
+    if (!job || job.status === 'done' || job.status === 'failed') return;
+    await tx
+      .update(analysisJobs)
+      .set({ status: 'failed', stage: { stage: 'failed' }, error, image: null, thumbnail: null, updatedAt: new Date() })
+      .where(eq(analysisJobs.id, id));
+    if (job.slotDay) await releaseDailySlot(tx as unknown as Db, job.userId, new Date(`${job.slotDay}T12:00:00Z`));
+  });
+}
+
+/**
+ * One job on a worker: the engine and the models, then the answer stored and the job marked done in
+ * one transaction that first locks the job, so a job run twice (its first worker went silent, then
+ * finished after all) is stored once. An answer the API would give as an error (not a chart, all
+ * models failed) settles the job as failed; anything else is thrown for pg-boss to retry, and on
+ * the last try settles it as failed.
+ */
+function runJob(deps: { db: Db; env: Env; engine: ChartEngine; logger: Logger }) {
+  const { db, logger } = deps;
+  const worker = `${hostname()}:${process.pid}`;
+  return async (id: string, attempt: { last: boolean }) => {
+    const [job] = await db.select().from(analysisJobs).where(eq(analysisJobs.id, id));
+    if (!job || job.status === 'done' || job.status === 'failed' || !job.image) return;
+    await db
+      .update(analysisJobs)
+      .set({ status: 'running', worker, stage: { stage: 'reading-chart' }, updatedAt: new Date() })
+      .where(and(eq(analysisJobs.id, id), inArray(analysisJobs.status, ['queued', 'running'])));
+    let stageWrites = Promise.resolve();
+    const setStage = (stage: JobStage) => {
+      stageWrites = stageWrites
+        .then(async () => {
+          await db
+            .update(analysisJobs)
+            .set({ stage, updatedAt: new Date() })
+            .where(and(eq(analysisJobs.id, id), eq(analysisJobs.status, 'running')));
+        })
+        .catch((error: unknown) => logger.warn({ err: error }, 'job stage not recorded'));
+    };
+    const input = job.input as StoredInput;
+    try {
+      const { engineMs, ...recorded } = await analyseUpload(
+        { env: deps.env, engine: deps.engine, logger, cooldowns: databaseCooldowns(db) },
+        { userId: job.userId, settings: input.settings, imageSha256: input.imageSha256, image: { ...input.image, bytes: job.image }, upload: input.upload, box: input.box },
+        { setStage },
+      );
+      await stageWrites;
+      await db.transaction(async (tx) => {
+        const [current] = await tx.select({ status: analysisJobs.status }).from(analysisJobs).where(eq(analysisJobs.id, id)).for('update');
+        if (!current || current.status === 'done' || current.status === 'failed') return;
+        const stored = await storeAnalysis(tx as unknown as Db, {
+          userId: job.userId,
+          thumbnail: job.thumbnail ?? Buffer.alloc(0),
+          imageSha256: input.imageSha256,
+          settings: input.settings,
+          ...recorded,
+        });
+        await tx
+          .update(analysisJobs)
+          .set({ status: 'done', stage: { stage: 'done' }, analysisId: stored.id, engineMs: Math.round(engineMs), image: null, thumbnail: null, updatedAt: new Date() })
+          .where(eq(analysisJobs.id, id));
+      });
+    } catch (error) {
+      await stageWrites;
+      if (error instanceof ApiError) {
+        await settleFailed(db, id, { status: error.status, code: error.code, message: error.message, details: error.details });
+        return;
+      }
+      logger.error({ err: error, job: id, last: attempt.last }, 'analysis job failed');
+      if (attempt.last) {
+        await settleFailed(db, id, { status: 500, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+        return;
+      }
+      throw error;
+    }
+  };
+}

@@ -27,45 +27,27 @@ describe('labelCrop', () => {
   });
 });
 
-const evidenceOf = (): ReadingEvidence & { confidence: ReturnType<typeof readingConfidence> } => {
-  const e: ReadingEvidence = {
-    axisSide: 'right',
-    panes: 1,
-    labelsRead: [],
-    inliers: [],
-    residual: 0.01,
-    onStep: true,
-    labelSpan: 0.8,
-    lastBeyondLabels: 0,
-    seriesInsideLabels: 1,
-    lastSource: 'tag',
-    lastGap: 0.02,
-    quality: 0.9,
-    bars: 80,
-    seriesTags: [],
-    tagVerdict: 'agrees',
-  };
-  return { ...e, confidence: readingConfidence(e) };
+/** Evidence with nothing against the reading. */
+const EVIDENCE: ReadingEvidence = {
+  axisSide: 'right',
+  panes: 1,
+  labelsRead: [],
+  inliers: [],
+  residual: 0.01,
+  onStep: true,
+  labelSpan: 0.8,
+  lastBeyondLabels: 0,
+  seriesInsideLabels: 1,
+  lastSource: 'tag',
+  lastGap: 0.02,
+  quality: 0.9,
+  bars: 80,
+  seriesTags: [],
+  tagVerdict: 'agrees',
 };
 
 describe('refuseUnsure', () => {
-  const evidence: ReadingEvidence = {
-    axisSide: 'right',
-    panes: 1,
-    labelsRead: [],
-    inliers: [],
-    residual: 0.01,
-    onStep: true,
-    labelSpan: 0.8,
-    lastBeyondLabels: 0,
-    seriesInsideLabels: 1,
-    lastSource: 'tag',
-    lastGap: 0.02,
-    quality: 0.9,
-    bars: 80,
-    seriesTags: [],
-    tagVerdict: 'agrees',
-  };
+  const evidence = EVIDENCE;
   const refusal = (e: ReadingEvidence) => {
     try {
       refuseUnsure(e);
@@ -173,7 +155,7 @@ describe('shrinkReading', () => {
       plot: { left: 0, top: 20, right: 1000, bottom: 800 },
       image: { width: 1200, height: 900 },
       timings: { decode: 0, axis: 0, candles: 0 },
-      evidence: { ...evidenceOf(), labelsRead: [{ y: 101, text: '1.8990' }], inliers: [{ y: 101, value: 1.899 }] },
+      evidence: { ...EVIDENCE, confidence: readingConfidence(EVIDENCE), labelsRead: [{ y: 101, text: '1.8990' }], inliers: [{ y: 101, value: 1.899 }] },
     };
     const small = shrinkReading(large, 2, { width: 600, height: 450 });
     const priceAt = (y: number) => small.scale.slope * y + small.scale.intercept;

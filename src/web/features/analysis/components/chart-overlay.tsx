@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
 import type { AnalysisResult, ChartFacts } from '../../../../shared/analysis';
+import { useRenderedSize } from '../../../lib/use-rendered-size';
 import { placeLines, type PlacedLine } from './overlay-lines';
 
-const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
+/** The drawings' font, the page's own system font. */
+export const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
 
 let measuringContext: CanvasRenderingContext2D | null | undefined;
 /** Text width as the browser draws it, measured on a canvas with the overlay's font. */
@@ -14,23 +15,6 @@ export function textMeasure(fontPx: number, weight = 700): (text: string) => num
     ctx.font = `${weight} ${fontPx}px ${FONT}`;
     return ctx.measureText(text).width;
   };
-}
-
-/** The size the picture is shown at, followed as the page resizes. */
-function useRenderedSize() {
-  const ref = useRef<HTMLImageElement>(null);
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const observer = new ResizeObserver(() => {
-      const { width, height } = element.getBoundingClientRect();
-      setSize(width > 0 && height > 0 ? { width, height } : null);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, size };
 }
 
 /** A level's line across the plot. */

@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ChartFacts } from '../../../../shared/analysis';
+import { useRenderedSize } from '../../../lib/use-rendered-size';
 import type { ChartReadout } from '../../../../shared/crop';
-import { textMeasure } from './chart-overlay';
+import { FONT, textMeasure } from './chart-overlay';
 import { stackLabels } from './overlay-lines';
 
 export type ChartWithReading = ChartFacts & { read?: ChartReadout };
 
-const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
 const FITTED = '#22c55e';
 const IGNORED = '#94a3b8';
 const LAST = '#38bdf8';
@@ -24,18 +24,7 @@ interface Mark {
  * themselves, so a misreading shows at a glance; then the same in words.
  */
 export function ReadingPanel({ src, chart, action }: { src: string; chart: ChartWithReading; action?: ReactNode }) {
-  const image = useRef<HTMLImageElement>(null);
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
-  useEffect(() => {
-    const element = image.current;
-    if (!element) return;
-    const observer = new ResizeObserver(() => {
-      const { width, height } = element.getBoundingClientRect();
-      setSize(width > 0 && height > 0 ? { width, height } : null);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const { ref: image, size } = useRenderedSize();
 
   const read = chart.read;
   const labels = read?.labels ?? [];

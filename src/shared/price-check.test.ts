@@ -16,6 +16,12 @@ describe('priceMentions', () => {
     expect(priceMentions('Gold held 2,650.50 and 2640 before.', 2650)).toEqual([2650.5, 2640]);
   });
 
+  it('takes a distance from the entry for no price, and still a price beside it', () => {
+    const text = 'The stop loss 6.317 is 1.074 above the entry; the take profit 3.095 is 2.148 below it.';
+    expect(priceMentions(text, 5.2)).toEqual([6.317, 3.095]);
+    expect(priceMentions('Resistance 6.9 above the range, 4.1 below the 20-candle average.', 5.2)).toEqual([6.9, 4.1]);
+  });
+
   it('keeps only numbers near the chart price', () => {
     expect(priceMentions('EURUSD at 1.0850, RSI 65.5, target 1.0920.', 1.08)).toEqual([1.085, 1.092]);
   });

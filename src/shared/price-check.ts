@@ -40,9 +40,13 @@ export function priceBand(chart: ChartRange, margin = RANGE_MARGIN): PriceBand {
 
 export const inBand = (value: number, band: PriceBand): boolean => value >= band.low && value <= band.high;
 
-/** Words after a number that make it a count, a share or an amount rather than a price. */
+/**
+ * Words after a number that make it a count, a share, an amount or a distance ('1.074 above the
+ * entry': the engine states a stop's distance in price units when the instrument is unknown)
+ * rather than a price.
+ */
 const NOT_A_PRICE_AFTER =
-  /^\s*(?:%|percent|pips?\b|points?\b|(?:visible\s+)?candles?\b|-candle|bars?\b|-bar|lots?\b|times\b|x\b|×|usd\b|dollars?\b|units?\b|troy\b|oz\b|ounces?\b|days?\b|hours?\b|minutes?\b|weeks?\b|months?\b|sessions?\b|rr\b|r:r|to\s+1\b|:\s*\d)/i;
+  /^\s*(?:%|percent|pips?\b|points?\b|(?:visible\s+)?candles?\b|-candle|bars?\b|-bar|lots?\b|times\b|x\b|×|usd\b|dollars?\b|units?\b|troy\b|oz\b|ounces?\b|days?\b|hours?\b|minutes?\b|weeks?\b|months?\b|sessions?\b|rr\b|r:r|to\s+1\b|:\s*\d|(?:above|below)\s+(?:the\s+entry|it)\b)/i;
 /** Marks before a number that make it an amount or a ratio. */
 const NOT_A_PRICE_BEFORE = /(?:\$|USD\s?|R²\s?|R2\s?|1:|\d:|#)$/i;
 

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { AnalysisSettingsSchema } from '../src/shared/analysis.js';
 import { analyzeChart, EngineError, shutdownEngine, warmEngine } from '../src/engine/index.js';
+import { inBand, priceBand, pricesShown } from '../src/shared/price-check.js';
 import { relaunchWithFewArenas } from './lib/malloc-arenas.mjs';
 
 // Memory is measured as the server and the command line run the engine: with two malloc arenas.
@@ -43,6 +44,8 @@ interface Outcome {
   evidence?: unknown;
   /** Panes with a scale of their own the engine reported. */
   panes?: number;
+  /** Levels outside the pane's visible prices, and shown prices outside it with its margin. */
+  offChart?: string[];
 }
 
 const { values } = parseArgs({
@@ -86,6 +89,17 @@ for (const label of labels) {
   try {
     const { result, chart, evidence } = await analyzeChart(image, settings);
     const ms = performance.now() - started;
+    // Support and resistance inside the prices the pane shows; every price shown within its margin.
+    const band = priceBand(chart);
+    const visible = priceBand(chart, 0);
+    const offChart = [
+      ...[...chart.levels.support, ...chart.levels.resistance]
+        .filter((v) => !inBand(v, visible))
+        .map((v) => `level ${v}`),
+      ...pricesShown(result, chart.lastPrice)
+        .filter(({ value }) => !inBand(value, band))
+        .map(({ where, value }) => `${where} ${value}`),
+    ];
     outcomes.push({
       label,
       ms,
@@ -95,6 +109,7 @@ for (const label of labels) {
       errPct: errorPct(label, chart.lastPrice),
       evidence,
       panes: evidence.panes,
+      offChart,
     });
   } catch (error) {
     const ms = performance.now() - started;
@@ -190,6 +205,11 @@ console.log(
 const refusals = new Map<string, number>();
 for (const o of outcomes.filter((x) => !x.answered)) refusals.set(o.code ?? '?', (refusals.get(o.code ?? '?') ?? 0) + 1);
 console.log(`refusals: ${[...refusals].map(([code, n]) => `${code} ${n}`).join(', ') || 'none'}`);
+const offChart = outcomes.filter((o) => o.offChart?.length);
+console.log(
+  `prices off the chart (answered): ${offChart.length} of ${outcomes.filter((o) => o.answered).length}` +
+    (offChart.length ? ` (${offChart.map((o) => `${o.label.file}: ${o.offChart?.join(', ')}`).join('; ')})` : ''),
+);
 // The engine counts panes with a scale of their own; the labels count every pane (volume too).
 const panesScored = outcomes.filter((o) => o.answered && o.label.isChart && o.label.panes != null);
 const panesRight = panesScored.filter((o) => o.panes === o.label.panes).length;

@@ -388,6 +388,15 @@ describe('reconcileWithTags', () => {
     expect(candles).toHaveLength(4);
   });
 
+  it("takes tags in both series colours that no late bar reaches for a position's stop and target, not the last price", () => {
+    const r = raster();
+    tag(r, 10, UP);
+    tag(r, 110, DOWN);
+    const candles = series();
+    expect(reconcileWithTags(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [UP, DOWN]).verdict).toBe('no-tag');
+    expect(candles).toHaveLength(4);
+  });
+
   it("ignores tags in other hues (a drawing's level) and grey boxes (crosshair labels)", () => {
     const r = raster();
     tag(r, 10, PINK);

@@ -229,6 +229,11 @@ export function reconcileWithTags(
       return { verdict: 'trimmed', tags };
     }
   }
+  // A platform prints one last-price tag. Tags in two different series colours that no late bar
+  // reaches are a position's lines (a stop in the down colour, a target in the up colour): they
+  // say nothing of where the last bar is.
+  const colourOf = (t: Tag) => seriesColours.findIndex((k) => sameHue(t.fill, k, plotBg) || sameTint(t.fill, k));
+  if (new Set(tags.map(colourOf)).size >= 2) return { verdict: 'no-tag', tags };
   return { verdict: 'contradicts', tags };
 }
 

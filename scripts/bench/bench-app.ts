@@ -4,42 +4,56 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/client';
-import { subscriptions } from '../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { subscriptions, user as users } from '../../src/server/db/schema';
 import { parseEnv } from '../../src/server/env';
+import type { ChartEngine } from '../../src/server/features/analysis/engine-pool';
 import { createMailer } from '../../src/server/lib/mailer';
 import { createLogger } from '../../src/server/logger';
 
-export async function createBenchApp(overrides: Record<string, string> = {}) {
+export async function createBenchApp(overrides: Record<string, string> = {}, options: { engine?: ChartEngine } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'piplens-bench-'));
   const env = parseEnv({
     DATA_DIR: dataDir,
     APP_SECRET: 'bench-secret-bench-secret-bench-secret',
     LOG_LEVEL: 'silent',
     PORT: '0',
-    ANALYSIS_CONCURRENCY: '2',
     ...overrides,
   });
   const database = await openDatabase({ memory: true });
   const logger = createLogger('silent');
-  const { app, queue } = createApp({ env, database, logger, mailer: createMailer({ from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox'), logger }) });
-  let users = 0;
+  const mailer = createMailer({ from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox'), logger });
+  const { app, queue } = createApp({ env, database, logger, mailer, ...(options.engine ? { engine: options.engine } : {}) });
+  let count = 0;
 
-  /** A signed-up trader (a subscriber when `premium`), as the session cookie to send. */
+  /** A signed-up trader with a confirmed address (a subscriber when `premium`), as the session cookie to send. */
   async function newTrader(premium: boolean): Promise<string> {
-    users += 1;
-    const response = await app.request(`${env.APP_URL}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: env.APP_URL },
-      body: JSON.stringify({ name: 'Bench Trader', email: `bench${users}-${Date.now()}@example.com`, password: 'bench-password-1' }),
-    });
-    const cookie = (response.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
-    const { user } = (await response.json()) as { user: { id: string } };
+    count += 1;
+    const email = `bench${count}-${Date.now()}@example.com`;
+    const password = 'bench-password-1';
+    const post = (pathname: string, body: unknown) =>
+      app.request(`${env.APP_URL}${pathname}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: env.APP_URL },
+        body: JSON.stringify(body),
+      });
+    const signUp = await post('/api/auth/sign-up/email', { name: 'Bench Trader', email, password });
+    if (signUp.status !== 200) throw new Error(`sign-up failed with ${signUp.status}`);
+    // The confirmation mail's link is not the subject here: the address is confirmed directly.
+    const [row] = await database.db
+      .update(users)
+      .set({ emailVerified: true, confirmedAt: new Date() })
+      .where(eq(users.email, email))
+      .returning({ id: users.id });
+    if (!row) throw new Error('the bench trader was not created');
     if (premium) {
       await database.db
         .insert(subscriptions)
-        .values({ userId: user.id, status: 'active', provider: 'bench', currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) });
+        .values({ userId: row.id, status: 'active', provider: 'bench', currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) });
     }
-    return cookie;
+    const signIn = await post('/api/auth/sign-in/email', { email, password });
+    if (signIn.status !== 200) throw new Error(`sign-in failed with ${signIn.status}`);
+    return (signIn.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
   }
 
   async function close() {

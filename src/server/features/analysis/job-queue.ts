@@ -24,6 +24,8 @@ const RETRIES = 2;
 /** How often a web instance looks at a job it waits for, and how often workers look for jobs. */
 const OUTCOME_POLL_MS = 150;
 const FETCH_POLL_SECONDS = 0.5;
+const KEEP_SETTLED_MS = 24 * 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /** Stored with the job: the analysis input without the picture's bytes (those are a column of their own). */
 interface StoredInput {
@@ -54,6 +56,7 @@ export interface JobOutcome {
 export class DatabaseJobs {
   private readonly boss: PgBoss;
   private readonly timeoutSeconds: number;
+  private sweeper: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly options: { databaseUrl: string; timeoutSeconds: number; logger: Logger },
@@ -80,6 +83,7 @@ export class DatabaseJobs {
 
   /** Stops taking jobs, lets the running ones finish (up to the job timeout), then closes. */
   async stop(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
     await this.boss.stop({ graceful: true, wait: true, timeout: this.timeoutSeconds * 1000 });
   }
 
@@ -174,6 +178,15 @@ export class DatabaseJobs {
   /** Runs queued jobs in this process, `concurrency` at a time, highest priority first. */
   async work(concurrency: number, deps: { db: Db; env: Env; engine: ChartEngine; logger: Logger }): Promise<void> {
     const run = runJob(deps);
+    // Settled jobs are kept a day (a slow poller still reads 'done'; operators can look), then dropped.
+    const sweep = () =>
+      deps.db
+        .delete(analysisJobs)
+        .where(and(inArray(analysisJobs.status, ['done', 'failed']), lt(analysisJobs.updatedAt, new Date(Date.now() - KEEP_SETTLED_MS))))
+        .catch((error: unknown) => deps.logger.warn({ err: error }, 'settled jobs not swept'));
+    void sweep();
+    this.sweeper = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+    this.sweeper.unref();
     for (let i = 0; i < concurrency; i += 1) {
       await this.boss.work<{ jobId: string }>(
         QUEUE,

@@ -18,6 +18,8 @@ export interface Instrument {
   /** The currency prices are quoted in: a pip's value is in this currency before conversion. */
   quote: string;
   base: string;
+  /** Prices the instrument can trade at (wide bounds): a chart outside them is another instrument. */
+  priceRange: readonly [number, number];
 }
 
 export const INSTRUMENT_CLASS_LABEL: Record<InstrumentClass, string> = {
@@ -52,6 +54,8 @@ const pair = (symbol: string, cls: InstrumentClass): Instrument => {
     contractUnit: base,
     quote,
     base,
+    // Yen quotes run in the tens to hundreds; other pairs around one.
+    priceRange: quote === 'JPY' ? [40, 400] : [0.2, 5],
   };
 };
 
@@ -75,19 +79,19 @@ export const INSTRUMENTS: readonly Instrument[] = [
     'NZDCHF',
   ].map((s) => pair(s, 'minor')),
   ...['EURJPY', 'GBPJPY', 'AUDJPY', 'NZDJPY', 'CADJPY', 'CHFJPY'].map((s) => pair(s, 'jpy-cross')),
-  { symbol: 'XAUUSD', name: 'Gold / US Dollar', class: 'metal', pipSize: 0.1, contractSize: 100, contractUnit: 'troy ounces', quote: 'USD', base: 'XAU' },
-  { symbol: 'XAGUSD', name: 'Silver / US Dollar', class: 'metal', pipSize: 0.001, contractSize: 5000, contractUnit: 'troy ounces', quote: 'USD', base: 'XAG' },
-  { symbol: 'US30', name: 'Dow Jones 30 index', class: 'index', pipSize: 1, contractSize: 1, contractUnit: 'USD per index point', quote: 'USD', base: 'US30' },
-  { symbol: 'US500', name: 'S&P 500 index', class: 'index', pipSize: 1, contractSize: 1, contractUnit: 'USD per index point', quote: 'USD', base: 'US500' },
-  { symbol: 'NAS100', name: 'Nasdaq 100 index', class: 'index', pipSize: 1, contractSize: 1, contractUnit: 'USD per index point', quote: 'USD', base: 'NAS100' },
-  { symbol: 'GER40', name: 'Germany 40 (DAX) index', class: 'index', pipSize: 1, contractSize: 1, contractUnit: 'EUR per index point', quote: 'EUR', base: 'GER40' },
-  { symbol: 'UK100', name: 'UK 100 (FTSE) index', class: 'index', pipSize: 1, contractSize: 1, contractUnit: 'GBP per index point', quote: 'GBP', base: 'UK100' },
-  { symbol: 'JP225', name: 'Japan 225 (Nikkei) index', class: 'index', pipSize: 1, contractSize: 100, contractUnit: 'JPY per index point', quote: 'JPY', base: 'JP225' },
-  { symbol: 'BTCUSD', name: 'Bitcoin / US Dollar', class: 'crypto', pipSize: 1, contractSize: 1, contractUnit: 'BTC', quote: 'USD', base: 'BTC' },
-  { symbol: 'ETHUSD', name: 'Ethereum / US Dollar', class: 'crypto', pipSize: 0.1, contractSize: 1, contractUnit: 'ETH', quote: 'USD', base: 'ETH' },
-  { symbol: 'SOLUSD', name: 'Solana / US Dollar', class: 'crypto', pipSize: 0.01, contractSize: 1, contractUnit: 'SOL', quote: 'USD', base: 'SOL' },
-  { symbol: 'XRPUSD', name: 'XRP / US Dollar', class: 'crypto', pipSize: 0.0001, contractSize: 1, contractUnit: 'XRP', quote: 'USD', base: 'XRP' },
-  { symbol: 'LTCUSD', name: 'Litecoin / US Dollar', class: 'crypto', pipSize: 0.01, contractSize: 1, contractUnit: 'LTC', quote: 'USD', base: 'LTC' },
+  { symbol: 'XAUUSD', name: 'Gold / US Dollar', class: 'metal', pipSize: 0.1, contractSize: 100, contractUnit: 'troy ounces', quote: 'USD', base: 'XAU', priceRange: [300, 20_000] },
+  { symbol: 'XAGUSD', name: 'Silver / US Dollar', class: 'metal', pipSize: 0.001, contractSize: 5000, contractUnit: 'troy ounces', quote: 'USD', base: 'XAG', priceRange: [3, 500] },
+  { symbol: 'US30', name: 'Dow Jones 30 index', class: 'index', pipSize: 1, contractSize: 1, contractUnit: 'USD per index point', quote: 'USD', base: 'US30', priceRange: [5_000, 200_000] },
+  { symbol: 'US500', name: 'S&P 500 index', class: 'index', pipSize: 1, contractSize: 1, contractUnit: 'USD per index point', quote: 'USD', base: 'US500', priceRange: [500, 30_000] },
+  { symbol: 'NAS100', name: 'Nasdaq 100 index', class: 'index', pipSize: 1, contractSize: 1, contractUnit: 'USD per index point', quote: 'USD', base: 'NAS100', priceRange: [2_000, 100_000] },
+  { symbol: 'GER40', name: 'Germany 40 (DAX) index', class: 'index', pipSize: 1, contractSize: 1, contractUnit: 'EUR per index point', quote: 'EUR', base: 'GER40', priceRange: [3_000, 100_000] },
+  { symbol: 'UK100', name: 'UK 100 (FTSE) index', class: 'index', pipSize: 1, contractSize: 1, contractUnit: 'GBP per index point', quote: 'GBP', base: 'UK100', priceRange: [2_000, 50_000] },
+  { symbol: 'JP225', name: 'Japan 225 (Nikkei) index', class: 'index', pipSize: 1, contractSize: 100, contractUnit: 'JPY per index point', quote: 'JPY', base: 'JP225', priceRange: [5_000, 200_000] },
+  { symbol: 'BTCUSD', name: 'Bitcoin / US Dollar', class: 'crypto', pipSize: 1, contractSize: 1, contractUnit: 'BTC', quote: 'USD', base: 'BTC', priceRange: [1_000, 2_000_000] },
+  { symbol: 'ETHUSD', name: 'Ethereum / US Dollar', class: 'crypto', pipSize: 0.1, contractSize: 1, contractUnit: 'ETH', quote: 'USD', base: 'ETH', priceRange: [50, 100_000] },
+  { symbol: 'SOLUSD', name: 'Solana / US Dollar', class: 'crypto', pipSize: 0.01, contractSize: 1, contractUnit: 'SOL', quote: 'USD', base: 'SOL', priceRange: [1, 5_000] },
+  { symbol: 'XRPUSD', name: 'XRP / US Dollar', class: 'crypto', pipSize: 0.0001, contractSize: 1, contractUnit: 'XRP', quote: 'USD', base: 'XRP', priceRange: [0.05, 50] },
+  { symbol: 'LTCUSD', name: 'Litecoin / US Dollar', class: 'crypto', pipSize: 0.01, contractSize: 1, contractUnit: 'LTC', quote: 'USD', base: 'LTC', priceRange: [5, 5_000] },
 ];
 
 /** The symbol the settings carry for an instrument outside the list, sized from the trader's own figures. */
@@ -238,6 +242,19 @@ export function resolveLotValue(
     return settings.pipSize && settings.contractSize ? customLotValue(settings.pipSize, settings.contractSize) : null;
   }
   const instrument = findInstrument(settings.symbol);
-  if (instrument) return lotValue(instrument, price);
+  if (instrument) return instrumentFits(instrument, price) ? lotValue(instrument, price) : null;
   return assumedLotValue(price, decimals);
+}
+
+export const instrumentFits = (instrument: Instrument, price: number): boolean =>
+  price >= instrument.priceRange[0] && price <= instrument.priceRange[1];
+
+/**
+ * Why the chosen instrument cannot be the chart's (a symbol left from another chart: gold's lot
+ * sizes on a EURUSD chart advised 15 lots on 100 USD), in words for the result; null when it fits.
+ */
+export function instrumentMismatch(settings: { symbol?: string | undefined }, price: number): string | null {
+  const instrument = findInstrument(settings.symbol);
+  if (!instrument || instrumentFits(instrument, price)) return null;
+  return `The chart's prices (around ${groupDigits(price)}) do not fit ${instrument.symbol} (${instrument.name}), so PipLens gives no lot size: check the symbol in the settings and analyse again.`;
 }

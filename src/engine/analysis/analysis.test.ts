@@ -3,10 +3,10 @@ import { AnalysisSettingsSchema } from '../../shared/analysis.js';
 import type { PriceCandle } from '../read-chart.js';
 import { analyseSeries } from './index.js';
 
-/** A clear uptrend: up 3, down 1, repeated, from 100 (two-decimal prices, like gold's). */
-const uptrend = (): PriceCandle[] => {
+/** A clear uptrend: up 3, down 1, repeated, from `start` (two-decimal prices). */
+const uptrend = (start = 100): PriceCandle[] => {
   const candles: PriceCandle[] = [];
-  let price = 100;
+  let price = start;
   for (let i = 0; i < 80; i++) {
     const open = price;
     price += i % 4 === 3 ? -0.6 : 0.8;
@@ -19,12 +19,13 @@ const settings = (overrides: Record<string, unknown>) => AnalysisSettingsSchema.
 
 describe('the action agrees with the sizing', () => {
   it('a trend the account can take is a trade; one whose smallest lot risks too much is wait, with the reason', () => {
-    const large = analyseSeries(uptrend(), settings({ capitalSize: 5000, symbol: 'XAUUSD' }), 2).result;
+    // Gold's prices: the symbol must fit the chart to be sized.
+    const large = analyseSeries(uptrend(2650), settings({ capitalSize: 5000, symbol: 'XAUUSD' }), 2).result;
     expect(large.recommendedAction).toBe('buy');
     expect(large.positionSizing).toMatch(/The largest lot size within your limit is/);
 
     // 10 USD risks 4% = 0.40 USD; gold at 10 USD per pip per lot loses more than that at 0.01 lots.
-    const small = analyseSeries(uptrend(), settings({ capitalSize: 10, symbol: 'XAUUSD' }), 2).result;
+    const small = analyseSeries(uptrend(2650), settings({ capitalSize: 10, symbol: 'XAUUSD' }), 2).result;
     expect(small.recommendedAction).toBe('wait');
     expect(small.confidence).toBeLessThanOrEqual(60);
     expect(small.analysis).toMatch(/too far for your account size/);

@@ -5,7 +5,7 @@ import { averageTrueRange, simpleMovingAverage } from './indicators.js';
 import { clusterLevels, splitLevels, type Level } from './levels.js';
 import { buildPlan, type Side } from './plan.js';
 import { buildProfile, type Horizon } from './profile.js';
-import { resolveLotValue } from '../../shared/instruments.js';
+import { instrumentMismatch, resolveLotValue } from '../../shared/instruments.js';
 import { computePositionSizing, describeSizing } from './sizing.js';
 import { classifyTrend, findSwings } from './structure.js';
 import { describe } from './text.js';
@@ -87,7 +87,14 @@ export function analyseSeries(candles: PriceCandle[], settings: AnalysisSettings
   const targetOffChart = plan.tooTight && action !== 'wait';
   if (targetOffChart) action = 'wait';
   const lot = resolveLotValue(settings, plan.entry, decimals);
-  const sizing = computePositionSizing({ capital: settings.capitalSize, userLots: settings.lotSize, entry: plan.entry, stop: plan.stop, lot });
+  const sizing = computePositionSizing({
+    capital: settings.capitalSize,
+    userLots: settings.lotSize,
+    entry: plan.entry,
+    stop: plan.stop,
+    lot,
+    noLotReason: instrumentMismatch(settings, plan.entry),
+  });
   // A trade the account cannot take at its smallest lot is no buy or sell for this trader.
   const tooLargeForAccount = sizing.verdict === 'too-large' && action !== 'wait';
   if (tooLargeForAccount) action = 'wait';

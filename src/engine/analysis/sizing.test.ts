@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findInstrument, lotValue, resolveLotValue, type Instrument } from '../../shared/instruments.js';
+import { findInstrument, instrumentMismatch, lotValue, resolveLotValue, type Instrument } from '../../shared/instruments.js';
 import { computePositionSizing, describeSizing, pipSizeForPrecision, riskPercentForCapital } from './sizing.js';
 
 describe('riskPercentForCapital', () => {
@@ -158,6 +158,36 @@ describe('position sizing per instrument, worked out by hand', () => {
   it('says a cross uses an approximate rate, and a USD-based pair the chart price', () => {
     expect(lotValue(instrument('EURGBP'), 0.86).basis).toMatch(/approximate rate/);
     expect(lotValue(instrument('USDJPY'), 150).basis).toMatch(/at the chart's price of 150/);
+  });
+});
+
+describe('an instrument that does not fit the chart', () => {
+  it("gives no lot size, and says why, when the symbol chosen cannot be the chart's (gold's sizes on a EURUSD chart)", () => {
+    const settings = { symbol: 'XAUUSD' };
+    // Gold's pip (0.1) on a 20-pip EURUSD stop would read 0.0 pips and advise 15 lots on 100 USD.
+    expect(resolveLotValue(settings, 1.085, 5)).toBeNull();
+    const reason = instrumentMismatch(settings, 1.085);
+    expect(reason).toContain('do not fit XAUUSD');
+    const s = computePositionSizing({ capital: 100, userLots: 0.01, entry: 1.085, stop: 1.083, lot: null, noLotReason: reason });
+    expect(s.verdict).toBe('unknown');
+    expect(s.recommendedLots).toBe(0);
+    expect(describeSizing(s)).toContain("The chart's prices (around 1.085) do not fit XAUUSD (Gold / US Dollar)");
+  });
+
+  it('sizes every listed instrument at a price it trades at, and none at a price a hundred times off', () => {
+    for (const [symbol, price] of [
+      ['EURUSD', 1.085],
+      ['USDJPY', 150],
+      ['XAUUSD', 2650],
+      ['XAGUSD', 31],
+      ['US30', 42_000],
+      ['BTCUSD', 95_000],
+    ] as const) {
+      expect(resolveLotValue({ symbol }, price, 2), symbol).not.toBeNull();
+      expect(instrumentMismatch({ symbol }, price), symbol).toBeNull();
+      expect(resolveLotValue({ symbol }, price / 100, 2), `${symbol} / 100`).toBeNull();
+      expect(resolveLotValue({ symbol }, price * 100, 2), `${symbol} × 100`).toBeNull();
+    }
   });
 });
 

@@ -41,6 +41,8 @@ export interface PositionSizing {
   userRiskPercent: number | null;
   /** fits: at least the minimum lot stays within the risk; too-large: even 0.01 loses more; unknown: no lot value. */
   verdict: 'fits' | 'too-large' | 'unknown';
+  /** Why there is no lot value, when more is known than that the instrument is not (a symbol that does not fit the chart). */
+  noLotReason: string | null;
 }
 
 export function computePositionSizing(input: {
@@ -49,8 +51,10 @@ export function computePositionSizing(input: {
   entry: number;
   stop: number;
   lot: LotValue | null;
+  noLotReason?: string | null;
 }): PositionSizing {
   const { capital, userLots, entry, stop, lot } = input;
+  const noLotReason = input.noLotReason ?? null;
   const riskPercent = riskPercentForCapital(capital);
   const moneyAtRisk = (capital * riskPercent) / 100;
   const stopDistance = Math.abs(entry - stop);
@@ -68,6 +72,7 @@ export function computePositionSizing(input: {
       userLossAtStop: null,
       userRiskPercent: null,
       verdict: 'unknown',
+      noLotReason,
     };
   }
   const stopPips = stopDistance / lot.pipSize;
@@ -89,6 +94,7 @@ export function computePositionSizing(input: {
     userLossAtStop,
     userRiskPercent: (userLossAtStop / capital) * 100,
     verdict: recommendedLots >= MIN_LOT ? 'fits' : 'too-large',
+    noLotReason,
   };
 }
 
@@ -106,7 +112,8 @@ export function describeSizing(p: PositionSizing): string {
   if (p.verdict === 'unknown' || !p.lot || p.stopPips === null || p.lossPerLot === null) {
     return [
       limit,
-      'PipLens cannot tell from this chart what one lot is worth, so it gives no lot size: choose the instrument in the settings and analyse again.',
+      p.noLotReason ??
+        'PipLens cannot tell from this chart what one lot is worth, so it gives no lot size: choose the instrument in the settings and analyse again.',
     ].join(' ');
   }
   const minLoss = MIN_LOT * p.lossPerLot;

@@ -5,7 +5,7 @@ import type {
   ModelAnswer,
   ProviderAttempt,
 } from '../../../shared/analysis';
-import { resolveLotValue } from '../../../shared/instruments';
+import { instrumentMismatch, resolveLotValue } from '../../../shared/instruments';
 import { EngineError, type EngineOutput } from '../../../engine';
 import { computePositionSizing, describeSizing } from '../../../engine/analysis/sizing';
 import type { Env } from '../../env';
@@ -107,7 +107,14 @@ function finalise(
   const entry = Number(answer.entryPoint);
   const decimals = chart?.precision ?? Math.max(0, (answer.entryPoint.split('.')[1] ?? '').length);
   const lot = resolveLotValue(settings, entry, decimals);
-  const sizing = computePositionSizing({ capital: settings.capitalSize, userLots: settings.lotSize, entry, stop: Number(answer.stopLoss), lot });
+  const sizing = computePositionSizing({
+    capital: settings.capitalSize,
+    userLots: settings.lotSize,
+    entry,
+    stop: Number(answer.stopLoss),
+    lot,
+    noLotReason: instrumentMismatch(settings, entry),
+  });
   const tooLarge = sizing.verdict === 'too-large' && answer.recommendedAction !== 'wait';
   return {
     ...base,

@@ -19,6 +19,9 @@ export interface PixelBox {
  * browser may shrink a large screenshot before upload, and shares survive that. Sent as the form
  * field `crop`, "left,top,right,bottom".
  */
+/** Shares travel with a few decimals; a difference of two of them is rounding, not a smaller crop. */
+const CROP_ROUNDING = 1e-6;
+
 export const CropSchema = z
   .string()
   .transform((value) => value.split(',').map(Number))
@@ -27,8 +30,9 @@ export const CropSchema = z
   .refine(
     (c) =>
       [c.left, c.top, c.right, c.bottom].every((v) => Number.isFinite(v) && v >= 0 && v <= 1) &&
-      c.right - c.left >= MIN_CROP_SHARE &&
-      c.bottom - c.top >= MIN_CROP_SHARE,
+      // The frame's smallest crop, rounded to the shares it is sent in, can fall a hair short.
+      c.right - c.left >= MIN_CROP_SHARE - CROP_ROUNDING &&
+      c.bottom - c.top >= MIN_CROP_SHARE - CROP_ROUNDING,
     { message: 'The chart area must lie inside the picture and not be tiny.' },
   );
 export type Crop = z.infer<typeof CropSchema>;

@@ -118,17 +118,22 @@ export function analysisRoutes(queue: AnalysisQueue, engine: ChartEngine, jobs: 
       // A re-run on a crop of an upload analysed in the last minutes is part of that analysis: the
       // server's signed grant says so (bound to this trader and these bytes), and no slot is taken.
       const rerun = rerunGranted(env.APP_SECRET, form.rerunToken, user.id, uploadSha256);
-      const grant =
+      // The grant a re-run came with goes back with its answer, its time unchanged.
+      const kept =
         rerun && typeof form.rerunToken === 'string'
           ? { rerunToken: form.rerunToken, rerunUntil: new Date(Number(form.rerunToken.split('.')[0])).toISOString() }
-          : rerunGrant(env.APP_SECRET, user.id, uploadSha256);
+          : null;
+      // A cached answer takes no slot, so it gives no new grant (or a trader could renew one all
+      // day by sending the same upload again).
       const cached = await findRecentSame(db, user.id, imageSha256, settings);
-      if (cached) return c.json({ ...cached, cached: true, ...grant });
+      if (cached) return c.json({ ...cached, cached: true, ...(kept ?? {}) });
 
       const takesSlot = !state.isSubscribed && !rerun;
       if (takesSlot && !(await reserveDailySlot(db, user.id, FREE_DAILY_ANALYSES))) {
         throw new ApiError(429, 'DAILY_LIMIT', dailyLimitMessage());
       }
+      // Only an analysis that took its slot (or a Premium one, which takes none) opens a grant.
+      const grant = kept ?? rerunGrant(env.APP_SECRET, user.id, uploadSha256);
       const jobId = typeof form.jobId === 'string' && /^[\w-]{8,64}$/.test(form.jobId) ? form.jobId : randomUUID();
       const job: AnalysisJobInput = { userId: user.id, settings, imageSha256, image, upload: { width: upload.width, height: upload.height }, box };
       // The thumbnail is made while the engine reads the chart; a failed job never waits for it.

@@ -43,6 +43,10 @@ describe('re-run grants', () => {
     expect(rerunGranted('secret-one', rerunToken, 'user-1', 'sha-a', new Date(now.getTime() + 11 * 60_000))).toBe(false);
   });
 
+  it('hold on an instance whose clock runs a few seconds behind the one that signed', () => {
+    expect(rerunGranted('secret-one', rerunToken, 'user-1', 'sha-a', new Date(now.getTime() - 3_000))).toBe(true);
+  });
+
   it('cannot be moved to another upload, another trader, another server or a later time', () => {
     expect(rerunGranted('secret-one', rerunToken, 'user-1', 'sha-b', now)).toBe(false);
     expect(rerunGranted('secret-one', rerunToken, 'user-2', 'sha-a', now)).toBe(false);
@@ -117,6 +121,23 @@ describeEachDatabase('crop and confirm', (server) => {
     expect((await analyse(client, (await testChart(16)).image, { rerunToken: forged })).status).toBe(200);
     expect(await usedToday(client)).toBe(3);
   }, 120_000);
+
+  it('gives no new grant with a cached answer, so sending the same upload again cannot renew one', async () => {
+    const client = await signedIn(server());
+    const { image } = await testChart(17);
+    const first = (await (await analyse(client, image)).json()) as Body;
+    expect(first.rerunToken).toEqual(expect.any(String));
+    expect(await usedToday(client)).toBe(1);
+    // The same upload and settings again: the cached answer, and no grant with it.
+    const again = (await (await analyse(client, image)).json()) as Partial<Body>;
+    expect(again.cached).toBe(true);
+    expect(again.rerunToken).toBeUndefined();
+    // With the grant it came with, a cached answer hands that same grant back, unchanged.
+    const withGrant = (await (await analyse(client, image, { rerunToken: first.rerunToken })).json()) as Body;
+    expect(withGrant.cached).toBe(true);
+    expect(withGrant.rerunUntil).toBe(first.rerunUntil);
+    expect(await usedToday(client)).toBe(1);
+  }, 60_000);
 
   it('refuses a crop outside the picture or too small to hold a chart', async () => {
     const client = await signedIn(server());

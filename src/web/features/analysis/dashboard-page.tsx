@@ -118,7 +118,9 @@ export function DashboardPage() {
       toast({ title: 'Please upload a chart image first', variant: 'destructive' });
       return;
     }
-    if (left === 0) {
+    // A re-run on the same upload within its grant takes no slot: the server allows it at the cap.
+    const rerunToken = grantFor(grant, chart.file);
+    if (left === 0 && !rerunToken) {
       upgradeToast();
       return;
     }
@@ -126,7 +128,6 @@ export function DashboardPage() {
     setJobId(id);
     setShown(null);
     setRefusal(null);
-    const rerunToken = grantFor(grant, chart.file);
     const file = chart.file;
     analyse.mutate(
       { file, settings, jobId: id, crop: isWholePicture(crop) ? null : crop, rerunToken },

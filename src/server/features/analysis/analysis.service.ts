@@ -245,7 +245,11 @@ export async function runAnalysis(input: {
   if (engine) {
     return { result: { ...engine.result, modelName: ENGINE_MODEL_NAME }, chart, providersTried, engineMs, final: !outage };
   }
+  // With models configured, SPEC's message; the engine's own reason follows it, so the trader
+  // still learns why the chart itself could not be read (and that a crop may help).
   const message =
-    providers.length > 0 ? ALL_MODELS_FAILED_MESSAGE : (engineError?.message ?? ALL_MODELS_FAILED_MESSAGE);
+    providers.length > 0
+      ? [ALL_MODELS_FAILED_MESSAGE, engineError?.message].filter(Boolean).join(' ')
+      : (engineError?.message ?? ALL_MODELS_FAILED_MESSAGE);
   throw new ApiError(422, engineError?.code ?? 'ANALYSIS_FAILED', message, { providersTried });
 }

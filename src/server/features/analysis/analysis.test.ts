@@ -161,7 +161,9 @@ describeEachDatabase(
       const response = await analyse(client, await chartWithoutAxis());
       expect(response.status).toBe(422);
       const body = (await response.json()) as { error: { code: string; message: string } };
-      expect(body.error.message).toBe(ALL_MODELS_FAILED_MESSAGE);
+      // SPEC's message, then the engine's own reason, so the trader learns what to fix.
+      expect(body.error.message.startsWith(`${ALL_MODELS_FAILED_MESSAGE} `)).toBe(true);
+      expect(body.error.message.slice(ALL_MODELS_FAILED_MESSAGE.length)).toMatch(/price (axis|scale)/);
       expect(body.error.code).toBe('AXIS_UNREADABLE');
       // The failed analysis gave its slot back.
       const state = (await (await client.request('/api/billing/status')).json()) as { dailyAnalysisCount: number };

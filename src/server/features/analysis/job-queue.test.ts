@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnalysisSettingsSchema } from '../../../shared/analysis';
+import { openDatabase, type Database } from '../../db/client';
+import { analyses, analysisJobs, dailyUsage, user } from '../../db/schema';
+import { parseEnv } from '../../env';
+import { createLogger } from '../../logger';
+import { notAChart, testChart } from '../../test/charts';
+import { createPostgresDatabase } from '../../test/harness';
+import { inProcessEngine } from './engine-pool';
+import { DatabaseJobs } from './job-queue';
+import { reserveDailySlot } from './daily-usage';
+import { checkUpload } from './upload';
+
+describe.runIf(process.env.TEST_DATABASE_URL)('analysis jobs in PostgreSQL', () => {
+  let postgres: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let database: Database;
+  let jobs: DatabaseJobs;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    postgres = await createPostgresDatabase();
+    database = await openDatabase({ databaseUrl: postgres.url, onIdleClientError: () => {} });
+    dataDir = mkdtempSync(path.join(tmpdir(), 'piplens-jobs-'));
+    jobs = new DatabaseJobs({ databaseUrl: postgres.url, timeoutSeconds: 30, logger: createLogger('silent') });
+    await jobs.start();
+  });
+
+  afterAll(async () => {
+    await jobs?.stop();
+    await database?.close();
+    await postgres?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const trader = async () => {
+    const id = randomUUID();
+    await database.db.insert(user).values({ id, name: 'Queue Trader', email: `${id}@example.com`, emailVerified: true });
+    return id;
+  };
+
+  it('runs Premium jobs first, stores each answer once and gives a failed job its slot back', async () => {
+    const { db } = database;
+    const chart = await checkUpload((await testChart()).image);
+    const notChart = await checkUpload(await notAChart());
+    const settings = AnalysisSettingsSchema.parse({});
+    const enqueue = async (userId: string, premium: boolean, image = chart) => {
+      const takesSlot = !premium;
+      if (takesSlot) expect(await reserveDailySlot(db, userId, 5)).toBe(true);
+      return jobs.enqueue(db, {
+        userId,
+        settings,
+        imageSha256: randomUUID(),
+        image,
+        upload: { width: image.width, height: image.height },
+        box: null,
+        clientJobId: randomUUID(),
+        premium,
+        takesSlot,
+        thumbnail: Buffer.from('thumbnail'),
+      });
+    };
+    const free = await trader();
+    const premium = await trader();
+    // Queued while no worker runs: three free jobs (one of them no chart), then a Premium one.
+    const freeJobs = [await enqueue(free, false), await enqueue(free, false, notChart), await enqueue(free, false)];
+    const premiumJob = await enqueue(premium, true);
+    const env = parseEnv({ DATA_DIR: dataDir, APP_SECRET: 'queue-secret-queue-secret-queue-secret', LOG_LEVEL: 'silent', DATABASE_URL: postgres.url });
+    await jobs.work(1, { db, env, engine: inProcessEngine(), logger: createLogger('silent') });
+
+    const all = [...freeJobs, premiumJob];
+    const outcomes = await Promise.allSettled(all.map((id) => jobs.outcome(db, id)));
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ status: 422, code: 'NOT_A_CHART' });
+    const settled = await db
+      .select({ id: analysisJobs.id, status: analysisJobs.status, image: analysisJobs.image })
+      .from(analysisJobs)
+      .where(inArray(analysisJobs.id, all))
+      .orderBy(asc(analysisJobs.updatedAt));
+    expect(settled[0]?.id).toBe(premiumJob);
+    expect(settled.every((job) => job.image === null)).toBe(true);
+    const stored = await db.select({ userId: analyses.userId }).from(analyses).where(inArray(analyses.userId, [free, premium]));
+    expect(stored.filter((row) => row.userId === free)).toHaveLength(2);
+    expect(stored.filter((row) => row.userId === premium)).toHaveLength(1);
+    // The refused one gave its slot back.
+    const [usage] = await db.select({ count: dailyUsage.count }).from(dailyUsage).where(eq(dailyUsage.userId, free));
+    expect(usage?.count).toBe(2);
+  }, 120_000);
+});

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import {
   EMAIL_UNCONFIRMED_MESSAGE,
@@ -29,6 +29,8 @@ import { checkUpload, NO_IMAGE_MESSAGE, ONE_IMAGE_MESSAGE, UPLOAD_INVALID_MESSAG
 /** Room for the multipart envelope and the settings fields around a 5 MB image. */
 const MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 
+export const LOCATE_BUSY_MESSAGE = 'PipLens is still finding the chart in your last picture. Please wait a moment and try again.';
+
 /**
  * `jobs`, with DATABASE_URL: analyses go to the worker tier through PostgreSQL; without it they run
  * in this process's queue.
@@ -38,28 +40,46 @@ export function analysisRoutes(queue: AnalysisQueue, engine: ChartEngine, jobs: 
   routes.use(requireUser);
 
   // Where the chart is in a screenshot (the layout stage alone, no OCR), for the crop the dashboard
-  // proposes before an analysis: no daily slot is taken, and nothing is kept.
+  // proposes before an analysis: no daily slot is taken, and nothing is kept. Only for a trader
+  // who may analyse (email confirmed, trial or Premium), one picture at a time: each costs the
+  // engine's time, which analyses share.
+  const locating = new Set<string>();
+  const locate = async (c: Context<AppEnv>) => {
+    let parts: Record<string, string | File | (string | File)[]>;
+    try {
+      parts = await c.req.parseBody({ all: true });
+    } catch {
+      throw new ApiError(400, 'INVALID_UPLOAD', NO_IMAGE_MESSAGE);
+    }
+    const file = parts.chartImage;
+    if (Array.isArray(file)) throw new ApiError(400, 'INVALID_UPLOAD', ONE_IMAGE_MESSAGE);
+    if (!(file instanceof File)) throw new ApiError(400, 'NO_IMAGE', NO_IMAGE_MESSAGE);
+    const image = await checkUpload(Buffer.from(await file.arrayBuffer()));
+    try {
+      const found = await engine.locate(image.bytes);
+      c.header('Cache-Control', 'no-store');
+      return c.json({ image: found.image, chart: found.chart, plot: found.plot } satisfies ChartLocationResponse);
+    } catch (error) {
+      if (error instanceof EngineError) throw new ApiError(400, 'UNREADABLE_IMAGE', UPLOAD_UNREADABLE_MESSAGE);
+      throw error;
+    }
+  };
   routes.post(
     '/locate',
     bodyLimit({ maxSize: MAX_REQUEST_BYTES, onError: (c) => tooLarge(c, 'INVALID_UPLOAD', UPLOAD_INVALID_MESSAGE) }),
     async (c) => {
-      let parts: Record<string, string | File | (string | File)[]>;
-      try {
-        parts = await c.req.parseBody({ all: true });
-      } catch {
-        throw new ApiError(400, 'INVALID_UPLOAD', NO_IMAGE_MESSAGE);
+      const user = c.get('user') as SessionUser;
+      if (!user.emailVerified) throw new ApiError(403, 'EMAIL_UNCONFIRMED', EMAIL_UNCONFIRMED_MESSAGE);
+      const state = await getSubscriptionState(c.get('db'), user);
+      if (!state.hasAccess) {
+        throw new ApiError(403, 'ACCESS_EXPIRED', state.subscriptionEndDate ? PREMIUM_EXPIRED_MESSAGE : trialExpiredMessage());
       }
-      const file = parts.chartImage;
-      if (Array.isArray(file)) throw new ApiError(400, 'INVALID_UPLOAD', ONE_IMAGE_MESSAGE);
-      if (!(file instanceof File)) throw new ApiError(400, 'NO_IMAGE', NO_IMAGE_MESSAGE);
-      const image = await checkUpload(Buffer.from(await file.arrayBuffer()));
+      if (locating.has(user.id)) throw new ApiError(429, 'LOCATE_BUSY', LOCATE_BUSY_MESSAGE);
+      locating.add(user.id);
       try {
-        const found = await engine.locate(image.bytes);
-        c.header('Cache-Control', 'no-store');
-        return c.json({ image: found.image, chart: found.chart, plot: found.plot } satisfies ChartLocationResponse);
-      } catch (error) {
-        if (error instanceof EngineError) throw new ApiError(400, 'UNREADABLE_IMAGE', UPLOAD_UNREADABLE_MESSAGE);
-        throw error;
+        return await locate(c);
+      } finally {
+        locating.delete(user.id);
       }
     },
   );

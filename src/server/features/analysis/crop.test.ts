@@ -122,6 +122,19 @@ describeEachDatabase('crop and confirm', (server) => {
     expect(await usedToday(client)).toBe(3);
   }, 120_000);
 
+  it('locates only for a trader who may analyse, one picture at a time', async () => {
+    const { image } = await testChart();
+    // An address not yet confirmed has no session to ask with.
+    const unconfirmed = new TestClient(server());
+    await signUp(unconfirmed, { confirm: false });
+    expect((await unconfirmed.request('/api/analyses/locate', { method: 'POST', body: form(image) })).status).toBe(401);
+
+    const client = await signedIn(server());
+    const both = await Promise.all([0, 1].map(() => client.request('/api/analyses/locate', { method: 'POST', body: form(image) })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 429]);
+    expect((await client.request('/api/analyses/locate', { method: 'POST', body: form(image) })).status).toBe(200);
+  }, 60_000);
+
   it('gives no new grant with a cached answer, so sending the same upload again cannot renew one', async () => {
     const client = await signedIn(server());
     const { image } = await testChart(17);

@@ -245,17 +245,35 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two web instances and two workers
     expect(await usedToday(t.id)).toBe(1);
   }, 120_000);
 
-  it('stops a worker and a web instance cleanly on SIGTERM', async () => {
+  it('on SIGTERM, a worker finishes the job it is running and a web instance the request in flight, then both stop', async () => {
     const survivors = instances.filter((i) => !i.isClosed);
     const worker = survivors.find((i) => i.role === 'worker');
     const webInstance = survivors.find((i) => i.role === 'web');
+    if (!worker || !webInstance) throw new Error('no instance left to stop');
+    const t = await trader(webInstance);
+    // The model holds the job (until AI_TIMEOUT_MS) while the last worker is told to stop.
+    ai.route = () => ({ hang: true });
+    const response = analyse(webInstance, t.cookie, { jobId: `stopping-${Date.now()}` });
+    await until(
+      async () =>
+        (await count(`select count(*) as n from analysis_jobs where user_id = $1 and stage->>'stage' = 'asking-model'`, [t.id])) === 1
+          ? true
+          : undefined,
+      60_000,
+      'the job to reach the model',
+    );
+    // As a process manager stops a service: the signal reaches npm, the start script and the server.
+    process.kill(-(worker.child.pid ?? 0), 'SIGTERM');
+    process.kill(-(webInstance.child.pid ?? 0), 'SIGTERM');
+    const answer = await response;
+    expect(answer.status).toBe(200);
+    ai.releaseHanging();
+    ai.route = () => ({ status: 500, body: { error: { message: 'stand-in failure' } } });
+    await Promise.all([worker.closed, webInstance.closed]);
     for (const instance of [worker, webInstance]) {
-      if (!instance) throw new Error('no instance left to stop');
-      // As a process manager does: npm passes the signal on to the server, whose output closes when it has stopped.
-      process.kill(-(instance.child.pid ?? 0), 'SIGTERM');
-      await instance.closed;
       expect(instance.output.join('')).toContain('stopped cleanly');
       expect(instance.output.join('')).not.toContain('graceful shutdown timed out');
     }
-  }, 60_000);
+    expect(await count('select count(*) as n from analyses where user_id = $1', [t.id])).toBe(1);
+  }, 90_000);
 });

@@ -203,29 +203,33 @@ export function customLotValue(pipSize: number, contractSize: number): LotValue 
 
 /**
  * With no instrument chosen or read, only the two kinds of chart whose prices say what they are:
- * five-decimal quotes under 20 (a pair quoted in USD, such as EURUSD) and yen quotes of 50-300
- * (such as USDJPY). Anything else gets no lot size rather than a guess.
+ * quotes of four or more decimals under 20 (a currency pair such as EURUSD or USDCHF) and yen
+ * quotes of 50-300 (USDJPY or a yen cross). The pip value assumed is the highest of the class, so
+ * the lot advised never risks more than the trader's limit, whichever pair it is: 10 USD, or
+ * 10 USD worth of the quote when USD is the base and the price under 1 (USDCHF); for yen, 1,000
+ * JPY at the chart's price or at an approximate USD rate, the higher. Anything else gets no lot
+ * size rather than a guess.
  */
 export function assumedLotValue(price: number, decimals: number): LotValue | null {
   if (decimals >= 4 && price > 0 && price < 20) {
+    const usd = Math.max(10, 10 / price);
     return {
       symbol: 'EURUSD',
       pipSize: 0.0001,
       contract: '100,000 units',
-      pipValuePerLotUsd: 10,
-      basis:
-        'No instrument was chosen; from its prices this looks like a currency pair quoted in USD (such as EURUSD): 1 lot = 100,000 units, 1 pip = 0.0001, one pip worth 10 USD per lot. Choose the symbol in the settings if it is another instrument.',
+      pipValuePerLotUsd: usd,
+      basis: `No instrument was chosen; from its prices this looks like a currency pair (such as EURUSD): 1 lot = 100,000 units, 1 pip = 0.0001, taken as worth ${money(usd)} per lot, the most a pair at this price can be worth, so the lot size is on the safe side. Choose the symbol in the settings for an exact size.`,
       approximate: true,
     };
   }
   if (decimals >= 2 && decimals <= 3 && price >= 50 && price <= 300) {
-    const usd = 1000 / price;
+    const usd = Math.max(1000 / price, 1000 * (APPROXIMATE_USD_PER_UNIT.JPY ?? 0));
     return {
       symbol: 'USDJPY',
       pipSize: 0.01,
       contract: '100,000 units',
       pipValuePerLotUsd: usd,
-      basis: `No instrument was chosen; from its prices this looks like a currency pair quoted in yen (such as USDJPY): 1 lot = 100,000 units, 1 pip = 0.01, one pip worth 1,000 JPY per lot, about ${money(usd)} at ${price}. Choose the symbol in the settings if it is another instrument.`,
+      basis: `No instrument was chosen; from its prices this looks like a currency pair quoted in yen (such as USDJPY or a yen cross): 1 lot = 100,000 units, 1 pip = 0.01, one pip worth 1,000 JPY per lot, taken as ${money(usd)} (the higher of the chart's price and an approximate rate), so the lot size is on the safe side. Choose the symbol in the settings for an exact size.`,
       approximate: true,
     };
   }

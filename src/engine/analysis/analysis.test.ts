@@ -36,6 +36,15 @@ describe('the action agrees with the sizing', () => {
   });
 });
 
+describe('a lot value assumed from the prices', () => {
+  it('gives sizing advice but does not turn a trade into wait (it is on the safe side, not the instrument)', () => {
+    // Yen-like prices, no instrument chosen, 10 USD capital: even 0.01 lots risks more than 0.40 USD.
+    const { result } = analyseSeries(uptrend(), settings({ capitalSize: 10 }), 2);
+    expect(result.positionSizing).toMatch(/Even the smallest lot \(0\.01\) would lose/);
+    expect(result.recommendedAction).toBe('buy');
+  });
+});
+
 describe('reasons in plain words', () => {
   it('name a technical measure only in brackets', () => {
     const { result } = analyseSeries(uptrend(), settings({ capitalSize: 100 }), 2);

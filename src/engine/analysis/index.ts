@@ -95,8 +95,9 @@ export function analyseSeries(candles: PriceCandle[], settings: AnalysisSettings
     lot,
     noLotReason: instrumentMismatch(settings, plan.entry),
   });
-  // A trade the account cannot take at its smallest lot is no buy or sell for this trader.
-  const tooLargeForAccount = sizing.verdict === 'too-large' && action !== 'wait';
+  // A trade the account cannot take at its smallest lot is no buy or sell for this trader; a lot
+  // value assumed from the prices alone (on the safe side) gives advice, not a verdict.
+  const tooLargeForAccount = sizing.verdict === 'too-large' && action !== 'wait' && Boolean(settings.symbol);
   if (tooLargeForAccount) action = 'wait';
   const confidence = Math.round(
     action === 'wait' ? Math.max(20, Math.min(60, 35 + 25 * Math.abs(agreement))) : Math.max(50, Math.min(92, 50 + 45 * agreement)),

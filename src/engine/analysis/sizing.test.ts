@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findInstrument, instrumentMismatch, lotValue, resolveLotValue, type Instrument } from '../../shared/instruments.js';
+import { assumedLotValue, findInstrument, instrumentMismatch, lotValue, resolveLotValue, type Instrument } from '../../shared/instruments.js';
 import { computePositionSizing, describeSizing, pipSizeForPrecision, riskPercentForCapital } from './sizing.js';
 
 describe('riskPercentForCapital', () => {
@@ -188,6 +188,19 @@ describe('an instrument that does not fit the chart', () => {
       expect(resolveLotValue({ symbol }, price / 100, 2), `${symbol} / 100`).toBeNull();
       expect(resolveLotValue({ symbol }, price * 100, 2), `${symbol} × 100`).toBeNull();
     }
+  });
+});
+
+describe('a lot value assumed from the prices alone', () => {
+  it('is the highest the class can be worth, so the advice stays within the limit whichever pair it is', () => {
+    // GBPJPY at 190: a pip is 1,000 JPY, about 6.67 USD at 150 yen to the dollar, not 1000 / 190.
+    expect(assumedLotValue(190, 3)?.pipValuePerLotUsd).toBeCloseTo(1000 / 150, 6);
+    // USDJPY at 120: 1000 / 120 = 8.33 USD, more than the approximate rate gives.
+    expect(assumedLotValue(120, 3)?.pipValuePerLotUsd).toBeCloseTo(1000 / 120, 6);
+    // USDCHF at 0.88: 10 CHF is 11.36 USD; EURUSD at 1.085: 10 USD.
+    expect(assumedLotValue(0.88, 5)?.pipValuePerLotUsd).toBeCloseTo(10 / 0.88, 6);
+    expect(assumedLotValue(1.085, 5)?.pipValuePerLotUsd).toBe(10);
+    expect(assumedLotValue(1.085, 5)?.basis).toMatch(/safe side/);
   });
 });
 

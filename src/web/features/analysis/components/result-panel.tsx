@@ -26,6 +26,16 @@ export function ResultPanel({ result, headingRef }: { result: AnalysisResult; he
         </h2>
         <span className={cn('rounded-full px-3 py-1 text-sm font-semibold capitalize', TREND_CLASSES[result.trend])}>{result.trend}</span>
       </div>
+      {result.checkedAgainstChart === false && (
+        <p
+          role="note"
+          data-unchecked
+          className="mt-3 rounded-md border border-amber-500/60 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
+        >
+          Not checked against the chart: PipLens could not read this chart's prices, so these levels and this
+          confidence come from the AI model alone. Check them on your chart before you trade.
+        </p>
+      )}
       <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
         <div>
           <dt className="text-xs uppercase text-muted-foreground">Entry point</dt>
@@ -41,7 +51,14 @@ export function ResultPanel({ result, headingRef }: { result: AnalysisResult; he
         </div>
         <div>
           <dt className="text-xs uppercase text-muted-foreground">Confidence</dt>
-          <dd className={cn('text-lg font-semibold', confidenceClass(result.confidence))}>{result.confidence}%</dd>
+          <dd
+            className={cn(
+              'text-lg font-semibold',
+              result.checkedAgainstChart === false ? 'text-muted-foreground' : confidenceClass(result.confidence),
+            )}
+          >
+            {result.confidence}%
+          </dd>
         </div>
       </dl>
       <p className="mt-4">

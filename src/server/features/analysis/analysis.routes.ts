@@ -8,7 +8,7 @@ import {
   trialExpiredMessage,
 } from '../../../shared/access';
 import { AnalysisSettingsSchema } from '../../../shared/analysis';
-import { CropSchema, type ChartLocationResponse } from '../../../shared/crop';
+import { CropSchema, RERUN_WINDOW_MS, type ChartLocationResponse } from '../../../shared/crop';
 import { EngineError } from '../../../engine';
 import { FREE_DAILY_ANALYSES, MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { requireUser } from '../../auth/guards';
@@ -18,7 +18,7 @@ import { ApiError } from '../../lib/errors';
 import { getSubscriptionState } from '../billing/subscription.service';
 import { analyseUpload, type AnalysisJobInput } from './analysis-run';
 import { databaseCooldowns } from './cooldowns';
-import { findRecentSame, makeThumbnail, sha256, storeAnalysis } from './analysis.store';
+import { countAnalysesOfUpload, findRecentSame, makeThumbnail, sha256, storeAnalysis } from './analysis.store';
 import { analysedIdentity, cropBox, cropImage, rerunGrant, rerunGranted } from './crop';
 import { releaseDailySlot, reserveDailySlot } from './daily-usage';
 import type { ChartEngine } from './engine-pool';
@@ -28,6 +28,9 @@ import { checkUpload, NO_IMAGE_MESSAGE, ONE_IMAGE_MESSAGE, UPLOAD_INVALID_MESSAG
 
 /** Room for the multipart envelope and the settings fields around a 5 MB image. */
 const MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
+
+/** Re-runs one grant covers: the first analysis of the upload and this many after it take one slot. */
+export const MAX_RERUNS = 5;
 
 export const LOCATE_BUSY_MESSAGE = 'PipLens is still finding the chart in your last picture. Please wait a moment and try again.';
 
@@ -137,7 +140,12 @@ export function analysisRoutes(queue: AnalysisQueue, engine: ChartEngine, jobs: 
       const imageSha256 = analysedIdentity(uploadSha256, crop);
       // A re-run on a crop of an upload analysed in the last minutes is part of that analysis: the
       // server's signed grant says so (bound to this trader and these bytes), and no slot is taken.
-      const rerun = rerunGranted(env.APP_SECRET, form.rerunToken, user.id, uploadSha256);
+      // A grant covers a few re-runs, not every crop of a screenshot holding many charts (each one
+      // is a reading, and the models' time): past MAX_RERUNS, a re-run is an analysis like any other.
+      const granted = rerunGranted(env.APP_SECRET, form.rerunToken, user.id, uploadSha256);
+      const rerun =
+        granted &&
+        (await countAnalysesOfUpload(db, user.id, uploadSha256, new Date(Date.now() - RERUN_WINDOW_MS))) <= MAX_RERUNS;
       // The grant a re-run came with goes back with its answer, its time unchanged.
       const kept =
         rerun && typeof form.rerunToken === 'string'

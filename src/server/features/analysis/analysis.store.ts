@@ -90,6 +90,21 @@ export async function findRecentSame(
   return row ? toStored(row) : null;
 }
 
+/** Analyses of one upload (whole, or any crop of it) by one trader since `since`. */
+export async function countAnalysesOfUpload(db: Db, userId: string, uploadSha256: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(analyses)
+    .where(
+      and(
+        eq(analyses.userId, userId),
+        sql`(${analyses.imageSha256} = ${uploadSha256} or ${analyses.imageSha256} like ${`${uploadSha256}:%`})`,
+        gte(analyses.createdAt, since),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
 /** The small WebP kept instead of the screenshot (history rows, shared links, exports). */
 export const makeThumbnail = (image: Buffer): Promise<Buffer> =>
   sharp(image).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 70 }).toBuffer();

@@ -1,8 +1,10 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ChartFacts } from '../../../shared/analysis';
 import type { ChartLocationResponse, ChartReadout, PixelBox } from '../../../shared/crop';
 import { testChart } from '../../test/charts';
 import { describeEachDatabase, signUp, TestClient, type TestServer } from '../../test/harness';
+import { MAX_RERUNS } from './analysis.routes';
 import { rerunGrant, rerunGranted } from './crop';
 
 interface Body {
@@ -130,7 +132,9 @@ describeEachDatabase('crop and confirm', (server) => {
     expect((await unconfirmed.request('/api/analyses/locate', { method: 'POST', body: form(image) })).status).toBe(401);
 
     const client = await signedIn(server());
-    const both = await Promise.all([0, 1].map(() => client.request('/api/analyses/locate', { method: 'POST', body: form(image) })));
+    // A large picture takes the engine a while: the second request arrives while it is located.
+    const large = await sharp(image).resize({ width: 5120 }).png().toBuffer();
+    const both = await Promise.all([0, 1].map(() => client.request('/api/analyses/locate', { method: 'POST', body: form(large) })));
     expect(both.map((r) => r.status).sort()).toEqual([200, 429]);
     expect((await client.request('/api/analyses/locate', { method: 'POST', body: form(image) })).status).toBe(200);
   }, 60_000);
@@ -151,6 +155,23 @@ describeEachDatabase('crop and confirm', (server) => {
     expect(withGrant.rerunUntil).toBe(first.rerunUntil);
     expect(await usedToday(client)).toBe(1);
   }, 60_000);
+
+  it('covers a few re-runs with one grant, not every crop of the upload', async () => {
+    const client = await signedIn(server());
+    const { image } = await testChart(18);
+    const first = (await (await analyse(client, image)).json()) as Body;
+    expect(await usedToday(client)).toBe(1);
+    // Five re-runs on crops of the same upload, each a little narrower from the left: no slot.
+    for (let k = 1; k <= MAX_RERUNS; k++) {
+      const crop = `${(0.02 * k).toFixed(5)},0.00000,1.00000,1.00000`;
+      const rerun = await analyse(client, image, { crop, rerunToken: first.rerunToken });
+      expect(rerun.status, await rerun.clone().text()).toBe(200);
+    }
+    expect(await usedToday(client)).toBe(1);
+    // The next one is an analysis like any other.
+    expect((await analyse(client, image, { crop: '0.15000,0.00000,1.00000,1.00000', rerunToken: first.rerunToken })).status).toBe(200);
+    expect(await usedToday(client)).toBe(2);
+  }, 120_000);
 
   it('refuses a crop outside the picture or too small to hold a chart', async () => {
     const client = await signedIn(server());

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { utcDay } from '../../../shared/access';
 import type { JobStage } from '../../../shared/analysis';
@@ -21,8 +22,13 @@ const PREMIUM_PRIORITY = 1;
 const FREE_PRIORITY = 0;
 /** Another worker tries a job this many more times after its first worker failed or went silent. */
 const RETRIES = 2;
+/**
+ * A queued job wakes the workers and a settled one the web instance waiting for it, through
+ * LISTEN/NOTIFY on this channel; polling (below) is the fallback when a notification is missed.
+ */
+const CHANNEL = 'piplens_analysis_jobs';
 /** How often a web instance looks at a job it waits for, and how often workers look for jobs. */
-const OUTCOME_POLL_MS = 150;
+const OUTCOME_POLL_MS = 500;
 const FETCH_POLL_SECONDS = 0.5;
 const KEEP_SETTLED_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -57,6 +63,10 @@ export class DatabaseJobs {
   private readonly boss: PgBoss;
   private readonly timeoutSeconds: number;
   private sweeper: NodeJS.Timeout | null = null;
+  private listener: pg.Client | null = null;
+  private stopped = false;
+  private readonly workerIds: string[] = [];
+  private readonly waiters = new Map<string, () => void>();
 
   constructor(
     private readonly options: { databaseUrl: string; timeoutSeconds: number; logger: Logger },
@@ -73,6 +83,7 @@ export class DatabaseJobs {
 
   async start(): Promise<void> {
     await this.boss.start();
+    await this.listen();
     if (!(await this.boss.getQueue(QUEUE))) {
       // Another process may create it at the same moment: then it exists, which is all we need.
       await this.boss.createQueue(QUEUE).catch(async (error: unknown) => {
@@ -85,6 +96,28 @@ export class DatabaseJobs {
   async stop(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
     await this.boss.stop({ graceful: true, wait: true, timeout: this.timeoutSeconds * 1000 });
+    this.stopped = true;
+    await this.listener?.end().catch(() => undefined);
+  }
+
+  /** One connection listening for queued and settled jobs; it comes back after a drop. */
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.options.databaseUrl });
+    client.on('notification', (message) => {
+      const payload = message.payload ?? '';
+      if (payload === 'queued') for (const id of this.workerIds) this.boss.notifyWorker(id);
+      else if (payload.startsWith('settled:')) this.waiters.get(payload.slice('settled:'.length))?.();
+    });
+    client.on('error', (error) => this.options.logger.warn({ err: error }, 'job notifications dropped; polling meanwhile'));
+    client.on('end', () => {
+      if (this.stopped) return;
+      setTimeout(() => {
+        if (!this.stopped) this.listen().catch((error: unknown) => this.options.logger.warn({ err: error }, 'job notifications not restored'));
+      }, 1000).unref();
+    });
+    await client.connect();
+    await client.query(`listen ${CHANNEL}`);
+    this.listener = client;
   }
 
   /** Writes the job and queues it; returns the job's id. */
@@ -122,6 +155,7 @@ export class DatabaseJobs {
       await db.delete(analysisJobs).where(eq(analysisJobs.id, id));
       throw error;
     }
+    await notify(db, 'queued').catch((error: unknown) => this.options.logger.warn({ err: error }, 'workers not notified'));
     return id;
   }
 
@@ -145,7 +179,14 @@ export class DatabaseJobs {
         throw new ApiError(error.status as ApiError['status'], error.code, error.message, error.details);
       }
       if (Date.now() > giveUpAt) throw new ApiError(503, 'ANALYSIS_UNAVAILABLE', 'The analysis is taking too long. Please try again later.');
-      await new Promise((resolve) => setTimeout(resolve, OUTCOME_POLL_MS));
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, OUTCOME_POLL_MS);
+        this.waiters.set(id, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      this.waiters.delete(id);
     }
   }
 
@@ -188,16 +229,22 @@ export class DatabaseJobs {
     this.sweeper = setInterval(() => void sweep(), SWEEP_EVERY_MS);
     this.sweeper.unref();
     for (let i = 0; i < concurrency; i += 1) {
-      await this.boss.work<{ jobId: string }>(
+      const workerId = await this.boss.work<{ jobId: string }>(
         QUEUE,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: FETCH_POLL_SECONDS },
         async ([job]) => {
           if (job) await run(job.data.jobId, { last: job.retryCount >= job.retryLimit });
         },
       );
+      this.workerIds.push(workerId);
     }
   }
 }
+
+/** NOTIFY on the jobs' channel; inside a transaction it is sent when the transaction commits. */
+const notify = async (db: Db, payload: string) => {
+  await db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
+};
 
 /** Settles a job as failed, giving its slot back, once: a second settlement changes nothing. */
 async function settleFailed(db: Db, id: string, error: JobError): Promise<void> {
@@ -213,6 +260,7 @@ async function settleFailed(db: Db, id: string, error: JobError): Promise<void> 
       .set({ status: 'failed', stage: { stage: 'failed' }, error, image: null, thumbnail: null, updatedAt: new Date() })
       .where(eq(analysisJobs.id, id));
     if (job.slotDay) await releaseDailySlot(tx as unknown as Db, job.userId, new Date(`${job.slotDay}T12:00:00Z`));
+    await notify(tx as unknown as Db, `settled:${id}`);
   });
 }
 
@@ -266,6 +314,7 @@ function runJob(deps: { db: Db; env: Env; engine: ChartEngine; logger: Logger })
           .update(analysisJobs)
           .set({ status: 'done', stage: { stage: 'done' }, analysisId: stored.id, engineMs: Math.round(engineMs), image: null, thumbnail: null, updatedAt: new Date() })
           .where(eq(analysisJobs.id, id));
+        await notify(tx as unknown as Db, `settled:${id}`);
       });
     } catch (error) {
       await stageWrites;

@@ -22,6 +22,14 @@ describe('priceMentions', () => {
     expect(priceMentions('Resistance 6.9 above the range, 4.1 below the 20-candle average.', 5.2)).toEqual([6.9, 4.1]);
   });
 
+  it('takes a price written as money for a price, and small amounts for amounts', () => {
+    // Gold near 2,650: '$2,700' and '2,590 USD' are prices; '$25.00' and '3.00 USD' are amounts.
+    const text = 'A move to $2,700 is likely, support at 2,590 USD; 0.01 lots lose $25.00, or 3.00 USD.';
+    expect(priceMentions(text, 2650)).toEqual([2700, 2590]);
+    // On a 154.9-172.7 chart, an invented '$243.90' is caught.
+    expect(priceMentions('Target $243.90 next.', 160)).toEqual([243.9]);
+  });
+
   it('keeps only numbers near the chart price', () => {
     expect(priceMentions('EURUSD at 1.0850, RSI 65.5, target 1.0920.', 1.08)).toEqual([1.085, 1.092]);
   });

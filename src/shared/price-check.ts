@@ -47,6 +47,12 @@ export const inBand = (value: number, band: PriceBand): boolean => value >= band
  */
 const NOT_A_PRICE_AFTER =
   /^\s*(?:%|percent|pips?\b|points?\b|(?:visible\s+)?candles?\b|-candle|bars?\b|-bar|lots?\b|times\b|x\b|×|usd\b|dollars?\b|units?\b|troy\b|oz\b|ounces?\b|days?\b|hours?\b|minutes?\b|weeks?\b|months?\b|sessions?\b|rr\b|r:r|to\s+1\b|:\s*\d|(?:above|below)\s+(?:the\s+entry|it)\b)/i;
+const CURRENCY_AFTER = /^\s*(?:usd\b|dollars?\b)/i;
+const CURRENCY_BEFORE = /(?:\$|USD\s?)$/i;
+/** Within a factor of two of the chart's price: an amount of money that size would be a price. */
+const nearPrice = (value: number, reference: number): boolean =>
+  reference > 0 && value >= reference / 2 && value <= reference * 2;
+
 /** Marks before a number that make it an amount or a ratio. */
 const NOT_A_PRICE_BEFORE = /(?:\$|USD\s?|R²\s?|R2\s?|1:|\d:|#)$/i;
 
@@ -66,9 +72,12 @@ export function priceMentions(text: string, reference: number): number[] {
     const after = text.slice(end, end + 16);
     const before = text.slice(Math.max(0, start - 4), start);
     if (after.startsWith('.') && /^\.\d/.test(after)) continue;
-    if (NOT_A_PRICE_AFTER.test(after) || NOT_A_PRICE_BEFORE.test(before)) continue;
     const value = Number(raw.replace(/,/g, ''));
     if (!Number.isFinite(value) || value <= 0) continue;
+    // A price written as money ('$2,700', '95,000 USD' on a gold or bitcoin chart) is still a
+    // price: near the chart's own price, a currency mark does not make a number an amount.
+    const asMoney = (CURRENCY_AFTER.test(after) || CURRENCY_BEFORE.test(before)) && nearPrice(value, reference);
+    if (!asMoney && (NOT_A_PRICE_AFTER.test(after) || NOT_A_PRICE_BEFORE.test(before))) continue;
     if (!raw.includes('.') && value < 100) continue;
     if (reference > 0 && (value < reference / 5 || value > reference * 5)) continue;
     found.push(value);

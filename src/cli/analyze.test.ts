@@ -10,12 +10,14 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartSpecs, renderChart, renderNonChart } from '../../scripts/fixtures/render.js';
+import { INSTRUMENTS } from '../../scripts/fixtures/styles.js';
 
 const run = promisify(execFile);
 let dir = '';
 let chartFile = '';
 let lastPrice = 0;
 let otherFile = '';
+let goldFile = '';
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'piplens-cli-'));
@@ -25,6 +27,11 @@ beforeAll(async () => {
   chartFile = path.join(dir, 'chart.png');
   lastPrice = chart.truth.lastPrice;
   await writeFile(chartFile, chart.image);
+  // A gold chart, for sizing with --symbol: an instrument is sized only on prices it trades at.
+  const gold = INSTRUMENTS.find((i) => i.symbol === 'XAUUSD');
+  if (!gold) throw new Error('no gold in the fixtures');
+  goldFile = path.join(dir, 'gold.png');
+  await writeFile(goldFile, (await renderChart({ ...spec, instrument: gold, format: 'png' })).image);
   otherFile = path.join(dir, 'document.png');
   await writeFile(otherFile, await renderNonChart('document', 7));
 });
@@ -77,10 +84,14 @@ describe('npm run analyze', () => {
   }, 130_000);
 
   it('sizes for the instrument given with --symbol, and states its contract size', async () => {
-    const { stdout } = await run('npm', ['run', '--silent', 'analyze', '--', '--symbol', 'xauusd', chartFile], { timeout: 120_000 });
-    const [line] = stdout.trim().split('\n').map((l) => JSON.parse(l) as { symbol?: string; positionSizing: string });
-    expect(line?.symbol).toBe('XAUUSD');
-    expect(line?.positionSizing).toContain('XAUUSD: 1 lot = 100 troy ounces, 1 pip = 0.1');
+    const { stdout } = await run('npm', ['run', '--silent', 'analyze', '--', '--symbol', 'xauusd', goldFile, chartFile], {
+      timeout: 120_000,
+    });
+    const [onGold, onOther] = stdout.trim().split('\n').map((l) => JSON.parse(l) as { symbol?: string; positionSizing: string });
+    expect(onGold?.symbol).toBe('XAUUSD');
+    expect(onGold?.positionSizing).toContain('XAUUSD: 1 lot = 100 troy ounces, 1 pip = 0.1');
+    // Gold's sizes on a chart whose prices cannot be gold's: no lot size, and why.
+    expect(onOther?.positionSizing).toMatch(/do not fit XAUUSD/);
   }, 130_000);
 
   it('refuses bad options with exit status 2 and prints nothing on stdout', async () => {

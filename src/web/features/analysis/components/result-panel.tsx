@@ -1,6 +1,7 @@
 import type { AnalysisResult } from '../../../../shared/analysis';
 import type { Ref } from 'react';
 import { cn } from '../../../lib/utils';
+import { UNCHECKED_NOTE } from '../unchecked';
 
 const TREND_CLASSES: Record<AnalysisResult['trend'], string> = {
   uptrend: 'bg-green-700 text-white',
@@ -32,8 +33,7 @@ export function ResultPanel({ result, headingRef }: { result: AnalysisResult; he
           data-unchecked
           className="mt-3 rounded-md border border-amber-500/60 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
         >
-          Not checked against the chart: PipLens could not read this chart's prices, so these levels and this
-          confidence come from the AI model alone. Check them on your chart before you trade.
+          {UNCHECKED_NOTE}
         </p>
       )}
       <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">

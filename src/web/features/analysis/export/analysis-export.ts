@@ -1,6 +1,7 @@
 import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../../../../shared/analysis';
 import { BRAND } from '../../../../shared/constants';
 import { placeLines } from '../components/overlay-lines';
+import { UNCHECKED_NOTE } from '../unchecked';
 
 export interface ExportableAnalysis {
   createdAt: string;
@@ -112,6 +113,7 @@ async function loadImage(src: string): Promise<HTMLImageElement> {
  */
 export async function analysisPng(analysis: ExportableAnalysis): Promise<Blob> {
   const { result, chart, settings, createdAt } = analysis;
+  const unchecked = result.checkedAgainstChart === false;
   const image = await loadImage(analysis.imageSrc);
   const width = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, image.naturalWidth));
   const chartHeight = Math.round((width * image.naturalHeight) / Math.max(1, image.naturalWidth));
@@ -154,7 +156,7 @@ export async function analysisPng(analysis: ExportableAnalysis): Promise<Blob> {
       ['ENTRY POINT', result.entryPoint, INK],
       ['STOP LOSS', result.stopLoss, INK],
       ['TAKE PROFIT', result.takeProfit, INK],
-      ['CONFIDENCE', `${result.confidence}%`, confidenceColour(result.confidence)],
+      ['CONFIDENCE', `${result.confidence}%`, unchecked ? MUTED : confidenceColour(result.confidence)],
       ['ACTION', result.recommendedAction.toUpperCase(), ACTION_COLOURS[result.recommendedAction]],
     ];
     const column = (width - 2 * PAD) / stats.length;
@@ -167,6 +169,10 @@ export async function analysisPng(analysis: ExportableAnalysis): Promise<Blob> {
     });
 
     y += 46;
+    if (unchecked) {
+      paragraph(UNCHECKED_NOTE, 17, '#92400e');
+      y += 40;
+    }
     text('Analysis', PAD, 20, INK, 700);
     paragraph(result.analysis, 17);
     if (result.decisionRationales.length > 0) {
@@ -239,6 +245,7 @@ const hex = (colour: string) => [1, 3, 5].map((i) => parseInt(colour.slice(i, i 
  */
 export async function analysisPdf(analysis: ExportableAnalysis): Promise<Blob> {
   const { result, settings, createdAt } = analysis;
+  const unchecked = result.checkedAgainstChart === false;
   const [{ jsPDF }, chart] = await Promise.all([import('jspdf'), annotatedChart(analysis)]);
   const doc = new jsPDF({ unit: 'pt', format: 'a4', compress: true });
   doc.setProperties({ title: `${BRAND} chart analysis`, creator: BRAND, subject: `${settings.timeFrame} chart analysis` });
@@ -276,7 +283,7 @@ export async function analysisPdf(analysis: ExportableAnalysis): Promise<Blob> {
     ['Entry point', result.entryPoint, INK],
     ['Stop loss', result.stopLoss, INK],
     ['Take profit', result.takeProfit, INK],
-    ['Confidence', `${result.confidence}%`, confidenceColour(result.confidence)],
+    ['Confidence', `${result.confidence}%`, unchecked ? MUTED : confidenceColour(result.confidence)],
     ['Recommended action', result.recommendedAction.toUpperCase(), ACTION_COLOURS[result.recommendedAction]],
   ];
   const column = inner / 3;
@@ -292,6 +299,10 @@ export async function analysisPdf(analysis: ExportableAnalysis): Promise<Blob> {
     y += 38;
   }
   y += 6;
+  if (unchecked) {
+    paragraph(UNCHECKED_NOTE, 10, '#92400e');
+    y += 8;
+  }
   line('Analysis', 13, INK, 'bold');
   paragraph(result.analysis, 10);
   if (result.decisionRationales.length > 0) {

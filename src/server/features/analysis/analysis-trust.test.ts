@@ -3,7 +3,8 @@
  * wire formats, including their failure shapes. Each test failed on the code before the fix.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AnalysisResult, ChartFacts } from '../../../shared/analysis';
+import type { ChartFacts } from '../../../shared/analysis';
+import { analyse, type AnalysisBody } from '../../test/analyses';
 import { priceBand, priceMentions } from '../../../shared/price-check';
 import { chartWithoutAxis, notAChart, testChart } from '../../test/charts';
 import { FakeAi, geminiReply, openRouterReply, type RecordedRequest, type Reply } from '../../test/fake-ai';
@@ -12,26 +13,9 @@ import { ENGINE_MODEL_NAME, UNCHECKED_NOTE } from './analysis.service';
 import { modelCooldowns } from '../../db/schema';
 import { databaseCooldowns } from './cooldowns';
 
-interface AnalysisBody {
-  id: string;
-  result: AnalysisResult;
-  chart: ChartFacts | null;
-  providersTried: { model: string; outcome: string; reason?: string; retryAfterSeconds?: number }[];
-  cached: boolean;
-}
-
 const fake = new FakeAi();
 beforeAll(() => fake.start());
 afterAll(() => fake.stop());
-
-function analyse(client: TestClient, image: Buffer, settings: Record<string, string> = {}) {
-  const form = new FormData();
-  form.set('chartImage', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'chart.png');
-  for (const [key, value] of Object.entries({ timeFrame: '1h', riskReward: '2', capitalSize: '100', lotSize: '0.01', tradingStrategy: 'auto', ...settings })) {
-    form.set(key, value);
-  }
-  return client.request('/api/analyses', { method: 'POST', body: form });
-}
 
 async function signedIn(server: TestServer) {
   const client = new TestClient(server);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AnalysisResult, ChartFacts } from '../../../shared/analysis';
+import { analyse, type AnalysisBody } from '../../test/analyses';
 import { subscriptions } from '../../db/schema';
 import { chartWithoutAxis, testChart } from '../../test/charts';
 import { FakeAi, geminiReply, openRouterReply } from '../../test/fake-ai';
@@ -8,26 +8,9 @@ import { EMAIL_UNCONFIRMED_MESSAGE } from '../../../shared/access';
 import { ALL_MODELS_FAILED_MESSAGE, ENGINE_MODEL_NAME } from './analysis.service';
 import { ONE_IMAGE_MESSAGE } from './upload';
 
-interface AnalysisBody {
-  id: string;
-  result: AnalysisResult;
-  chart: ChartFacts | null;
-  providersTried: { model: string; outcome: string; reason?: string; retryAfterSeconds?: number }[];
-  cached: boolean;
-}
-
 const fake = new FakeAi();
 beforeAll(() => fake.start());
 afterAll(() => fake.stop());
-
-function analyse(client: TestClient, image: Buffer, settings: Record<string, string> = {}) {
-  const form = new FormData();
-  form.set('chartImage', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'chart.png');
-  for (const [key, value] of Object.entries({ timeFrame: '1h', riskReward: '2', capitalSize: '100', lotSize: '0.01', tradingStrategy: 'auto', ...settings })) {
-    form.set(key, value);
-  }
-  return client.request('/api/analyses', { method: 'POST', body: form });
-}
 
 /** A sound buy answer at the chart's own prices, as a model would give it. */
 async function groundedAnswer(overrides: Record<string, unknown> = {}) {

@@ -7,11 +7,13 @@ import { analyseSeries } from './analysis/index.js';
 import { getOcrWorker, terminateOcr } from './ocr.js';
 import type { DebugTrace } from './debug.js';
 import { readChart, type ReadingReport } from './read-chart.js';
+import { readSymbol } from './symbol/read-symbol.js';
 
 export { renderDebug, DEBUG_STAGES, type DebugTrace } from './debug.js';
 
 export type { ReadingEvidence, ReadingReport } from './read-chart.js';
 export { locateChart, type ChartLocation } from './locate.js';
+export type { SymbolReading } from './symbol/read-symbol.js';
 
 export { EngineError } from './errors.js';
 export { MODEL_NAME } from './analysis/index.js';
@@ -19,6 +21,7 @@ export { MODEL_NAME } from './analysis/index.js';
 export interface EngineOutput {
   result: AnalysisResult;
   chart: ChartFacts;
+  /** The symbol stage's time is in `total` only. */
   timings: { decode: number; axis: number; candles: number; analysis: number; total: number };
   evidence: ReadingReport;
 }
@@ -33,10 +36,12 @@ export async function analyzeChart(
 ): Promise<EngineOutput> {
   const start = performance.now();
   const reading = await readChart(image, options.trace);
+  const last = reading.candles[reading.candles.length - 1];
+  // The instrument where the chart names it; sizing uses it when the trader chose none.
+  const { symbol } = await readSymbol(image, reading.image, reading.plot, last?.close ?? 0);
   const t = performance.now();
   const decimals = reading.scale.precision;
-  const { result, support, resistance } = analyseSeries(reading.candles, settings, decimals);
-  const last = reading.candles[reading.candles.length - 1];
+  const { result, support, resistance } = analyseSeries(reading.candles, settings, decimals, symbol ?? undefined);
   const chart: ChartFacts = {
     lastPrice: round(last?.close ?? 0, decimals),
     high: round(Math.max(...reading.candles.map((c) => c.high)), decimals),
@@ -55,6 +60,7 @@ export async function analyzeChart(
       bottom: Math.round(reading.plot.bottom),
     },
     image: reading.image,
+    ...(symbol ? { symbol } : {}),
   };
   const end = performance.now();
   return {

@@ -6,7 +6,7 @@ import { clusterLevels, splitLevels, type Level } from './levels.js';
 import { buildPlan, type Side } from './plan.js';
 import { buildProfile, type Horizon } from './profile.js';
 import { instrumentMismatch, resolveLotValue } from '../../shared/instruments.js';
-import { computePositionSizing, describeSizing } from './sizing.js';
+import { computePositionSizing, describeSizing, readFromChartNote } from './sizing.js';
 import { classifyTrend, findSwings } from './structure.js';
 import { describe } from './text.js';
 
@@ -28,7 +28,18 @@ export interface Analysis {
   resistance: Level[];
 }
 
-export function analyseSeries(candles: PriceCandle[], settings: AnalysisSettings, decimals: number): Analysis {
+/**
+ * `chartSymbol`: the instrument the engine read on the chart, used for sizing when the trader
+ * chose none (and said so in the result); a symbol the trader chose always wins.
+ */
+export function analyseSeries(
+  candles: PriceCandle[],
+  chosen: AnalysisSettings,
+  decimals: number,
+  chartSymbol?: string,
+): Analysis {
+  const readFromChart = !chosen.symbol && Boolean(chartSymbol);
+  const settings: AnalysisSettings = readFromChart ? { ...chosen, symbol: chartSymbol } : chosen;
   const last = candles[candles.length - 1];
   const first = candles[0];
   if (!last || !first) throw new Error('analyseSeries needs candles');
@@ -132,7 +143,7 @@ export function analyseSeries(candles: PriceCandle[], settings: AnalysisSettings
       analysis,
       recommendedAction: action,
       decisionRationales: rationales,
-      positionSizing: describeSizing(sizing),
+      positionSizing: [readFromChart ? readFromChartNote(settings.symbol) : null, describeSizing(sizing)].filter(Boolean).join(' '),
       timeFrame: settings.timeFrame,
       riskReward: settings.riskReward,
       capitalSize: settings.capitalSize,

@@ -1,5 +1,5 @@
 /** Position sizing: computed from the plan and the instrument's lot value, never guessed. */
-import type { LotValue } from '../../shared/instruments.js';
+import { findInstrument, type LotValue } from '../../shared/instruments.js';
 
 /** Risk per trade by account size (SPEC §7): small accounts accept a larger share. */
 export function riskPercentForCapital(capital: number): number {
@@ -135,4 +135,11 @@ export function describeSizing(p: PositionSizing): string {
     }
   }
   return [limit, p.lot.basis, stop, advice].join(' ');
+}
+
+/** Said in the result when the instrument sized for is the one PipLens read on the chart, not one the trader chose. */
+export function readFromChartNote(symbol: string | undefined): string | null {
+  const instrument = findInstrument(symbol);
+  if (!instrument) return null;
+  return `PipLens read the instrument from the chart: ${instrument.symbol} (${instrument.name}). If that is not right, choose the symbol in the settings and analyse again.`;
 }

@@ -26,7 +26,7 @@ export interface ReadingEvidence {
   /** Share of the series' height that lies between the outermost fitted labels (a pitch of margin). */
   seriesInsideLabels: number;
   /** Where the last close came from. */
-  lastSource: 'tag' | 'text-tag' | 'price-line' | 'bar';
+  lastSource: 'tag' | 'text-tag' | 'price-line' | 'box' | 'bar';
   /** Distance from the last bar to the plot's right edge, as a share of the plot's width. */
   lastGap: number;
   /** Tags on the axis in the series' colours (their prices on the fitted scale), and how the last bar fits them. */

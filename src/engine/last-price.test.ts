@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PixelCandle } from './candles.js';
 import {
   applyLastPriceTag,
+  applyLoneBox,
   applyPriceLine,
   applyTextTag,
   axisTags,
@@ -272,6 +273,61 @@ describe('sameTint', () => {
     expect(sameTint([0, 242, 0], [120, 130, 120])).toBe(false);
     // The fill must be the stronger colour of the two.
     expect(sameTint([91, 193, 94], [0, 242, 0])).toBe(false);
+  });
+});
+
+describe('applyLoneBox', () => {
+  // The last bar found spans rows 30-70: an indicator's stripe painted over the candles (the
+  // series' colours were taken from it), so the tag in the chart's own colour matched nothing.
+  const stripe = (): PixelCandle => ({ x: 140, open: 30, high: 30, low: 70, close: 70 });
+  const WHITE: Rgb = [255, 255, 255];
+  // A black box on the dark grey axis, as far from it as a tag is (its outline is lighter).
+  const OUTLINED: Rgb = [0, 0, 0];
+
+  it('takes the one box on the axis within the last bar, whatever its fill', () => {
+    for (const colour of [UP, WHITE, GREY]) {
+      const r = raster();
+      label(r, 20);
+      tag(r, 52, colour);
+      label(r, 100);
+      const candles = [stripe()];
+      expect(applyLoneBox(r, BG, STRIP, PLOT, candles, [], LABEL_HEIGHT)).toBe(true);
+      expect(candles[0]?.close).toBe(51.5);
+    }
+  });
+
+  it('takes a dark box drawn with an outline on a dark axis', () => {
+    const r = raster();
+    fill(r, { left: 156, right: 200, top: 46, bottom: 58 }, GREY);
+    fill(r, { left: 157, right: 199, top: 47, bottom: 57 }, OUTLINED);
+    const candles = [stripe()];
+    expect(applyLoneBox(r, BG, STRIP, PLOT, candles, [], LABEL_HEIGHT)).toBe(true);
+    expect(candles[0]?.close).toBe(51.5);
+  });
+
+  it("passes over a crosshair's label: a grey box with a grey line across the plot at its row", () => {
+    const r = raster();
+    tag(r, 52, GREY);
+    const candles = [stripe()];
+    const crosshair = [{ y: 51, colour: [117, 134, 150] as Rgb }];
+    expect(applyLoneBox(r, BG, STRIP, PLOT, candles, crosshair, LABEL_HEIGHT)).toBe(false);
+    // The line of a price line in the tag's own colour is no crosshair.
+    const coloured = raster();
+    tag(coloured, 52, UP);
+    expect(applyLoneBox(coloured, BG, STRIP, PLOT, candles, [{ y: 51, colour: UP }], LABEL_HEIGHT)).toBe(true);
+  });
+
+  it('leaves the bar alone with two boxes in its range (entry and stop) or none', () => {
+    const two = raster();
+    tag(two, 40, UP);
+    tag(two, 60, [200, 60, 60]);
+    const candles = [stripe()];
+    expect(applyLoneBox(two, BG, STRIP, PLOT, candles, [], LABEL_HEIGHT)).toBe(false);
+    expect(candles[0]?.close).toBe(70);
+    // A box far from the last bar (a drawing's tag higher up) says nothing of its close.
+    const far = raster();
+    tag(far, 100, UP);
+    expect(applyLoneBox(far, BG, STRIP, PLOT, candles, [], LABEL_HEIGHT)).toBe(false);
   });
 });
 

@@ -293,6 +293,39 @@ function closeAt(last: PixelCandle, y: number): void {
 }
 
 /**
+ * The last resort before the bar's own close: exactly one box on the axis (any fill: a tag in an
+ * indicator's colour, a white bid box, a dark box with an outline) within the last bar's range.
+ * Platforms mark the last price with such a box even when its colour is not the series' (a
+ * custom theme, an indicator that paints the bars); a drawing's tag or a crosshair label inside
+ * the last bar's range is still a price that bar traded at, so the error can be no larger than
+ * taking the bar's close, and most often the box is the last price. Two or more boxes there
+ * (a position's entry and stop, drawings) say nothing. Returns whether a box was used.
+ */
+export function applyLoneBox(
+  r: Raster,
+  bg: Rgb,
+  strip: Box,
+  plot: Box,
+  candles: PixelCandle[],
+  lines: PlotLine[],
+  labelHeight: number,
+): boolean {
+  const last = candles[candles.length - 1];
+  if (!last) return false;
+  // A crosshair's label is a grey box with a grey line across the plot at its row; the tag of a
+  // price line has the line's colour, and a grey bid box stands alone.
+  const crosshair = (t: Tag): boolean =>
+    chroma(t.fill) < CHROMATIC && lines.some((l) => Math.abs(l.y - t.y) <= 1.5 && chroma(l.colour) < CHROMATIC);
+  const boxes = axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight).filter(
+    (t) => withinCandle(last, labelHeight)(t.y) && !crosshair(t),
+  );
+  const box = onlyOne(boxes);
+  if (!box) return false;
+  closeAt(last, box.y);
+  return true;
+}
+
+/**
  * Without a tag, the price line: platforms draw it across the plot at the last close, in the
  * last candle's colour. Horizontal lines of that colour (adjacent rows are one line, as a JPEG
  * spreads it) crossing the last candle's range: exactly one sets the close.

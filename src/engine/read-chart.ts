@@ -9,6 +9,7 @@ import { AXIS_REASONS, EngineError } from './errors.js';
 import { findLayoutScaled, medianLabelHeight, type Layout } from './layout.js';
 import {
   applyLastPriceTag,
+  applyLoneBox,
   applyPriceLine,
   applyTextTag,
   reconcileWithTags,
@@ -272,6 +273,8 @@ async function readWithLayout(
     lastSource = 'text-tag';
   } else if (applyPriceLine(work, plotBg, detection.candles, detection.lines, labelHeight)) {
     lastSource = 'price-line';
+  } else if (applyLoneBox(work, bg, layout.axis.strip, layout.plot, detection.candles, detection.lines, labelHeight)) {
+    lastSource = 'box';
   }
 
   const texts = await reading;

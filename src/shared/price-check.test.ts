@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceBand, priceMentions, pricesOutside, splitSentences } from './price-check';
+import { distancesTooLong, priceBand, priceMentions, pricesOutside, splitSentences } from './price-check';
 
 describe('priceMentions', () => {
   it('finds prices and passes over counts, shares, amounts and ratios', () => {
@@ -32,6 +32,26 @@ describe('priceMentions', () => {
 
   it('keeps only numbers near the chart price', () => {
     expect(priceMentions('EURUSD at 1.0850, RSI 65.5, target 1.0920.', 1.08)).toEqual([1.085, 1.092]);
+  });
+
+  it('takes a number within ten times the chart price for a price: an invented one far off is still caught', () => {
+    // 6.51 is six times a 1.085 chart's price: a price, and one off the chart.
+    expect(priceMentions('Target 6.51, then 1.0920; an average range of 0.0012.', 1.085)).toEqual([6.51, 1.092]);
+    const band = priceBand({ high: 1.0895, low: 1.0805, lastPrice: 1.085, scale: null, plot: { top: 0, bottom: 0 } });
+    expect(pricesOutside('Target 6.51 after 1.0850.', band, 1.085)).toEqual([6.51]);
+  });
+});
+
+describe('distancesTooLong', () => {
+  // A EURUSD chart showing 1.0800 to 1.0900: 100 pips.
+  const band = priceBand({ high: 1.09, low: 1.08, lastPrice: 1.085, scale: null, plot: { top: 0, bottom: 0 } });
+  const units = { pipSize: 0.0001, pointSize: 0.00001 };
+
+  it('keeps distances the chart can show and finds those far longer than it', () => {
+    expect(distancesTooLong('A stop 30 pips away and a 60-pip target, 250 points of room.', band, units)).toEqual([]);
+    expect(distancesTooLong('The target is 3000 pips away, or 3,000 pips.', band, units)).toEqual([3000, 3000]);
+    // Points count at the chart's smallest step: 2,500 points are 25 pips here.
+    expect(distancesTooLong('Room for 2,500 points; 90,000 points to the high.', band, units)).toEqual([90000]);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
- * Where a price may lie on a chart, and which numbers in a sentence are prices. The server uses
- * these to check a model's levels and prose against what the engine read; the engine's own
- * results are held to the same band by a test over the fixture sets.
+ * Where a price may lie on a chart, which numbers in a sentence are prices, and which distances
+ * in pips or points are too long for it. The server uses these to check a model's levels and
+ * prose against what the engine read; the engine's own results are held to the same band by a
+ * test over the fixture sets.
  */
 
 /** The chart as read: candle extremes, and the price scale with the plot box when there is one. */
@@ -56,16 +57,26 @@ const nearPrice = (value: number, reference: number): boolean =>
 /** Marks before a number that make it an amount or a ratio. */
 const NOT_A_PRICE_BEFORE = /(?:\$|USD\s?|R²\s?|R2\s?|1:|\d:|#)$/i;
 
+/** A number as written in prose: plain, or with thousands separators, not glued to letters. */
+const NUMBER = /(?<![\w.])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\w])/g;
+
+/**
+ * How far from the chart's price a number may be and still be taken for a price: one order of
+ * magnitude either way. Prices are written at the chart's own scale; a number ten times larger or
+ * smaller is an indicator value, a volume or a distance in price units. A model's invented price
+ * at several times the chart's (6.50 on a 1.08 chart) is inside this window, so it is checked.
+ */
+export const PRICE_MAGNITUDE = 10;
+
 /**
  * The numbers in a text that may be prices on a chart trading near `reference`: numbers with a
- * decimal point, or of at least 100, within a factor of five of it, that are not followed by a
- * unit (pips, %, candles, lots...) or preceded by a currency or ratio mark, and are not glued to
- * letters (4h, US30, 2nd).
+ * decimal point, or of at least 100, within a factor of PRICE_MAGNITUDE of it, that are not
+ * followed by a unit (pips, %, candles, lots...) or preceded by a currency or ratio mark, and are
+ * not glued to letters (4h, US30, 2nd).
  */
 export function priceMentions(text: string, reference: number): number[] {
   const found: number[] = [];
-  const pattern = /(?<![\w.])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\w])/g;
-  for (const match of text.matchAll(pattern)) {
+  for (const match of text.matchAll(NUMBER)) {
     const raw = match[1] ?? '';
     const start = match.index ?? 0;
     const end = start + match[0].length;
@@ -79,8 +90,44 @@ export function priceMentions(text: string, reference: number): number[] {
     const asMoney = (CURRENCY_AFTER.test(after) || CURRENCY_BEFORE.test(before)) && nearPrice(value, reference);
     if (!asMoney && (NOT_A_PRICE_AFTER.test(after) || NOT_A_PRICE_BEFORE.test(before))) continue;
     if (!raw.includes('.') && value < 100) continue;
-    if (reference > 0 && (value < reference / 5 || value > reference * 5)) continue;
+    if (reference > 0 && (value < reference / PRICE_MAGNITUDE || value > reference * PRICE_MAGNITUDE)) continue;
     found.push(value);
+  }
+  return found;
+}
+
+const DISTANCE_UNIT = /^\s*(pips?|points?)\b/i;
+
+/**
+ * How far a distance written in pips or points may reach: this many times the chart's visible
+ * range. A stop or a target lies on or near the chart; '3000 pips' on a chart showing 100 is
+ * an invented number, whatever it is a distance of.
+ */
+export const DISTANCE_RANGE_FACTOR = 3;
+
+/** The sizes a distance is counted in on this chart: its pip, and its point (the smallest price step). */
+export interface DistanceUnits {
+  pipSize: number;
+  /** One step of the last decimal the chart's prices are written with (MetaTrader's 'point'). */
+  pointSize: number;
+}
+
+/**
+ * The distances in `text` ('30 pips', '1,500 points') longer than DISTANCE_RANGE_FACTOR times the
+ * band's visible range. Points are counted at the smaller of the chart's point and pip, so a
+ * reading of 'points' as index points or as fractions of a pip is never held against the text.
+ */
+export function distancesTooLong(text: string, band: PriceBand, units: DistanceUnits): number[] {
+  const visible = band.visibleHigh - band.visibleLow;
+  if (!(visible > 0) || !(units.pipSize > 0)) return [];
+  const found: number[] = [];
+  for (const match of text.matchAll(NUMBER)) {
+    const end = (match.index ?? 0) + match[0].length;
+    const unit = DISTANCE_UNIT.exec(text.slice(end, end + 10))?.[1]?.toLowerCase();
+    if (!unit) continue;
+    const value = Number((match[1] ?? '').replace(/,/g, ''));
+    const size = unit.startsWith('pip') ? units.pipSize : Math.min(units.pipSize, units.pointSize > 0 ? units.pointSize : units.pipSize);
+    if (Number.isFinite(value) && value * size > visible * DISTANCE_RANGE_FACTOR) found.push(value);
   }
   return found;
 }

@@ -7,7 +7,7 @@ import type {
 } from '../../../shared/analysis';
 import { instrumentMismatch, resolveLotValue } from '../../../shared/instruments';
 import { EngineError, type EngineOutput } from '../../../engine';
-import { computePositionSizing, describeSizing } from '../../../engine/analysis/sizing';
+import { computePositionSizing, describeSizing, readFromChartNote } from '../../../engine/analysis/sizing';
 import type { Env } from '../../env';
 import type { Logger } from '../../logger';
 import { ApiError } from '../../lib/errors';
@@ -106,14 +106,17 @@ function finalise(
   }
   const entry = Number(answer.entryPoint);
   const decimals = chart?.precision ?? Math.max(0, (answer.entryPoint.split('.')[1] ?? '').length);
-  const lot = resolveLotValue(settings, entry, decimals);
+  // With no instrument chosen, the one the engine read on the chart is sized for, and said to be.
+  const readFromChart = !settings.symbol && Boolean(chart?.symbol);
+  const sized: AnalysisSettings = readFromChart ? { ...settings, symbol: chart?.symbol } : settings;
+  const lot = resolveLotValue(sized, entry, decimals);
   const sizing = computePositionSizing({
     capital: settings.capitalSize,
     userLots: settings.lotSize,
     entry,
     stop: Number(answer.stopLoss),
     lot,
-    noLotReason: instrumentMismatch(settings, entry),
+    noLotReason: instrumentMismatch(sized, entry),
   });
   const tooLarge = sizing.verdict === 'too-large' && answer.recommendedAction !== 'wait';
   return {
@@ -123,8 +126,8 @@ function finalise(
       ? `${answer.analysis} PipLens changed the suggestion to wait: even the smallest lot would risk more than your limit at this stop (see the position size).`
       : answer.analysis,
     recommendedAction: tooLarge ? 'wait' : answer.recommendedAction,
-    positionSizing: describeSizing(sizing),
-    ...(settings.symbol ? { symbol: settings.symbol } : {}),
+    positionSizing: [readFromChart ? readFromChartNote(sized.symbol) : null, describeSizing(sizing)].filter(Boolean).join(' '),
+    ...(sized.symbol ? { symbol: sized.symbol } : {}),
   };
 }
 
@@ -206,7 +209,7 @@ export async function runAnalysis(input: {
         providersTried.push({
           model: provider.name,
           outcome: 'used',
-          ...(grounded.dropped.length > 0 ? { reason: `left out text giving prices outside the chart (${grounded.dropped.join(', ')})` } : {}),
+          ...(grounded.dropped.length > 0 ? { reason: `left out text giving prices outside the chart or distances far longer than it (${grounded.dropped.join(', ')})` } : {}),
         });
         return {
           result: finalise(grounded.answer, provider.name, settings, chart, engine, grounded.checked),

@@ -1,5 +1,7 @@
 import type { AnalysisSettings, ChartFacts, ModelAnswer } from '../../../shared/analysis';
-import { inBand, priceBand, pricesOutside, splitSentences } from '../../../shared/price-check';
+import { findInstrument, OTHER_SYMBOL } from '../../../shared/instruments';
+import { distancesTooLong, inBand, priceBand, pricesOutside, splitSentences, type DistanceUnits } from '../../../shared/price-check';
+import { pipSizeForPrecision } from '../../../engine/analysis/sizing';
 
 /** How far from the requested risk/reward a model's levels may be. */
 export const RISK_REWARD_TOLERANCE = 0.15;
@@ -34,11 +36,20 @@ function shapeProblem(answer: ModelAnswer, settings: AnalysisSettings): string |
   return null;
 }
 
+/** What a pip and a point are on this chart: the instrument's (chosen, or read on the chart), else from its decimals. */
+export function distanceUnits(chart: ChartFacts, settings: AnalysisSettings): DistanceUnits {
+  const pointSize = 1 / 10 ** chart.precision;
+  if (settings.symbol === OTHER_SYMBOL && settings.pipSize) return { pipSize: settings.pipSize, pointSize };
+  const instrument = findInstrument(settings.symbol ?? chart.symbol);
+  return { pipSize: instrument?.pipSize ?? pipSizeForPrecision(chart.precision), pointSize };
+}
+
 /**
  * Checks a model's answer against what the engine read on the chart: the entry near the prices
  * on screen, stop and target inside the visible range with its margin, and every price in the
- * text and the reasons likewise (sentences and reasons with a price off the chart are dropped;
- * an analysis left with nothing is refused). With no chart reading only the shape can be
+ * text and the reasons likewise, and every distance in pips or points within a few times the
+ * visible range (sentences and reasons with a price off the chart or such a distance are
+ * dropped; an analysis left with nothing is refused). With no chart reading only the shape can be
  * checked, and the answer says it was not checked against the chart.
  */
 export function groundAnswer(answer: ModelAnswer, chart: ChartFacts | null, settings: AnalysisSettings): Grounding {
@@ -63,16 +74,17 @@ export function groundAnswer(answer: ModelAnswer, chart: ChartFacts | null, sett
   }
 
   const reference = chart.lastPrice;
+  const units = distanceUnits(chart, settings);
   const dropped: number[] = [];
   const keep = (text: string) => {
-    const outside = pricesOutside(text, band, reference);
+    const outside = [...pricesOutside(text, band, reference), ...distancesTooLong(text, band, units)];
     dropped.push(...outside);
     return outside.length === 0;
   };
   const sentences = splitSentences(answer.analysis);
   const kept = sentences.filter(keep);
   if (kept.length === 0 || kept.length < sentences.length / 2) {
-    return { ok: false, problem: `the analysis text gives prices outside the chart (${list(dropped)}, chart ${chart.low} to ${chart.high})` };
+    return { ok: false, problem: `the analysis text gives prices outside the chart or distances far longer than it (${list(dropped)}, chart ${chart.low} to ${chart.high})` };
   }
   const rationales = answer.decisionRationales?.filter(keep);
   return {

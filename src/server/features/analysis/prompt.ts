@@ -18,7 +18,8 @@ export function buildPrompt(settings: AnalysisSettings, chart: ChartFacts | null
         `- prices have ${chart.precision} decimals`,
       ].join('\n')
     : 'PipLens could not read the price scale; read the prices from the axis labels yourself.';
-  const instrument = settings.symbol === OTHER_SYMBOL ? null : findInstrument(settings.symbol);
+  // The trader's choice, else the instrument PipLens read on the chart.
+  const instrument = settings.symbol === OTHER_SYMBOL ? null : findInstrument(settings.symbol ?? chart?.symbol);
   return [
     'You are a forex technical analyst. Analyse the attached price chart screenshot.',
     ...(instrument ? [`Instrument: ${instrument.symbol} (${instrument.name}).`] : []),

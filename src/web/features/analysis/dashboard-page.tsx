@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { dailyLimitMessage } from '../../../shared/access';
-import { ANALYSIS_DEFAULTS, type AnalysisSettings } from '../../../shared/analysis';
+import { ANALYSIS_DEFAULTS } from '../../../shared/analysis';
 import { UPGRADE_TOAST_DURATION_MS } from '../../../shared/constants';
 import { href } from '../../../shared/routes';
 import { Button } from '../../components/ui/button';
@@ -18,6 +18,7 @@ import { HistoryList } from '../history/history-list';
 import { useSaveAnalysis, type HistoryItem } from '../history/history-api';
 import type { Crop, RerunGrant } from '../../../shared/crop';
 import { describeStage, useAnalyseChart, useJobStage, type AnalysedChart } from './api/analyse';
+import { changedByTrader, fillFromChart, forgetChartSymbol, type SymbolChoice } from './chart-symbol';
 import { useProposedCrop } from './api/locate';
 import { isWholePicture, WHOLE_PICTURE } from './components/crop-frame';
 import { ReadingPanel } from './components/reading-panel';
@@ -61,7 +62,9 @@ export function DashboardPage() {
   const navigate = useNavigate();
   const logout = useLogout();
   const [chart, setChart] = useState<ChartFile | null>(null);
-  const [settings, setSettings] = useState<AnalysisSettings>({ ...ANALYSIS_DEFAULTS });
+  // The settings, and whether their symbol is the one read on the chart (see chart-symbol.ts).
+  const [choice, setChoice] = useState<SymbolChoice>({ settings: { ...ANALYSIS_DEFAULTS }, fromChart: false });
+  const settings = choice.settings;
   const [shown, setShown] = useState<Shown | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   // Crop and confirm: the area the trader set (null: the one PipLens proposes), whether the frame is
@@ -135,6 +138,8 @@ export function DashboardPage() {
         onSuccess: (response) => {
           revealNext.current = true;
           setShown({ kind: 'fresh', response });
+          // The instrument read on the chart fills an empty symbol field for the next analysis.
+          setChoice((current) => fillFromChart(current, response.chart?.symbol));
           setAdjusting(false);
           if (response.rerunToken) setGrant({ rerunToken: response.rerunToken, rerunUntil: response.rerunUntil, file });
           toast({ title: 'Chart analysis complete!', variant: 'success' });
@@ -189,6 +194,7 @@ export function DashboardPage() {
             stageLabel={describeStage(stage.data)}
             onChange={(next) => {
               setChart(next);
+              setChoice(forgetChartSymbol);
               setShown(null);
               setUserCrop(null);
               setAdjusting(true);
@@ -254,7 +260,12 @@ export function DashboardPage() {
         <aside className="grid grid-cols-1 content-start gap-6" aria-label="Analysis settings and history">
           <div className="rounded-xl border border-border bg-card p-5">
             <h2 className="mb-4 text-lg font-semibold">Settings</h2>
-            <SettingsPanel settings={settings} disabled={analysing} onChange={setSettings} />
+            <SettingsPanel
+              settings={settings}
+              symbolFromChart={choice.fromChart}
+              disabled={analysing}
+              onChange={(next) => setChoice((current) => changedByTrader(current, next))}
+            />
             <Button
               className="mt-6 w-full"
               size="lg"

@@ -100,11 +100,12 @@ export function parseSize(raw: string): number | undefined {
 
 const symbolText = (symbol: string | undefined) => (symbol === OTHER_SYMBOL ? OTHER_LABEL : (symbol ?? ''));
 
-function instrumentHint(symbol: string | undefined): string {
+function instrumentHint(symbol: string | undefined, fromChart: boolean): string {
   if (symbol === OTHER_SYMBOL) return 'Enter what one pip and one lot are for your instrument (prices taken as USD).';
   const instrument = findInstrument(symbol);
   if (!instrument) return 'Choose the instrument on your chart for exact position sizes.';
-  return `${instrument.name}: 1 lot = ${instrument.contractSize.toLocaleString('en-US')} ${instrument.contractUnit}, 1 pip = ${instrument.pipSize}.`;
+  const sizes = `${instrument.name}: 1 lot = ${instrument.contractSize.toLocaleString('en-US')} ${instrument.contractUnit}, 1 pip = ${instrument.pipSize}.`;
+  return fromChart ? `Read from your chart. ${sizes} Change it if it is not right.` : sizes;
 }
 
 const riskLabel = (rr: number) => (rr <= 1.5 ? 'Conservative' : rr <= 3 ? 'Balanced' : 'Aggressive');
@@ -113,13 +114,23 @@ export function SettingsPanel({
   settings,
   disabled,
   onChange,
+  symbolFromChart = false,
 }: {
   settings: AnalysisSettings;
   disabled: boolean;
   onChange: (settings: AnalysisSettings) => void;
+  /** The symbol in the settings was read on the chart (it stays editable). */
+  symbolFromChart?: boolean;
 }) {
   const [lotText, setLotText] = useState(String(settings.lotSize));
   const [symbolInput, setSymbolInput] = useState(symbolText(settings.symbol));
+  // A symbol set from outside (read on the chart, or forgotten with it) shows in the field; what
+  // the trader is typing is left alone while it names the same instrument.
+  const [shownSymbol, setShownSymbol] = useState(settings.symbol);
+  if (settings.symbol !== shownSymbol) {
+    setShownSymbol(settings.symbol);
+    if (symbolFromInput(symbolInput) !== settings.symbol) setSymbolInput(symbolText(settings.symbol));
+  }
   const [pipText, setPipText] = useState(settings.pipSize !== undefined ? String(settings.pipSize) : '');
   const [contractText, setContractText] = useState(settings.contractSize !== undefined ? String(settings.contractSize) : '');
   const set = (patch: Partial<AnalysisSettings>) => onChange({ ...settings, ...patch });
@@ -260,7 +271,7 @@ export function SettingsPanel({
           <option value={OTHER_LABEL}>Not in the list: enter its pip size and contract size</option>
         </datalist>
         <p id="instrument-hint" className="mt-1 text-xs text-muted-foreground">
-          {instrumentHint(settings.symbol)}
+          {instrumentHint(settings.symbol, symbolFromChart)}
         </p>
         {settings.symbol === OTHER_SYMBOL && (
           <div className="mt-2 grid grid-cols-2 gap-2">

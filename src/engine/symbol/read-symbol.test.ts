@@ -62,6 +62,8 @@ describe('symbols in text', () => {
       ['XAUUSD+,H1', 'XAUUSD'],
       ['U.S. Dollar / Swiss Franc, 1h, FXCM', 'USDCHF'],
       ['Euro / U.S. Dollar', 'EURUSD'],
+      ['EURUSD,H1: Euro vs US Dollar', 'EURUSD'],
+      ['Euro vs US Dollar', 'EURUSD'],
       ['wXAUUSD,H1 1497.21', 'XAUUSD'],
       ['DJI · 1m', 'US30'],
     ];

@@ -30,8 +30,12 @@ const WHITELIST = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
 
 /** Screenshots are about this wide at one device pixel per CSS pixel; wider ones draw larger text. */
 const REFERENCE_WIDTH = 1400;
-/** OCR reads best with text about twice the size platforms draw it at one device pixel. */
-const OCR_ZOOM = 2;
+/**
+ * The text is read at one and a half times the size platforms draw it at one device pixel: as
+ * many symbols read as at twice the size (14 of the real corpus, 40 of 42 generated charts), for
+ * a quarter less OCR time; smaller lost some.
+ */
+const OCR_ZOOM = 1.5;
 
 /**
  * Where the symbol is written: a strip from a little above the plot (a title bar or toolbar) to

@@ -4,7 +4,7 @@ import { chartSpecs, renderChart } from '../../scripts/fixtures/render.js';
 import { EngineError, UNSURE_REASONS } from './errors.js';
 import { readingConfidence, refuseUnsure, type ReadingEvidence } from './confidence.js';
 import { terminateOcr } from './ocr.js';
-import { labelCrop, readChart, shrinkReading } from './read-chart.js';
+import { labelCrop, paneOfLabels, readChart, shrinkReading } from './read-chart.js';
 
 describe('labelCrop', () => {
   it("spans the whole label column, so a label found without its leading '0.' is read with it", () => {
@@ -163,5 +163,29 @@ describe('shrinkReading', () => {
     expect(small.plot).toEqual({ left: 0, top: 10, right: 500, bottom: 400 });
     expect(small.image).toEqual({ width: 600, height: 450 });
     expect(small.evidence.inliers[0]?.y).toBe(50);
+  });
+});
+
+describe('paneOfLabels', () => {
+  // Labels every 100 full-image pixels from row 200 to 500, read at half size (f = 2).
+  const fit = {
+    slope: -0.0001,
+    intercept: 1.2,
+    precision: 4,
+    onStep: true,
+    inliers: [200, 300, 400, 500].map((y) => ({ y, value: 1.2 - 0.0001 * y, decimals: 4, digits: 5 })),
+  };
+
+  it("is the labels' rows and a step's margin each side, within the plot", () => {
+    // A box running from a panel above (row 0) to a volume pane below (row 450 in work pixels).
+    const pane = paneOfLabels(fit, 100, 2, { left: 10, top: 0, right: 400, bottom: 450 });
+    expect(pane?.top).toBeCloseTo(45, -0.5);
+    expect(pane?.bottom).toBeCloseTo(305, -0.5);
+    expect(pane).toMatchObject({ left: 10, right: 400 });
+  });
+
+  it('is null when the plot is already the pane', () => {
+    expect(paneOfLabels(fit, 100, 2, { left: 10, top: 50, right: 400, bottom: 300 })).toBeNull();
+    expect(paneOfLabels(fit, 0, 2, { left: 10, top: 0, right: 400, bottom: 450 })).toBeNull();
   });
 });

@@ -4,7 +4,14 @@
  */
 import { detectCandles, MIN_BARS, type CandleDetection, type PixelCandle } from './candles.js';
 import { decodeImage } from './decode.js';
-import { refuseUnsure, type ReadingEvidence, type ReadingReport } from './confidence.js';
+import {
+  readingConfidence,
+  refuseUnsure,
+  REFUSE_BELOW,
+  type ConfidenceTerm,
+  type ReadingEvidence,
+  type ReadingReport,
+} from './confidence.js';
 import { AXIS_REASONS, EngineError } from './errors.js';
 import { findLayoutScaled, medianLabelHeight, type Layout } from './layout.js';
 import {
@@ -18,7 +25,7 @@ import {
 } from './last-price.js';
 import { readLabels } from './ocr.js';
 import { dominantColour, type Box, type Raster, type Rgb } from './raster.js';
-import { fitScale, repairDecimals, zeroReadAs, type ScaleFit } from './scale.js';
+import { fitScale, repairDecimals, upperScale, zeroReadAs, type ParsedLabel, type ScaleFit } from './scale.js';
 import { withScratch } from './scratch.js';
 import sharp from 'sharp';
 import type { DebugTrace } from './debug.js';
@@ -236,46 +243,12 @@ async function readWithLayout(
   reading.catch(() => undefined);
   await new Promise<void>((resolve) => setImmediate(resolve));
   const t2 = performance.now();
-  const detection = detectCandles(work, layout.plot);
-  const t3 = performance.now();
-  if (trace && detection) {
-    trace.bars = toFullBars(detection.candles, f);
-  }
-  if (!isSeries(detection)) throw new EngineError('NOT_A_CHART', 'no candle series');
   const labelHeight = medianLabelHeight(layout.axis.labels);
-  const plotBg = dominantColour(work, layout.plot);
-  // Pieces past the bar that reaches the series' tag are objects at the plot's edge.
-  const tagCheck = reconcileWithTags(
-    work,
-    bg,
-    plotBg,
-    layout.axis.strip,
-    layout.plot,
-    detection.candles,
-    labelHeight,
-    detection.colours,
-  );
-  let lastSource: ReadingEvidence['lastSource'] = 'bar';
-  if (
-    applyLastPriceTag(
-      work,
-      bg,
-      plotBg,
-      layout.axis.strip,
-      layout.plot,
-      detection.candles,
-      labelHeight,
-      detection.colours,
-    )
-  ) {
-    lastSource = 'tag';
-  } else if (applyTextTag(work, bg, detection.candles, layout.axis.labels, labelHeight)) {
-    lastSource = 'text-tag';
-  } else if (applyPriceLine(work, plotBg, detection.candles, detection.lines, labelHeight)) {
-    lastSource = 'price-line';
-  } else if (applyLoneBox(work, bg, layout.axis.strip, layout.plot, detection.candles, detection.lines, labelHeight)) {
-    lastSource = 'box';
-  }
+  const first = readSeries(work, bg, layout, layout.plot, labelHeight);
+  const t3 = performance.now();
+  if (trace && first.detection) trace.bars = toFullBars(first.detection.candles, f);
+  if (!found(first)) throw new EngineError('NOT_A_CHART', 'no candle series');
+  let series = first;
 
   const texts = await reading;
   const read = boxes.map((b, i) => ({ y: (b.top + b.bottom) / 2, text: texts[i] ?? '' }));
@@ -287,7 +260,8 @@ async function readWithLayout(
     .map((c, i) => c - (centres[i] ?? c))
     .sort((a, b) => a - b);
   const pitch = (gaps[Math.floor(gaps.length / 2)] ?? 0) * f;
-  let fit = fitScale(repairDecimals(read), tolerance, pitch);
+  const fitAxis = (labels: ParsedLabel[]) => upperScale(labels, tolerance, pitch) ?? fitScale(labels, tolerance, pitch);
+  let fit = fitAxis(repairDecimals(read));
   // No line of the labels read sits on a round step: OCR may have misread most of them the
   // same way. The rest of the axis gives the labels read right the majority.
   const rest = layout.axis.labels.filter((l) => !labels.includes(l));
@@ -295,7 +269,7 @@ async function readWithLayout(
     const more = rest.map(boxOf);
     const moreTexts = await readLabels(full, more);
     read.push(...more.map((b, i) => ({ y: (b.top + b.bottom) / 2, text: moreTexts[i] ?? '' })));
-    fit = fitScale(repairDecimals(read), tolerance, pitch) ?? fit;
+    fit = fitAxis(repairDecimals(read)) ?? fit;
   }
   // Still off the steps: a zero read as 6 (or as 6 and 8) at one place in every label.
   const longest = Math.max(0, ...read.map((l) => l.text.length));
@@ -320,7 +294,7 @@ async function readWithLayout(
   if (!fit && parsed < 3) throw new NoScale('AXIS_UNREADABLE', labelsRead);
   if (!fit) {
     // Numbers that make no scale beside a series that is not clearly one: text, a table.
-    if (detection.quality < NO_AXIS_QUALITY) throw new NoScale('NOT_A_CHART', labelsRead);
+    if (series.detection.quality < NO_AXIS_QUALITY) throw new NoScale('NOT_A_CHART', labelsRead);
     throw new EngineError('AXIS_UNREADABLE', labelsRead, AXIS_REASONS.labelsUnreadable);
   }
   // A price axis puts most of its labels on one line; three numbers of a watchlist's column or a
@@ -331,14 +305,34 @@ async function readWithLayout(
 
   // Work pixel centres map to full-image rows before applying the fitted scale.
   const price = (y: number): number => fit.slope * ((y + 0.5) * f - 0.5) + fit.intercept;
+  let plot = layout.plot;
+  let evidence = gatherEvidence(fit, read, pitch, layout, plot, f, series.detection, series.lastSource, series.tagCheck);
+  // The series runs past the pane the labels belong to (a volume or indicator pane below, a
+  // report or a panel above, in the same box): read it again within the labels' own pane.
+  const pane = paneOfLabels(fit, pitch, f, plot);
+  const beyond = readingConfidence(evidence);
+  if (pane && beyond.value < REFUSE_BELOW && PANE_TERMS.has(beyond.weakest)) {
+    const again = readSeries(work, bg, layout, pane, labelHeight);
+    const inPane = found(again)
+      ? gatherEvidence(fit, read, pitch, layout, pane, f, again.detection, again.lastSource, again.tagCheck)
+      : null;
+    // The pane's margin beyond its outermost labels is where the other pane's objects (a legend's
+    // icons, a panel's edge) were cut off: an unconfirmed last bar there is no latest candle.
+    if (found(again) && inPane && (inPane.lastSource !== 'bar' || inPane.lastBeyondLabels <= PANE_MARGIN_LAST)) {
+      series = again;
+      plot = pane;
+      evidence = inPane;
+      if (trace) trace.plot = toFull(pane, f);
+    }
+  }
+  const { detection, tagCheck, lastSource } = series;
   const candles = detection.candles.map((c) => ({
     open: price(c.open),
     high: price(c.high),
     low: price(c.low),
     close: price(c.close),
   }));
-  const p = layout.plot;
-  const evidence = gatherEvidence(fit, read, pitch, layout, f, detection, lastSource, tagCheck);
+  const p = plot;
   if (trace) {
     const lastBar = detection.candles[detection.candles.length - 1];
     trace.bars = toFullBars(detection.candles, f);
@@ -364,6 +358,57 @@ async function readWithLayout(
   };
 }
 
+interface SeriesReading {
+  detection: CandleDetection | null;
+  tagCheck: { verdict: TagVerdict; tags: Tag[] };
+  lastSource: ReadingEvidence['lastSource'];
+}
+
+/**
+ * The bars in `plot` and their last close: the series' own tag on the axis, a tag drawn as text,
+ * the price line, the one box on the axis in the last bar's range, or else the bar's own close.
+ * Pieces past the bar that reaches the series' tag are objects at the plot's edge.
+ */
+function readSeries(work: Raster, bg: Rgb, layout: Layout, plot: Box, labelHeight: number): SeriesReading {
+  const detection = detectCandles(work, plot);
+  const none = { verdict: 'no-tag' as const, tags: [] };
+  if (!isSeries(detection)) return { detection, tagCheck: none, lastSource: 'bar' };
+  const { strip, labels } = layout.axis;
+  const plotBg = dominantColour(work, plot);
+  const { candles, colours, lines } = detection;
+  const tagCheck = reconcileWithTags(work, bg, plotBg, strip, plot, candles, labelHeight, colours);
+  let lastSource: ReadingEvidence['lastSource'] = 'bar';
+  if (applyLastPriceTag(work, bg, plotBg, strip, plot, candles, labelHeight, colours)) lastSource = 'tag';
+  else if (applyTextTag(work, bg, candles, labels, labelHeight)) lastSource = 'text-tag';
+  else if (applyPriceLine(work, plotBg, candles, lines, labelHeight)) lastSource = 'price-line';
+  else if (applyLoneBox(work, bg, strip, plot, candles, lines, labelHeight)) lastSource = 'box';
+  return { detection, tagCheck, lastSource };
+}
+
+type SeriesFound = SeriesReading & { detection: CandleDetection };
+const found = (s: SeriesReading): s is SeriesFound => isSeries(s.detection);
+
+/** The refusals that say the series was read beyond the labels' pane. */
+const PANE_TERMS = new Set<ConfidenceTerm>(['seriesOutsideLabels', 'lastOutsideLabels']);
+/** A pane reaches about a label step past its outermost labels, or its axis would print another. */
+const PANE_MARGIN = 1.1;
+/** How far into that margin, in label steps, an unconfirmed last bar may lie in a pane cut out of a larger box. */
+const PANE_MARGIN_LAST = 0.5;
+
+/**
+ * The pane the fitted labels belong to, within the plot (work pixels): their rows and a step's
+ * margin each side. Null when the plot does not reach well beyond it.
+ */
+export function paneOfLabels(fit: ScaleFit, pitch: number, f: number, plot: Box): Box | null {
+  if (pitch <= 0) return null;
+  const rows = fit.inliers.map((l) => l.y);
+  const top = Math.max(plot.top, Math.floor((Math.min(...rows) - PANE_MARGIN * pitch) / f));
+  const bottom = Math.min(plot.bottom, Math.ceil((Math.max(...rows) + PANE_MARGIN * pitch) / f));
+  const cut = plot.bottom - bottom + (top - plot.top);
+  if (cut * f < pitch * 0.5 || bottom - top < 20) return null;
+  return { ...plot, top, bottom };
+}
+
 /** How many label steps (the median price between neighbouring fitted labels) the last close lies beyond them. */
 function stepsBeyondLabels(fit: ScaleFit, last: { close: number } | undefined, f: number): number {
   const values = fit.inliers.map((l) => l.value).sort((a, b) => a - b);
@@ -383,7 +428,8 @@ function gatherEvidence(
   fit: ScaleFit,
   read: { y: number; text: string }[],
   pitch: number,
-  { axis, plot, panes }: Layout,
+  { axis, panes }: Layout,
+  plot: Box,
   f: number,
   detection: CandleDetection,
   lastSource: ReadingEvidence['lastSource'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitScale, niceStep, parseLabel, repairDecimals, zeroReadAs } from './scale.js';
+import { fitScale, niceStep, parseLabel, repairDecimals, upperScale, zeroReadAs } from './scale.js';
 
 describe('parseLabel', () => {
   it('reads decimals, thousands separators and decimal commas', () => {
@@ -161,5 +161,61 @@ describe('zeroReadAs', () => {
     expect(zeroReadAs([{ y: 1, text: '1.0865' }], 1)).toEqual([{ y: 1, text: '1.0805' }]);
     expect(zeroReadAs([{ y: 1, text: '1.0885' }], 1)).toEqual([{ y: 1, text: '1.0885' }]);
     expect(zeroReadAs([{ y: 1, text: '1.0885' }], 1, '68')).toEqual([{ y: 1, text: '1.0805' }]);
+  });
+});
+
+describe('upperScale', () => {
+  const labels = (rows: [number, string][]) => repairDecimals(rows.map(([y, text]) => ({ y, text })));
+
+  it("takes the price pane's scale when an indicator pane below repeats the range in the same column", () => {
+    // TradeStation: the price pane's labels, then an indicator pane printing the same prices.
+    const both = labels([
+      [97, '4,550.0'],
+      [140, '4,450.0'],
+      [225, '4,250.0'],
+      [292, '4,550.00'],
+      [326, '4,450.00'],
+      [394, '4,250.00'],
+    ]);
+    const fit = upperScale(both, 4, 42);
+    expect(fit?.inliers.map((l) => l.y)).toEqual([97, 140, 225]);
+    // Fitting all six, the lower pane's tighter labels win: the wrong pane.
+    expect(fitScale(both, 4, 42)?.inliers.map((l) => l.y)).toEqual([292, 326, 394]);
+  });
+
+  it('takes the prices over a volume pane whose numbers are larger', () => {
+    const fit = upperScale(
+      labels([
+        [100, '0.00154'],
+        [200, '0.00152'],
+        [300, '0.00150'],
+        [400, '0.00148'],
+        [520, '40000'],
+        [560, '30000'],
+        [600, '20000'],
+      ]),
+      4,
+      100,
+    );
+    expect(fit?.inliers.map((l) => l.value)).toEqual([0.00154, 0.00152, 0.0015, 0.00148]);
+  });
+
+  it('leaves one axis alone, and a misread label makes no pane of its own', () => {
+    const one = labels([
+      [10, '1.10'],
+      [50, '1.09'],
+      [90, '1.08'],
+      [130, '1.07'],
+    ]);
+    expect(upperScale(one, 4, 40)).toBeNull();
+    const misread = labels([
+      [10, '1.10'],
+      [50, '1.09'],
+      [90, '1.08'],
+      [130, '1.97'],
+      [170, '1.06'],
+      [210, '1.05'],
+    ]);
+    expect(upperScale(misread, 4, 40)).toBeNull();
   });
 });

@@ -171,3 +171,25 @@ export function fitScale(labels: ParsedLabel[], tolerancePx: number, pitchPx = 0
     onStep: bestAligned,
   };
 }
+
+/**
+ * Stacked panes that each print a scale in the same column (TradeStation's indicator pane
+ * repeating the price's range, a volume pane's own numbers under the prices): read top to
+ * bottom, the values fall, then start again higher. When the labels make two or more such runs
+ * and each run of three or more is a scale of its own, the top one is the price pane's (every
+ * platform puts the price pane first). A single misread label makes no run of its own that fits.
+ */
+export function upperScale(labels: ParsedLabel[], tolerancePx: number, pitchPx = 0): ScaleFit | null {
+  const sorted = [...labels].sort((a, b) => a.y - b.y);
+  const runs: ParsedLabel[][] = [];
+  for (const l of sorted) {
+    const run = runs[runs.length - 1];
+    const previous = run?.[run.length - 1];
+    if (run && previous && l.value < previous.value) run.push(l);
+    else runs.push([l]);
+  }
+  const scales = runs.filter((run) => run.length >= 3).map((run) => ({ run, fit: fitScale(run, tolerancePx, pitchPx) }));
+  const whole = scales.filter((s) => s.fit?.inliers.length === s.run.length);
+  if (whole.length < 2 || whole.length !== scales.length) return null;
+  return whole[0]?.fit ?? null;
+}

@@ -53,61 +53,111 @@ export function horizontalRuns(ink: Uint8Array, w: number, h: number): Uint8Arra
 export function removeLines(r: Raster, box: Box, bg: Rgb, ink: Uint8Array, w: number, h: number): PlotLine[] {
   const runV = verticalRuns(ink, w, h);
   const runH = horizontalRuns(ink, w, h);
-  const colourAt = (x: number, y: number): Rgb => {
-    const i = ((y + box.top) * r.width + x + box.left) * 3;
-    return [r.data[i] ?? 0, r.data[i + 1] ?? 0, r.data[i + 2] ?? 0];
+  const plate: Plate = { r, box, ink, w, h };
+  const lineRows = findLineRows(ink, runV, w, h);
+  const lineCols = findLineColumns(ink, runH, w, h);
+  // Adjacent line rows are one line a JPEG spread over several rows: thin is then up to two
+  // rows taller than the line.
+  const bandHeight = (y: number): number => {
+    let top = y;
+    let bottom = y;
+    while (lineRows.includes(top - 1)) top--;
+    while (lineRows.includes(bottom + 1)) bottom++;
+    return bottom - top + 1;
   };
-  // The line's colour is the median of its pixels, channel by channel: a dashed line shrunk by
-  // keeping each block's strongest pixel is its dashes' colour with paler gaps between them,
-  // and their mean is neither (nothing of a 2880 px chart's crosshair was removed).
-  // `runs` (cells in runs of consecutive cells, for columns) gives each run one vote: a dotted
-  // vertical grid line through a bar's stem is many dots and one stem, which by pixels can
-  // outweigh the dots, and the stem was erased in the line's place.
-  const clearThin = (cells: [number, number][], runs = false): Rgb => {
-    if (cells.length === 0) return [0, 0, 0];
-    const colours = cells.map(([x, y]) => colourAt(x, y));
-    const voters: Rgb[] = [];
-    if (runs) {
-      let from = 0;
-      for (let i = 1; i <= cells.length; i++) {
-        if (i < cells.length && cells[i]![1] === cells[i - 1]![1] + 1) continue;
-        voters.push(colours[(from + i - 1) >> 1]!);
-        from = i;
-      }
+  const lines = lineRows.map((y) => {
+    const cells: [number, number][] = [];
+    const thin = Math.max(3, bandHeight(y) + 2);
+    for (let x = 0; x < w; x++) if (ink[y * w + x] && (runV[y * w + x] ?? 0) <= thin) cells.push([x, y]);
+    return { y, colour: clearThin(plate, cells) };
+  });
+  for (const line of lines) clearSmear(plate, bg, line, lineRows);
+  for (const x of lineCols) {
+    const cells: [number, number][] = [];
+    for (let y = 0; y < h; y++) if (ink[y * w + x] && (runH[y * w + x] ?? 0) <= 2) cells.push([x, y]);
+    clearThin(plate, cells, true);
+  }
+  return lines;
+}
+
+/** The plot's raster and its ink, w × h, that lines are removed from. */
+interface Plate {
+  r: Raster;
+  box: Box;
+  ink: Uint8Array;
+  w: number;
+  h: number;
+}
+
+function colourAt({ r, box }: Plate, x: number, y: number): Rgb {
+  const i = ((y + box.top) * r.width + x + box.left) * 3;
+  return [r.data[i] ?? 0, r.data[i + 1] ?? 0, r.data[i + 2] ?? 0];
+}
+
+/**
+ * Erases the cells of a line that are of its colour, and gives that colour. The line's colour
+ * is the median of its pixels, channel by channel: a dashed line shrunk by keeping each block's
+ * strongest pixel is its dashes' colour with paler gaps between them, and their mean is neither
+ * (nothing of a 2880 px chart's crosshair was removed). `runs` (cells in runs of consecutive
+ * cells, for columns) gives each run one vote: a dotted vertical grid line through a bar's stem
+ * is many dots and one stem, which by pixels can outweigh the dots, and the stem was erased in
+ * the line's place.
+ */
+function clearThin(plate: Plate, cells: [number, number][], runs = false): Rgb {
+  if (cells.length === 0) return [0, 0, 0];
+  const colours = cells.map(([x, y]) => colourAt(plate, x, y));
+  const voters: Rgb[] = [];
+  if (runs) {
+    let from = 0;
+    for (let i = 1; i <= cells.length; i++) {
+      if (i < cells.length && cells[i]![1] === cells[i - 1]![1] + 1) continue;
+      voters.push(colours[(from + i - 1) >> 1]!);
+      from = i;
     }
-    const median = (k: 0 | 1 | 2): number => {
-      const values = (runs ? voters : colours).map((c) => c[k]).sort((a, b) => a - b);
-      return values[values.length >> 1] ?? 0;
-    };
-    const colour: Rgb = [median(0), median(1), median(2)];
-    cells.forEach(([x, y], i) => {
-      if (colourDistance(colours[i]!, colour) < 70) ink[y * w + x] = 0;
-    });
-    return colour;
+  }
+  const median = (k: 0 | 1 | 2): number => {
+    const values = (runs ? voters : colours).map((c) => c[k]).sort((a, b) => a - b);
+    return values[values.length >> 1] ?? 0;
   };
-  // A JPEG smears a line over the rows beside it, fainter than the line. Where the line crosses
-  // bars that are erased later (volume), its smear would be left as a row of flat pieces. Ink
-  // of the line's colour beside it, no taller than two rows, goes with it.
+  const colour: Rgb = [median(0), median(1), median(2)];
+  cells.forEach(([x, y], i) => {
+    if (colourDistance(colours[i]!, colour) < 70) plate.ink[y * plate.w + x] = 0;
+  });
+  return colour;
+}
+
+/**
+ * A JPEG smears a line over the rows beside it, fainter than the line. Where the line crosses
+ * bars that are erased later (volume), its smear would be left as a row of flat pieces. Ink
+ * of the line's colour beside it, no taller than two rows, goes with it.
+ */
+function clearSmear(plate: Plate, bg: Rgb, line: PlotLine, lineRows: number[]): void {
+  const { ink, w, h } = plate;
   const tallerThanTwo = (p: number, y: number): boolean => {
     let n = 1;
     for (let k = 1; k <= 2 && y - k >= 0 && ink[p - k * w]; k++) n++;
     for (let k = 1; k <= 2 && y + k < h && ink[p + k * w]; k++) n++;
     return n > 2;
   };
-  const clearSmear = (line: PlotLine): void => {
-    for (const y of [line.y - 2, line.y - 1, line.y + 1, line.y + 2]) {
-      if (y < 0 || y >= h || lineRows.includes(y)) continue;
-      for (let x = 0, p = y * w; x < w; x++, p++) {
-        if (!ink[p] || tallerThanTwo(p, y)) continue;
-        const c = colourAt(x, y);
-        if (blendDistanceRgb(c[0], c[1], c[2], line.colour, bg) < CLUSTER_RADIUS) ink[p] = 0;
-      }
+  for (const y of [line.y - 2, line.y - 1, line.y + 1, line.y + 2]) {
+    if (y < 0 || y >= h || lineRows.includes(y)) continue;
+    for (let x = 0, p = y * w; x < w; x++, p++) {
+      if (!ink[p] || tallerThanTwo(p, y)) continue;
+      const c = colourAt(plate, x, y);
+      if (blendDistanceRgb(c[0], c[1], c[2], line.colour, bg) < CLUSTER_RADIUS) ink[p] = 0;
     }
-  };
-  // A line is thin ink over much of the plot, either solid or broken into several dashes;
-  // one tall wick is neither.
-  const isLine = (thin: number, runs: number, extent: number, length: number, share: number): boolean =>
-    extent >= length * 0.5 && thin >= length * share && (runs >= 3 || thin >= length * 0.7);
+  }
+}
+
+/**
+ * A line is thin ink over much of the plot, either solid or broken into several dashes; one
+ * tall wick is neither.
+ */
+const isLine = (thin: number, runs: number, extent: number, length: number, share: number): boolean =>
+  extent >= length * 0.5 && thin >= length * share && (runs >= 3 || thin >= length * 0.7);
+
+/** Rows that are lines: thin ink (vertical runs of at most 3 px) across much of the plot. */
+function findLineRows(ink: Uint8Array, runV: Uint8Array, w: number, h: number): number[] {
   const lineRows: number[] = [];
   const words = wordsOf(ink);
   for (let y = 0; y < h; y++) {
@@ -127,7 +177,15 @@ export function removeLines(r: Raster, box: Box, bg: Rgb, ink: Uint8Array, w: nu
     }
     if (isLine(thin, runs, last - first + 1, w, 0.2)) lineRows.push(y);
   }
-  // Columns are tallied row by row (memory order), one counter per column.
+  return lineRows;
+}
+
+/**
+ * Columns that are lines: thin ink (horizontal runs of at most 2 px) down much of the plot.
+ * Columns are tallied row by row (memory order), one counter per column.
+ */
+function findLineColumns(ink: Uint8Array, runH: Uint8Array, w: number, h: number): number[] {
+  const words = wordsOf(ink);
   const colThin = scratchU32('lines:thin', w);
   const colRuns = scratchU32('lines:runs', w);
   const colFirst = scratchI32('lines:first', w, -1);
@@ -149,28 +207,7 @@ export function removeLines(r: Raster, box: Box, bg: Rgb, ink: Uint8Array, w: nu
   for (let x = 0; x < w; x++) {
     if (isLine(colThin[x]!, colRuns[x]!, colLast[x]! - colFirst[x]! + 1, h, 0.3)) lineCols.push(x);
   }
-  // Adjacent line rows are one line a JPEG spread over several rows: thin is then up to two
-  // rows taller than the line.
-  const bandHeight = (y: number): number => {
-    let top = y;
-    let bottom = y;
-    while (lineRows.includes(top - 1)) top--;
-    while (lineRows.includes(bottom + 1)) bottom++;
-    return bottom - top + 1;
-  };
-  const lines = lineRows.map((y) => {
-    const cells: [number, number][] = [];
-    const thin = Math.max(3, bandHeight(y) + 2);
-    for (let x = 0; x < w; x++) if (ink[y * w + x] && (runV[y * w + x] ?? 0) <= thin) cells.push([x, y]);
-    return { y, colour: clearThin(cells) };
-  });
-  for (const line of lines) clearSmear(line);
-  for (const x of lineCols) {
-    const cells: [number, number][] = [];
-    for (let y = 0; y < h; y++) if (ink[y * w + x] && (runH[y * w + x] ?? 0) <= 2) cells.push([x, y]);
-    clearThin(cells, true);
-  }
-  return lines;
+  return lineCols;
 }
 
 /**

@@ -36,64 +36,65 @@ export function clusterShapes(label: Uint8Array, nClusters: number, w: number, h
       rowUsed[c * h + y] = 1;
     }
   }
-  const shapes: ClusterShape[] = [];
-  for (let c = 0; c < nClusters; c++) {
-    let first = -1;
-    let last = -1;
-    let present = 0;
-    let segments = 0;
-    const counts: number[] = [];
-    for (let x = 0; x < w; x++) {
-      const n = colCount[c * w + x] ?? 0;
-      if (n === 0) continue;
-      if (first < 0) first = x;
-      last = x;
-      present++;
-      counts.push(n);
-      if (x === 0 || (colCount[c * w + x - 1] ?? 0) === 0) segments++;
-    }
-    let rowsUsed = 0;
-    for (let y = 0; y < h; y++) rowsUsed += rowUsed[c * h + y] ?? 0;
-    // Bars side by side differ in height column by column (wick, body, the next bar); a filled
-    // area or a band is smooth.
-    let change = 0;
-    let total = 0;
-    for (let x = first + 1; x <= last; x++) {
-      const n = colCount[c * w + x] ?? 0;
-      change += Math.abs(n - (colCount[c * w + x - 1] ?? 0));
-      total += n;
-    }
-    const jagged = total > 0 ? change / total : 0;
-    counts.sort((a, b) => a - b);
-    const span = last - first + 1;
-    const continuity = span > 0 ? present / span : 1;
-    // Upper quartile: OHLC ticks are one pixel tall but every bar has a tall stem.
-    const upperQuartile = counts[Math.floor(counts.length * 0.75)] ?? 0;
-    // Every candle or bar has a tall column (wick or stem), even when its ticks are flat.
-    // (98th percentile: OHLC bars with long ticks have their stem in one column of twenty.)
-    const tallCount = counts[Math.floor(counts.length * 0.98)] ?? 0;
-    // Stems 3 px wide every 10 px are a quarter of the columns and reach the upper quartile:
-    // then they still stand far above the middle column.
-    const middleCount = counts[Math.floor(counts.length * 0.5)] ?? 0;
-    const stems = tallCount >= 10 && (tallCount >= upperQuartile * 4 || tallCount >= middleCount * 8);
-    shapes.push({
-      continuous: continuity >= 0.8,
-      tallCount,
-      stems,
-      // Moving averages and other overlays are continuous lines: they fail on continuity.
-      // OHLC bars whose ticks touch cover every column like a line, but their stems stand far
-      // taller than the ticks in most columns; a line is about equally thin everywhere.
-      candleLike:
-        // A short series at the right of a wide plot still changes height at every bar.
-        (span >= w * 0.2 || (span >= w * 0.1 && jagged >= 0.5)) &&
-        // A dense chart's bars touch into a few wide pieces: they are still bars if jagged.
-        (segments >= 6 || stems || jagged >= 0.3) &&
-        tallCount >= 5 &&
-        rowsUsed >= h * 0.15 &&
-        (continuity < 0.9 || upperQuartile >= 8 || stems),
-    });
+  return Array.from({ length: nClusters }, (_, c) => clusterShape(colCount, rowUsed, c, w, h));
+}
+
+/** The shape of cluster c's ink, from its pixels per column and the rows it touches. */
+function clusterShape(colCount: Uint32Array, rowUsed: Uint8Array, c: number, w: number, h: number): ClusterShape {
+  let first = -1;
+  let last = -1;
+  let present = 0;
+  let segments = 0;
+  const counts: number[] = [];
+  for (let x = 0; x < w; x++) {
+    const n = colCount[c * w + x] ?? 0;
+    if (n === 0) continue;
+    if (first < 0) first = x;
+    last = x;
+    present++;
+    counts.push(n);
+    if (x === 0 || (colCount[c * w + x - 1] ?? 0) === 0) segments++;
   }
-  return shapes;
+  let rowsUsed = 0;
+  for (let y = 0; y < h; y++) rowsUsed += rowUsed[c * h + y] ?? 0;
+  // Bars side by side differ in height column by column (wick, body, the next bar); a filled
+  // area or a band is smooth.
+  let change = 0;
+  let total = 0;
+  for (let x = first + 1; x <= last; x++) {
+    const n = colCount[c * w + x] ?? 0;
+    change += Math.abs(n - (colCount[c * w + x - 1] ?? 0));
+    total += n;
+  }
+  const jagged = total > 0 ? change / total : 0;
+  counts.sort((a, b) => a - b);
+  const span = last - first + 1;
+  const continuity = span > 0 ? present / span : 1;
+  // Upper quartile: OHLC ticks are one pixel tall but every bar has a tall stem.
+  const upperQuartile = counts[Math.floor(counts.length * 0.75)] ?? 0;
+  // Every candle or bar has a tall column (wick or stem), even when its ticks are flat.
+  // (98th percentile: OHLC bars with long ticks have their stem in one column of twenty.)
+  const tallCount = counts[Math.floor(counts.length * 0.98)] ?? 0;
+  // Stems 3 px wide every 10 px are a quarter of the columns and reach the upper quartile:
+  // then they still stand far above the middle column.
+  const middleCount = counts[Math.floor(counts.length * 0.5)] ?? 0;
+  const stems = tallCount >= 10 && (tallCount >= upperQuartile * 4 || tallCount >= middleCount * 8);
+  return {
+    continuous: continuity >= 0.8,
+    tallCount,
+    stems,
+    // Moving averages and other overlays are continuous lines: they fail on continuity.
+    // OHLC bars whose ticks touch cover every column like a line, but their stems stand far
+    // taller than the ticks in most columns; a line is about equally thin everywhere.
+    candleLike:
+      // A short series at the right of a wide plot still changes height at every bar.
+      (span >= w * 0.2 || (span >= w * 0.1 && jagged >= 0.5)) &&
+      // A dense chart's bars touch into a few wide pieces: they are still bars if jagged.
+      (segments >= 6 || stems || jagged >= 0.3) &&
+      tallCount >= 5 &&
+      rowsUsed >= h * 0.15 &&
+      (continuity < 0.9 || upperQuartile >= 8 || stems),
+  };
 }
 
 /**

@@ -79,9 +79,9 @@ export function clusterColours(r: Raster, box: Box, ink: Uint8Array, bw: number,
 }
 
 /**
- * The per-pixel passes of `detectCandles` live in small functions of their own: inside that
- * long function V8 compiled each loop on its own and threw the code away at the next part it
- * had not yet seen run, so the loops ran mostly unoptimised.
+ * The per-pixel passes of the stage live in small functions of their own: inside one long
+ * function (as `detectCandles` once was) V8 compiled each loop on its own and threw the code
+ * away at the next part it had not yet seen run, so the loops ran mostly unoptimised.
  */
 export function inkMask(r: Raster, plot: Box, bg: Rgb, out: Uint8Array): Uint8Array {
   const w = plot.right - plot.left;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PixelCandle } from './candles.js';
+import type { PixelCandle } from './bars/index.js';
 import {
   applyLastPriceTag,
   applyLoneBox,

@@ -2,7 +2,7 @@
  * Image → price series: decode, find the axis and plot, read and fit the scale, detect the
  * candles and convert them to prices. Everything before the trading analysis.
  */
-import { detectCandles, MIN_BARS, type CandleDetection, type PixelCandle } from './candles.js';
+import { detectCandles, MIN_BARS, type CandleDetection, type PixelCandle } from './bars/index.js';
 import { decodeImage } from './decode.js';
 import {
   readingConfidence,

@@ -1,0 +1,116 @@
+/**
+ * Baselines: volume bars (and business bar charts) stand on one row, and the digits of a row of
+ * time labels end on one. Runs ending together on a row are erased before bars are looked for.
+ */
+import { scratchU32 } from '../scratch.js';
+import { nextSet, wordsOf } from '../sparse.js';
+
+/** Runs shorter than this ending on one row are the dashes of a line a JPEG smeared. */
+const DASH_HEIGHT = 5;
+
+/**
+ * Volume bars (and business bar charts) all stand on one baseline; the digits of a row of
+ * time labels also end on one row. When many vertical runs end on the same row, every run
+ * ending there is erased; when nearly all of them are short, the row is a dashed line and
+ * only its dashes are. Repeated, as a chart can have both.
+ */
+export function removeBaselineRuns(ink: Uint8Array, w: number, h: number): void {
+  const ends = scratchU32('baseline:ends', h);
+  for (let round = 0; round < 3; round++) {
+    const { mode, best } = busiestRow(ink, w, h, ends);
+    if (!isBaseline(ink, w, h, mode, best)) return;
+    eraseRunsEndingAt(ink, w, h, mode);
+  }
+}
+
+/** The row where most runs end, with the rows beside it (`mode`), and how many end there (`best`). */
+function busiestRow(ink: Uint8Array, w: number, h: number, ends: Uint32Array): { mode: number; best: number } {
+  ends.fill(0);
+  // Row by row (memory order): a run ends at (x, y) when the pixel below is not ink. Only runs
+  // at least three pixels tall count: the dots of a dotted line left in the plot (a price
+  // line a JPEG smeared over two rows) all end on one row too, and would make it a baseline.
+  const words = wordsOf(ink);
+  for (let y = 2; y < h; y++) {
+    const base = y * w;
+    const end = base + w;
+    let n = 0;
+    for (let p = nextSet(ink, words, base, end); p < end; p = nextSet(ink, words, p + 1, end)) {
+      if ((y + 1 === h || !ink[p + w]) && ink[p - w] && ink[p - 2 * w]) n++;
+    }
+    ends[y] = n;
+  }
+  let mode = 0;
+  let best = 0;
+  for (let y = 0; y < h; y++) {
+    const near = (ends[y - 1] ?? 0) + (ends[y] ?? 0) + (ends[y + 1] ?? 0);
+    if (near > best) {
+      best = near;
+      mode = y;
+    }
+  }
+  return { mode, best };
+}
+
+/**
+ * Runs end there in 15% of the plot's columns; at the foot of the pane, where volume stands,
+ * in 15% of the columns they span (a short series stands in part of a wide plot, and so does
+ * its volume) and 8% of the plot's. Higher up, a legend's row would pass that, its glyphs cut
+ * to their bottoms and no longer erased as text.
+ */
+function isBaseline(ink: Uint8Array, w: number, h: number, mode: number, best: number): boolean {
+  let first = w;
+  let last = -1;
+  for (let y = Math.max(2, mode - 1); y <= Math.min(h - 1, mode + 1); y++) {
+    for (let x = 0, p = y * w; x < w; x++, p++) {
+      if (!ink[p] || !(y + 1 === h || !ink[p + w]) || !ink[p - w] || !ink[p - 2 * w]) continue;
+      first = Math.min(first, x);
+      last = Math.max(last, x);
+    }
+  }
+  const foot = mode >= h * 0.75;
+  return !(best < (foot ? Math.max((last - first + 1) * 0.15, w * 0.08) : w * 0.15));
+}
+
+/** Whether the run ending at (x, y) is DASH_HEIGHT tall or more. */
+function tall(ink: Uint8Array, w: number, x: number, y: number): boolean {
+  let k = 0;
+  while (k < DASH_HEIGHT && y - k >= 0 && ink[(y - k) * w + x]) k++;
+  return k >= DASH_HEIGHT;
+}
+
+/**
+ * Erases the runs ending within a row of `mode`. The dashes of a price line left in the plot
+ * (a JPEG smears a thin line over three or four rows) all end on one row too. Then only the
+ * dashes go: the last candle's close is on that line, and the candle must stay.
+ */
+function eraseRunsEndingAt(ink: Uint8Array, w: number, h: number, mode: number): void {
+  let short = 0;
+  let runs = 0;
+  for (let y = Math.max(0, mode - 1); y <= Math.min(h - 1, mode + 1); y++) {
+    for (let x = 0; x < w; x++) {
+      if (!ink[y * w + x] || (y + 1 < h && ink[(y + 1) * w + x])) continue;
+      runs++;
+      if (!tall(ink, w, x, y)) short++;
+    }
+  }
+  const dashes = short > runs * 0.8;
+  // Erased runs, as column, top and bottom: a JPEG blurs a bar's edge columns so they end a
+  // row or two off the baseline, and the columns beside each erased run go with it.
+  const erased: number[] = [];
+  for (let x = 0; x < w; x++) {
+    for (let y = Math.max(0, mode - 1); y <= Math.min(h - 1, mode + 1); y++) {
+      if (!ink[y * w + x] || (y + 1 < h && ink[(y + 1) * w + x])) continue;
+      if (dashes && tall(ink, w, x, y)) continue;
+      let k = y;
+      for (; k >= 0 && ink[k * w + x]; k--) ink[k * w + x] = 0;
+      erased.push(x, k + 1, y);
+    }
+  }
+  for (let i = 0; i < erased.length; i += 3) {
+    const x = erased[i] ?? 0;
+    for (const xx of [x - 1, x + 1]) {
+      if (xx < 0 || xx >= w) continue;
+      for (let y = erased[i + 1] ?? 0; y <= Math.min(h - 1, (erased[i + 2] ?? 0) + 2); y++) ink[y * w + xx] = 0;
+    }
+  }
+}

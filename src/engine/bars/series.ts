@@ -1,0 +1,56 @@
+/**
+ * What the bars stage answers with: the bars in pixels, the lines it took out of the plot, the
+ * series' colours, and how much the whole looks like a price series.
+ */
+import type { Rgb } from '../raster.js';
+
+/** The fewest bars a price chart shows: fewer pieces are not a price series. */
+export const MIN_BARS = 12;
+
+export interface PixelCandle {
+  /** Centre column, plot-relative work pixels are converted to image work pixels. */
+  x: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
+/** A horizontal line removed from the plot: its row (image work pixels) and mean colour. */
+export interface PlotLine {
+  y: number;
+  colour: Rgb;
+}
+
+export interface CandleDetection {
+  kind: 'candles' | 'ohlc';
+  candles: PixelCandle[];
+  /** Horizontal lines across the plot (grid, price line, crosshair). */
+  lines: PlotLine[];
+  /** The series' colours (up, down, outline...). */
+  colours: Rgb[];
+  /** 0..1, how much the shapes look like a real price series. */
+  quality: number;
+}
+
+/**
+ * Evidence that the pieces form a price series: regular spacing and consecutive bars that
+ * overlap or touch, as prices move continuously.
+ */
+export function seriesQuality(candles: PixelCandle[]): number {
+  if (candles.length < 8) return 0;
+  const gaps = candles.slice(1).map((c, i) => c.x - (candles[i]?.x ?? 0));
+  const sorted = [...gaps].sort((a, b) => a - b);
+  const pitch = sorted[Math.floor(sorted.length / 2)] ?? 1;
+  const regular = gaps.filter((g) => Math.abs(g - pitch) <= Math.max(1.5, pitch * 0.35)).length / gaps.length;
+  let linked = 0;
+  for (let i = 0; i + 1 < candles.length; i++) {
+    const a = candles[i];
+    const b = candles[i + 1];
+    if (!a || !b) continue;
+    const tol = Math.max(2, (a.low - a.high) * 0.25);
+    if (b.high <= a.low + tol && b.low >= a.high - tol) linked++;
+  }
+  const connected = linked / (candles.length - 1);
+  return Math.min(1, regular * 0.5 + connected * 0.5);
+}

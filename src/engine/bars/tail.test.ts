@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { clearEdgeTags, dropDetachedTail, dropStrayLast } from './tail.js';
+import { grid, show } from './test/masks.js';
+
+describe('clearEdgeTags', () => {
+  it('clears a tag against the right edge and keeps the candle its price line joins to it', () => {
+    const { cells, w } = grid([
+      '..#...........',
+      '..#...........',
+      '.###......####',
+      '.###......####',
+      '.#############',
+      '..#.......####',
+      '..#.......####',
+      '..#...........',
+    ]);
+    clearEdgeTags(cells, w, 8);
+    expect(show(cells, w)).toEqual([
+      '..#...........',
+      '..#...........',
+      '.###..........',
+      '.###..........',
+      '.#########....',
+      '..#...........',
+      '..#...........',
+      '..#...........',
+    ]);
+  });
+
+  it('does not follow a line that runs into the right edge across the plot', () => {
+    // A line 60 px long reaching the edge: only the last 15% of the plot's width is cleared.
+    const candle = ['..#', '.###', '#'.repeat(60), '.###', '..#'].map((r) => r.padEnd(60, '.'));
+    const { cells, w } = grid(candle);
+    clearEdgeTags(cells, w, 5);
+    expect(show(cells, w)).toEqual(candle.map((r, y) => (y === 2 ? '#'.repeat(51).padEnd(60, '.') : r)));
+  });
+
+  it('leaves the plot alone when nothing touches the right edge', () => {
+    const rows = ['..#......', '.###..#..', '.###.###.', '..#...#..'];
+    const { cells, w } = grid(rows);
+    clearEdgeTags(cells, w, 4);
+    expect(show(cells, w)).toEqual(rows);
+  });
+});
+
+describe('dropStrayLast', () => {
+  // Rows grow downwards: high < low. Twelve bars 30 rows tall, each opening at the last close.
+  const series = (): { high: number; low: number }[] =>
+    Array.from({ length: 12 }, (_, i) => ({ high: 300 + 10 * i, low: 330 + 10 * i }));
+
+  it('drops a last piece standing well clear of the bar before it (a crosshair end at the axis)', () => {
+    const bars = [...series(), { high: 100, low: 102 }];
+    dropStrayLast(bars);
+    expect(bars).toHaveLength(12);
+  });
+
+  it('keeps a last bar clear of the one before it when it is taller than a line (that one may be junk)', () => {
+    const bars = [...series(), { high: 100, low: 130 }];
+    dropStrayLast(bars);
+    expect(bars).toHaveLength(13);
+  });
+
+  it('keeps a last bar that touches the one before it, however small', () => {
+    const bars = [...series(), { high: 439, low: 440 }];
+    dropStrayLast(bars);
+    expect(bars).toHaveLength(13);
+  });
+
+  it('drops a last piece far right of the series, however tall (a crosshair line by the axis), and keeps one a few spacings on', () => {
+    const placed = series().map((b, i) => ({ ...b, x: 100 + 5 * i }));
+    const far = [...placed, { x: 240, high: 300, low: 500 }];
+    dropStrayLast(far);
+    expect(far).toHaveLength(12);
+    // Three bars missed before the last one: still the series.
+    const near = [...placed, { x: 175, high: 420, low: 450 }];
+    dropStrayLast(near);
+    expect(near).toHaveLength(13);
+  });
+
+  it("drops the few pieces past a hole at the end (a platform's buttons in the plot's corner), not a stretch of bars", () => {
+    const placed = series().map((b, i) => ({ ...b, x: 100 + 5 * i }));
+    const buttons = [
+      { x: 240, high: 10, low: 16 },
+      { x: 250, high: 10, low: 16 },
+      { x: 258, high: 10, low: 16 },
+    ];
+    const withButtons = [...placed, ...buttons];
+    dropStrayLast(withButtons);
+    expect(withButtons).toEqual(placed);
+    // Four bars past a hole are the series resuming (bars the detection missed), kept.
+    const resumed = [...placed, ...[0, 1, 2, 3].map((k) => ({ x: 200 + 5 * k, high: 420, low: 450 }))];
+    dropStrayLast(resumed);
+    expect(resumed).toHaveLength(16);
+  });
+});
+
+describe('dropDetachedTail', () => {
+  // Rows grow downwards: high < low. A series wandering by touching bars 30 rows tall.
+  const series = (n = 40): { high: number; low: number }[] =>
+    Array.from({ length: n }, (_, i) => {
+      const top = 400 + Math.round(60 * Math.sin(i / 4));
+      return { high: top, low: top + 30 };
+    });
+
+  it("drops a run of pieces far clear of the series at its end (a toolbar's buttons in the plot's corner)", () => {
+    const buttons = Array.from({ length: 8 }, () => ({ high: 5, low: 26 }));
+    const bars = [...series(), ...buttons];
+    dropDetachedTail(bars);
+    expect(bars).toEqual(series());
+  });
+
+  it('drops text and a thin marker below the last bars together', () => {
+    const bars = [...series(), { high: 900, low: 908 }, { high: 640, low: 643 }, { high: 902, low: 910 }];
+    dropDetachedTail(bars);
+    expect(bars).toEqual(series());
+  });
+
+  it("drops a long run of a box's stripes (a legend box at the plot's corner), up to two dozen pieces", () => {
+    const stripes = Array.from({ length: 17 }, () => ({ high: 20, low: 68 }));
+    const bars = [...series(), ...stripes];
+    dropDetachedTail(bars);
+    expect(bars).toEqual(series());
+  });
+
+  it('keeps a last bar that breaks out, however tall, while it starts near the bars before it', () => {
+    const bars = [...series(), { high: 200, low: 460 }];
+    dropDetachedTail(bars);
+    expect(bars).toHaveLength(41);
+  });
+
+  it('keeps a gap the series itself is used to (a market that gaps at every session)', () => {
+    // Every other bar 200 rows clear of its neighbours: a last bar 170 rows clear of the bars
+    // before it is within the series' habits, though well past three bar heights.
+    const gapping = series().map((b, i) => ({ high: b.high + (i % 2) * 230, low: b.low + (i % 2) * 230 }));
+    const last = gapping[gapping.length - 1]!;
+    const bars = [...gapping, { high: last.high - 230 - 200, low: last.low - 230 - 200 }];
+    dropDetachedTail(bars);
+    expect(bars).toHaveLength(41);
+  });
+});

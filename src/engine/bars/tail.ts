@@ -1,0 +1,137 @@
+/**
+ * The ends of the series: what stands at the plot's right edge or past either end of the bars
+ * is often no bar (a price tag, a crosshair's end at the axis, a toolbar's buttons in the
+ * plot's corner, a legend's box) and is taken off, so the last bar is the series' own.
+ */
+import { MIN_BARS } from './series.js';
+
+/**
+ * A price tag reaching into the plot from the axis side is a filled block against the plot's
+ * right edge. The last candle's close lies on the tag's price line, which joins candle and tag
+ * into one piece that would be dropped with the tag. Each block of rows inked in the edge
+ * column is cleared leftwards for as long as the column stays inked over most of those rows.
+ */
+export function clearEdgeTags(mask: Uint8Array, w: number, h: number): void {
+  const edge = w - 1;
+  // A tag is a short word wide; a line running into the edge must not be followed across the
+  // plot (clearing its last stretch detaches the last candle it joins to the edge).
+  const widest = Math.max(8, Math.round(w * 0.15));
+  let y = 0;
+  while (y < h) {
+    if (!mask[y * w + edge]) {
+      y++;
+      continue;
+    }
+    const top = y;
+    while (y < h && mask[y * w + edge]) y++;
+    const bottom = y - 1;
+    const rows = bottom - top + 1;
+    let left = edge;
+    for (; left > edge - widest + 1; left--) {
+      let n = 0;
+      for (let yy = top; yy <= bottom; yy++) n += mask[yy * w + left - 1] ?? 0;
+      if (n < rows * 0.6) break;
+    }
+    for (let yy = top; yy <= bottom; yy++) mask.fill(0, yy * w + left, yy * w + w);
+  }
+}
+
+/**
+ * A bar opens where the one before it closed, so neighbouring bars' ranges touch. A last piece
+ * as thin as a line, standing well clear of the bar before it (more than one and a half typical
+ * bar heights), is no bar: the end of a crosshair line at the axis. Nor are the last few pieces
+ * past a hole of more than STRAY_SPACINGS spacings (a crosshair's vertical line by
+ * the axis, a platform's buttons in the plot's corner): a series leaves no such hole before its
+ * last bar.
+ */
+export function dropStrayLast(candles: { x?: number; high: number; low: number }[]): void {
+  if (candles.length < MIN_BARS) return;
+  if (candles.every((c) => c.x !== undefined)) {
+    const steps = candles
+      .slice(1)
+      .map((c, i) => (c.x ?? 0) - (candles[i]?.x ?? 0))
+      .sort((a, b) => a - b);
+    const pitch = steps[steps.length >> 1] ?? 0;
+    const from = Math.max(MIN_BARS, candles.length - STRAY_PAST_HOLE);
+    for (let i = candles.length - 1; pitch > 0 && i >= from; i--) {
+      if ((candles[i]?.x ?? 0) - (candles[i - 1]?.x ?? 0) > pitch * STRAY_SPACINGS) {
+        candles.length = i;
+        break;
+      }
+    }
+  }
+  const last = candles[candles.length - 1];
+  const prev = candles[candles.length - 2];
+  if (!last || !prev) return;
+  const heights = candles.map((c) => c.low - c.high).sort((a, b) => a - b);
+  const typical = heights[heights.length >> 1] ?? 0;
+  const gap = Math.max(last.high - prev.low, prev.high - last.low, 0);
+  // Only a piece a line thin: the bar before a real last bar can itself be junk.
+  const thin = last.low - last.high <= Math.max(3, typical * 0.1);
+  if (thin && gap > typical * 1.5) candles.pop();
+}
+
+/** How far right of the bar before it (in spacings) a last piece is no bar of the series. */
+const STRAY_SPACINGS = 6;
+/** Most pieces past such a hole that are set aside: a few objects, not a stretch of bars. */
+const STRAY_PAST_HOLE = 3;
+
+/** Most pieces at the end of the series that can be set aside as detached from it. */
+const DETACHED_TAIL = 24;
+/** Bars before the tail that it must come near. */
+const RECENT_BARS = 6;
+
+/**
+ * A series moves by steps no larger than its bars: each bar's range touches or nearly touches
+ * those just before it, and the widest gap between neighbours anywhere in it is a measure of
+ * how far it can jump. The longest run of pieces at the end that all stand far clear of the
+ * bars before them (by more than three typical bar heights and half again the series' widest
+ * jump; a piece as thin as a line by one and a half bar heights) is no part of it: a toolbar's
+ * buttons inside the plot's corner, text or markers below the bars, volume at the pane's foot.
+ * It is dropped, so the last bar is the series' own. Rows grow downwards (high < low).
+ */
+export function dropDetachedTail(candles: { high: number; low: number }[]): void {
+  if (candles.length < MIN_BARS + RECENT_BARS) return;
+  const heights = candles.map((c) => c.low - c.high).sort((a, b) => a - b);
+  const typical = Math.max(1, heights[heights.length >> 1] ?? 0);
+  const gapBetween = (a: { high: number; low: number }, b: { high: number; low: number }): number =>
+    Math.max(0, a.high - b.low, b.high - a.low);
+  const body = candles.slice(0, candles.length - DETACHED_TAIL);
+  // The widest jump but for a few: the pieces can hold a stray one anywhere (a marker, a label).
+  const jumps = body
+    .slice(1)
+    .map((c, i) => gapBetween(c, body[i]!))
+    .sort((a, b) => a - b);
+  const widestJump = jumps[Math.floor(jumps.length * 0.95)] ?? 0;
+  const limit = Math.max(3 * typical, 1.5 * widestJump);
+  const span = Math.max(...candles.map((c) => c.low)) - Math.min(...candles.map((c) => c.high));
+  const maxTail = Math.min(DETACHED_TAIL, candles.length - MIN_BARS - RECENT_BARS);
+  let drop = 0;
+  for (let k = 1; k <= maxTail; k++) {
+    const anchor = candles.slice(candles.length - k - RECENT_BARS, candles.length - k);
+    const tail = candles.slice(candles.length - k);
+    const detached = tail.every((p) => {
+      // A piece across the whole height of the series is a line (a window's border, a cursor).
+      if (p.low - p.high >= 0.95 * span && p.low - p.high >= 4 * typical) return true;
+      const reach = Math.min(...anchor.map((c) => gapBetween(p, c)));
+      const thin = p.low - p.high <= Math.max(3, typical * 0.1);
+      return reach > (thin ? 1.5 * typical : limit);
+    });
+    if (detached) drop = k;
+  }
+  candles.splice(candles.length - drop, drop);
+}
+
+/**
+ * Sorts the bars by x and drops the strays past the last one and the detached runs at either
+ * end.
+ */
+export function trimEnds(candles: { x: number; high: number; low: number }[]): void {
+  candles.sort((a, b) => a.x - b.x);
+  dropStrayLast(candles);
+  dropDetachedTail(candles);
+  // The same at the start: a legend's box or a symbol's icon at the plot's top-left corner.
+  candles.reverse();
+  dropDetachedTail(candles);
+  candles.reverse();
+}

@@ -2,30 +2,33 @@
  * `npm run bench:api`: POST /api/analyses over real HTTP, engine only (no AI keys), with a
  * 1920x1080 PNG chart, for 1 and 8 concurrent users (and more with --users), on:
  *   thread     one process, the engine on the server's own thread (as before issue 22);
- *   pool       one process, the engine in its worker pool (as `npm start` runs it now);
+ *   pool       one process as `npm start` runs it without DATABASE_URL: ROLE=all, the embedded
+ *              database on disk, the engine in its worker pool (scripts/bench/one-process.ts);
  *   processes  two web instances and two workers started with `ROLE=web|worker npm start` on a
  *              fresh PostgreSQL database (needs BENCH_DATABASE_URL or TEST_DATABASE_URL, an admin
  *              URL; users are spread over both web instances).
- * Users are subscribers so the daily cap does not interfere, and settings vary so the 24-hour
- * dedupe never answers.
+ * The server always runs in processes of its own, so this process (the load's client) does not
+ * share their event loop or their memory. Users are subscribers so the daily cap does not
+ * interfere, and settings vary so the 24-hour dedupe never answers.
  *
  * Per run: throughput (analyses per second), p50/p95 of each analysis, the engine's share (its
  * Server-Timing), peak RSS per process, and, while the users analyse, the p95 of GET /api/health
- * and of a history read (GET /api/history, 20 analyses) made one after another by another client:
- * what every other page waits for while charts are read.
- * Usage: npm run bench:api -- [requests per user, default 12] [--users 1,8,32] [--engine thread,pool,processes]
+ * and of a history read (GET /api/history of a trader with 20 saved analyses) made one after
+ * another by another client: what every other page waits for while charts are read.
+ * Usage: npm run bench:api -- [requests per user, default 12] [--users 1,8,32]
+ *          [--engine thread,pool,processes] [--engine-threads N (default: the server's own)]
+ * BENCH_PROF=DIR writes the one-process server's CPU profiles (one per thread) into DIR.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { shutdownEngine, warmEngine } from '../../src/engine';
-import { createEnginePool, defaultEngineThreads, inProcessEngine, type ChartEngine } from '../../src/server/features/analysis/engine-pool';
+import { defaultEngineThreads } from '../../src/server/env';
 import { chartSpecs, renderChart } from '../fixtures/render';
-import { createBenchApp } from './bench-app';
+import type { OneProcessMessage, OneProcessRequest } from './one-process';
 
 type Kind = 'thread' | 'pool' | 'processes';
 
@@ -37,6 +40,8 @@ const option = (name: string) => {
 const USERS = (option('--users') ?? '1,8').split(',').map(Number);
 const KINDS = (option('--engine') ?? 'thread,pool').split(',') as Kind[];
 if (KINDS.some((k) => !['thread', 'pool', 'processes'].includes(k))) throw new Error('--engine takes thread, pool, processes');
+/** ENGINE_THREADS for the one-process server and the workers; unset: the server's defaults. */
+const ENGINE_THREADS = option('--engine-threads');
 const REQUESTS_PER_USER = Number(args[0] ?? 12);
 
 const [spec] = chartSpecs(1, 3, [1920, 1080, 1]);
@@ -62,30 +67,46 @@ interface Target {
   close(): Promise<void>;
 }
 
-async function inProcessTarget(kind: 'thread' | 'pool'): Promise<Target> {
-  const engine: ChartEngine = kind === 'pool' ? createEnginePool() : inProcessEngine();
-  if (kind === 'thread') await warmEngine();
-  const bench = await createBenchApp({}, { engine });
-  const server = serve({ fetch: bench.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
+async function oneProcessTarget(kind: 'thread' | 'pool'): Promise<Target> {
+  const child = fork(fileURLToPath(new URL('./one-process.ts', import.meta.url)), [kind, ...(ENGINE_THREADS ? [ENGINE_THREADS] : [])], {
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : [])],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const listening = await new Promise<OneProcessMessage & { type: 'listening' }>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the one-process server exited with ${code}`)));
+    child.on('message', (message: OneProcessMessage) => {
+      if (message.type === 'listening') resolve(message);
+    });
+  });
+  const waiting = new Map<number, (cookie: string) => void>();
+  child.on('message', (message: OneProcessMessage) => {
+    if (message.type === 'trader') waiting.get(message.id)?.(message.cookie);
+  });
+  let traders = 0;
   let peak = 0;
   return {
     label:
       kind === 'pool'
-        ? `one process, engine in a pool of ${defaultEngineThreads()} worker threads (embedded database):`
-        : "one process, engine on the server's own thread, as before issue 22 (embedded database):",
-    bases: [`http://127.0.0.1:${(server.address() as { port: number }).port}`],
-    origin: bench.env.APP_URL,
-    newTrader: bench.newTrader,
-    sample: () => {
-      peak = Math.max(peak, process.memoryUsage.rss());
+        ? `one process (ROLE=all, embedded database on disk), engine in a pool of ${listening.threads} worker thread(s):`
+        : "one process (embedded database on disk), engine on the server's own thread, as before issue 22:",
+    bases: [`http://127.0.0.1:${listening.port}`],
+    origin: listening.origin,
+    newTrader(premium) {
+      traders += 1;
+      const id = traders;
+      return new Promise((resolve) => {
+        waiting.set(id, resolve);
+        child.send({ type: 'trader', id, premium } satisfies OneProcessRequest);
+      });
     },
-    peaks: () => ({ 'server + bench client': peak }),
+    sample: () => {
+      peak = Math.max(peak, peakRssOfTree(child.pid ?? 0));
+    },
+    peaks: () => ({ server: peak }),
     close: async () => {
-      server.close();
-      await engine.close();
-      if (kind === 'thread') await shutdownEngine();
-      await bench.close();
+      child.send({ type: 'close' } satisfies OneProcessRequest);
+      await exited;
     },
   };
 }
@@ -142,6 +163,7 @@ async function processesTarget(): Promise<Target> {
         APP_SECRET: 'bench-secret-bench-secret-bench-secret',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'info',
+        ...(ENGINE_THREADS && role === 'worker' ? { ENGINE_THREADS } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
@@ -170,7 +192,7 @@ async function processesTarget(): Promise<Target> {
   let traders = 0;
   const peaks: Record<string, number> = {};
   return {
-    label: `two web instances and two workers (ROLE=web|worker npm start, ${defaultEngineThreads()} engine threads per worker) on PostgreSQL:`,
+    label: `two web instances and two workers (ROLE=web|worker npm start, ${ENGINE_THREADS ?? defaultEngineThreads('worker')} engine threads per worker) on PostgreSQL:`,
     bases,
     origin,
     async newTrader(premium) {
@@ -212,7 +234,7 @@ async function processesTarget(): Promise<Target> {
 }
 
 async function bench(kind: Kind) {
-  const target = kind === 'processes' ? await processesTarget() : await inProcessTarget(kind);
+  const target = kind === 'processes' ? await processesTarget() : await oneProcessTarget(kind);
   try {
     await load(target);
   } finally {
@@ -236,7 +258,7 @@ async function load(target: Target) {
     const total = performance.now() - started;
     if (response.status !== 200) throw new Error(`analysis failed with ${response.status}: ${text}`);
     const engineMs = Number(/engine;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1] ?? NaN);
-    return { total, engine: engineMs };
+    return { total, engine: engineMs, id: (JSON.parse(text) as { id: string }).id };
   }
 
   async function timedGet(pathname: string, cookie?: string) {
@@ -247,16 +269,23 @@ async function load(target: Target) {
     return performance.now() - started;
   }
 
-  // A reader with a history of 20 analyses, reading it (and the health check) while others analyse.
+  // A reader with a history of 20 saved analyses, reading it (and the health check) while others analyse.
   const reader = await target.newTrader(true);
-  for (let i = 0; i < 20; i += 1) await timedAnalysis(reader, bases[0] ?? '');
+  for (let i = 0; i < 20; i += 1) {
+    const { id } = await timedAnalysis(reader, bases[0] ?? '');
+    const saved = await fetch(`${bases[0]}/api/history/${id}`, { method: 'POST', headers: { cookie: reader, origin } });
+    if (saved.status !== 200) throw new Error(`saving an analysis answered ${saved.status}`);
+  }
   const idleHealth: number[] = [];
   const idleHistory: number[] = [];
   for (let i = 0; i < 30; i += 1) {
     idleHealth.push(await timedGet('/api/health'));
     idleHistory.push(await timedGet('/api/history', reader));
   }
-  console.log(`  idle: /api/health p95 ${ms(percentile(idleHealth, 95))}, history read p95 ${ms(percentile(idleHistory, 95))}`);
+  const historyBytes = (await (await fetch(`${bases[0]}/api/history`, { headers: { cookie: reader } })).arrayBuffer()).byteLength;
+  console.log(
+    `  idle: /api/health p95 ${ms(percentile(idleHealth, 95))}, history read p95 ${ms(percentile(idleHistory, 95))} (20 analyses, ${(historyBytes / 1024).toFixed(0)} KB)`,
+  );
 
   for (const users of USERS) {
     // One after another: simultaneous sign-ins from one address are what the login throttle refuses.

@@ -1,4 +1,7 @@
-/** The PipLens app in this process for the API benches: in-memory database, engine only, silent logs. */
+/**
+ * The PipLens app in this process for the API benches: engine only, silent logs, an in-memory
+ * database (or, with `onDisk`, the embedded database in DATA_DIR as `npm start` keeps it).
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,7 +14,7 @@ import type { ChartEngine } from '../../src/server/features/analysis/engine-pool
 import { createMailer } from '../../src/server/lib/mailer';
 import { createLogger } from '../../src/server/logger';
 
-export async function createBenchApp(overrides: Record<string, string> = {}, options: { engine?: ChartEngine } = {}) {
+export async function createBenchApp(overrides: Record<string, string> = {}, options: { engine?: ChartEngine; onDisk?: boolean } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'piplens-bench-'));
   const env = parseEnv({
     DATA_DIR: dataDir,
@@ -20,7 +23,7 @@ export async function createBenchApp(overrides: Record<string, string> = {}, opt
     PORT: '0',
     ...overrides,
   });
-  const database = await openDatabase({ memory: true });
+  const database = await openDatabase(options.onDisk ? { dataDir: env.DATA_DIR } : { memory: true });
   const logger = createLogger('silent');
   const mailer = createMailer({ from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox'), logger });
   const { app, queue } = createApp({ env, database, logger, mailer, ...(options.engine ? { engine: options.engine } : {}) });

@@ -109,8 +109,8 @@ const EnvSchema = z
     ROLE: z.preprocess(emptyAsUndefined, z.enum(['all', 'web', 'worker']).default('all')),
     /** With DATABASE_URL: after this long a job whose worker went silent is run by another worker. */
     JOB_TIMEOUT_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(2).max(3600).default(60)),
-    /** Threads of the engine's worker pool: one per core by default. */
-    ENGINE_THREADS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).default(CORES)),
+    /** Threads of the engine's worker pool; unset: `defaultEngineThreads(ROLE)`. */
+    ENGINE_THREADS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).optional()),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.PAYMENTS_MODE === 'sandbox') {
@@ -136,12 +136,21 @@ const EnvSchema = z
   });
 
 export type RawEnv = z.infer<typeof EnvSchema>;
-export type Env = Omit<RawEnv, 'APP_SECRET' | 'PAYMENTS_MODE' | 'APP_URL' | 'SERVE_SOURCE_MAPS'> & {
+export type Env = Omit<RawEnv, 'APP_SECRET' | 'PAYMENTS_MODE' | 'APP_URL' | 'SERVE_SOURCE_MAPS' | 'ENGINE_THREADS'> & {
+  ENGINE_THREADS: number;
   APP_SECRET: string;
   PAYMENTS_MODE: 'live' | 'sandbox';
   SERVE_SOURCE_MAPS: boolean;
   APP_URL: string;
 };
+
+/**
+ * A worker gives the engine every core. A process that also serves HTTP keeps one core for its event
+ * loop (sign-in, pages, history, health, and the embedded database, which runs on that thread):
+ * with as many engine threads as cores, the event loop waits for the engine's threads to be
+ * descheduled, and every other request with it.
+ */
+export const defaultEngineThreads = (role: RawEnv['ROLE'], cores = CORES) => (role === 'worker' ? cores : Math.max(1, cores - 1));
 
 /** Whether the server listens only on this machine (127.0.0.0/8, ::1, localhost). */
 export function isLoopback(host: string): boolean {
@@ -179,6 +188,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     // The sandbox lets anyone grant themselves Premium: only where asked for, or on a loopback address.
     PAYMENTS_MODE: raw.PAYMENTS_MODE ?? (raw.NODE_ENV !== 'production' && isLoopback(raw.HOST) ? 'sandbox' : 'live'),
     SERVE_SOURCE_MAPS: raw.SERVE_SOURCE_MAPS ?? raw.NODE_ENV !== 'production',
+    ENGINE_THREADS: raw.ENGINE_THREADS ?? defaultEngineThreads(raw.ROLE),
     APP_URL: (raw.APP_URL ?? `http://${raw.HOST}:${raw.PORT}`).replace(/\/$/, ''),
   };
 }

@@ -61,7 +61,7 @@ async function main() {
     }
     server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
       logger.info(
-        { url: `http://${info.address}:${info.port}`, database: database.kind, payments: env.PAYMENTS_MODE, role: env.ROLE },
+        { url: `http://${info.address}:${info.port}`, database: database.kind, payments: env.PAYMENTS_MODE, role: env.ROLE, engineThreads: works ? env.ENGINE_THREADS : 1 },
         `PipLens is listening; payments: ${env.PAYMENTS_MODE === 'sandbox' ? 'SANDBOX (simulated, anyone can grant themselves Premium)' : 'live (Flutterwave)'}`,
       );
     });

@@ -75,12 +75,15 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     // A worker may finish its running jobs first; what it cannot finish in time goes to another worker.
+    // A request in flight may be an analysis: on the worker tier it waits for its job (a job's time
+    // is bounded by JOB_TIMEOUT_SECONDS), in one process for the engine and the models (bounded by
+    // AI_DEADLINE_MS). Ten seconds alone would cut such a request and leave the trader no answer.
     const force = setTimeout(
       () => {
         logger.error('graceful shutdown timed out');
         process.exit(1);
       },
-      works && jobs ? env.JOB_TIMEOUT_SECONDS * 1000 + 10_000 : 10_000,
+      (jobs ? env.JOB_TIMEOUT_SECONDS * 1000 : env.AI_DEADLINE_MS) + 10_000,
     );
     force.unref();
     // Stop accepting, let requests in flight finish (their charts are read by then), stop taking

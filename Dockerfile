@@ -8,7 +8,10 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# `npm prune` rewrites package-lock.json (same content, new time), which would make the start script
+# take the build for stale and try to rebuild in the runtime image (no sources, no build tools):
+# the build's stamp is renewed after it.
+RUN npm run build && npm prune --omit=dev && touch dist/.build-stamp
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \

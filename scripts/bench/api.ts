@@ -71,6 +71,8 @@ async function oneProcessTarget(kind: 'thread' | 'pool'): Promise<Target> {
   const child = fork(fileURLToPath(new URL('./one-process.ts', import.meta.url)), [kind, ...(ENGINE_THREADS ? [ENGINE_THREADS] : [])], {
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // As `npm start` runs the server (scripts/lib/malloc-arenas.mjs).
+    env: { ...process.env, MALLOC_ARENA_MAX: '2' },
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const listening = await new Promise<OneProcessMessage & { type: 'listening' }>((resolve, reject) => {

@@ -370,7 +370,7 @@ interface SeriesReading {
  * Pieces past the bar that reaches the series' tag are objects at the plot's edge.
  */
 function readSeries(work: Raster, bg: Rgb, layout: Layout, plot: Box, labelHeight: number): SeriesReading {
-  const detection = detectCandles(work, plot);
+  const detection = detectCandles(work, plot, { axisSide: layout.axis.side });
   const none = { verdict: 'no-tag' as const, tags: [] };
   if (!isSeries(detection)) return { detection, tagCheck: none, lastSource: 'bar' };
   const { strip, labels } = layout.axis;

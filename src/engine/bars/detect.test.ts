@@ -175,4 +175,23 @@ describe('detectCandles', () => {
     expect(found?.candles).toHaveLength(40);
     expect(found?.candles[39]?.close).toBeCloseTo(bars[39]!.close, -0.5);
   });
+
+  it("keeps the latest candle a phone's screen cut at the picture's edge when the axis is on the left", () => {
+    // 43 bars 14 px apart: the last one stands at the picture's right edge, half of it cut off.
+    const { r, paint } = plot();
+    const drawn = Array.from({ length: 43 }, (_, i) => ({ x: 9 + i * 14, top: 120 + (i % 5) * 6, bottom: 150 + (i % 5) * 6 }));
+    for (const [i, b] of drawn.entries()) {
+      // The last one without wicks: a body the picture's edge cuts, as a tag's box would be.
+      if (i < 42) paint(b.x, b.x, b.top - 12, b.bottom + 12, BLACK);
+      paint(Math.max(0, b.x - 4), Math.min(599, b.x + 4), b.top, b.bottom, BLACK);
+    }
+    const box = { left: 0, top: 0, right: 600, bottom: 300 };
+    const lastX = drawn[42]!.x;
+    expect(lastX + 4).toBeGreaterThan(599);
+    const left = detectCandles(r, box, { axisSide: 'left' });
+    expect(left?.candles[left.candles.length - 1]?.x).toBeGreaterThan(lastX - 3);
+    // With the axis on the right, a block against the plot's edge is the price tag reaching in.
+    const right = detectCandles(r, box, { axisSide: 'right' });
+    expect(right?.candles[right.candles.length - 1]?.x).toBeLessThan(lastX - 10);
+  });
 });

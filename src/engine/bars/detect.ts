@@ -25,7 +25,16 @@ import { barSpacing, columnCounts, thinColumns } from './spacing.js';
 import { clearEdgeTags, trimEnds } from './tail.js';
 import { eraseText, eraseWholeText } from './text.js';
 
-export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
+export interface DetectOptions {
+  /**
+   * Where the price axis stands. Tags reach into the plot from its side only: with the axis on
+   * the left and the plot running to the picture's right edge (a phone's screen cut the chart),
+   * a block at that edge is the latest candle, cut by the picture.
+   */
+  axisSide?: 'left' | 'right';
+}
+
+export function detectCandles(r: Raster, plot: Box, { axisSide = 'right' }: DetectOptions = {}): CandleDetection | null {
   const w = plot.right - plot.left;
   const h = plot.bottom - plot.top;
   if (w < 50 || h < 50) return null;
@@ -35,7 +44,8 @@ export function detectCandles(r: Raster, plot: Box): CandleDetection | null {
   candleDebug.sink?.('ink', { ink: ink.slice(0, w * h), rawInk: rawInk.slice(0, w * h), w, h, plot, bg, clusters });
   if (clusters.length === 0) return null;
   const colours = seriesColours(r, plot, ink, clusters, bg);
-  const pieces = barPieces(colours.mask, w, h);
+  const cutByPicture = axisSide === 'left' && plot.right >= r.width - 1;
+  const pieces = barPieces(colours.mask, w, h, !cutByPicture);
   if (!pieces) return null;
   const { labels, onGrid } = pieces;
   const px: BarPixels = {
@@ -88,8 +98,8 @@ interface BarPieces {
 }
 
 /** One piece a bar, on the bars' lattice; null when too few to be a series. */
-function barPieces(mask: Uint8Array, w: number, h: number): BarPieces | null {
-  clearEdgeTags(mask, w, h);
+function barPieces(mask: Uint8Array, w: number, h: number, tagsAtRight: boolean): BarPieces | null {
+  if (tagsAtRight) clearEdgeTags(mask, w, h);
   const { labels, blobs } = labelComponents(mask, w, h);
   const joined = mergeCut(blobs, Math.max(4, Math.round(h * 0.015))).filter(
     (b) => b.pixels >= 4 && b.bottom - b.top >= 2,

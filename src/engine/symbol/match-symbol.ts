@@ -54,17 +54,16 @@ const NAMED: [RegExp, string][] = [
   [/NEW\s*ZEALAND\s*DOLLAR/, 'NZD'],
 ];
 
-/** The one currency or metal a piece of a long name names, or null (none, or 'Australian Dollar' read as two). */
+/** The one currency or metal a piece of a long name names, or null (none, or two: no telling which). */
 function namedIn(text: string): string | null {
-  const hits = NAMED.filter(([pattern]) => pattern.test(text)).map(([, code]) => code);
-  // 'U.S. Dollar' inside 'Australian Dollar' is not there; every other pair of hits is ambiguous.
-  const unique = hits.length > 1 ? hits.filter((c) => c !== 'USD') : hits;
-  return unique.length === 1 ? (unique[0] ?? null) : null;
+  const hits = NAMED.filter(([pattern]) => pattern.test(text));
+  return hits.length === 1 ? (hits[0]?.[1] ?? null) : null;
 }
 
 /** Symbols long enough to find inside a run of text: six letters or more. */
 const GLUED = [...LISTED].filter((s) => s.length >= 6);
 
+/** Other names found the same way, when they are words of four capitals or more ('GOLD-CFD'). */
 const GLUED_ALIASES = Object.keys(ALIASES).filter((a) => a.length >= 4 && /^[A-Z]+$/.test(a));
 
 /** Quote currencies of crypto exchanges that stand for the US dollar ('BTCUSDT' is Bitcoin in USD). */

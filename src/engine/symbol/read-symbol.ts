@@ -40,8 +40,8 @@ const OCR_ZOOM = 1.5;
 /**
  * Where the symbol is written: a strip from a little above the plot (a title bar or toolbar) to
  * its first text lines, from its left edge as far as a long name reaches ('U.S. Dollar / Swiss
- * Franc'): OCR time grows with the text read, and the rest of a legend is prices. `unit` scales the sizes to the
- * screenshot's device pixels. Full-image pixels.
+ * Franc'): OCR time grows with the text read, and the rest of a legend is prices. `unit` scales
+ * the sizes to the screenshot's device pixels. Full-image pixels.
  */
 export function symbolRegion(image: { width: number; height: number }, plot: Box): Box {
   const unit = Math.min(2.5, Math.max(0.6, image.width / REFERENCE_WIDTH));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from './test/harness';
-import { parseEnv, EnvError } from './env';
+import { defaultEngineThreads, parseEnv, EnvError } from './env';
 
 describeEachDatabase('health', (server) => {
   it('answers ok while the database answers', async () => {
@@ -42,6 +42,17 @@ describe('environment', () => {
       expect(message).toContain('DATABASE_URL');
       expect(message).toContain('ADMIN_EMAILS');
     }
+  });
+
+  it('keeps a core for the event loop in a process that also serves, and gives a worker every core', () => {
+    expect(defaultEngineThreads('all', 2)).toBe(1);
+    expect(defaultEngineThreads('all', 1)).toBe(1);
+    expect(defaultEngineThreads('all', 8)).toBe(7);
+    expect(defaultEngineThreads('worker', 2)).toBe(2);
+    const base = { DATA_DIR: '/tmp/piplens-env-test', APP_SECRET: 'y'.repeat(40), DATABASE_URL: 'postgres://u@127.0.0.1/db' };
+    expect(parseEnv(base).ENGINE_THREADS).toBe(defaultEngineThreads('all'));
+    expect(parseEnv({ ...base, ROLE: 'worker' }).ENGINE_THREADS).toBe(defaultEngineThreads('worker'));
+    expect(parseEnv({ ...base, ENGINE_THREADS: '3' }).ENGINE_THREADS).toBe(3);
   });
 
   it('refuses sandbox payments in production', () => {

@@ -4,7 +4,7 @@ import { chartSpecs, renderChart } from '../../scripts/fixtures/render.js';
 import { EngineError, UNSURE_REASONS } from './errors.js';
 import { readingConfidence, refuseUnsure, type ReadingEvidence } from './confidence.js';
 import { terminateOcr } from './ocr.js';
-import { labelCrop, paneOfLabels, readChart, shrinkReading } from './read-chart.js';
+import { fallingShare, labelCrop, paneOfLabels, readChart, shrinkReading } from './read-chart.js';
 
 describe('labelCrop', () => {
   it("spans the whole label column, so a label found without its leading '0.' is read with it", () => {
@@ -187,5 +187,16 @@ describe('paneOfLabels', () => {
   it('is null when the plot is already the pane', () => {
     expect(paneOfLabels(fit, 100, 2, { left: 10, top: 50, right: 400, bottom: 300 })).toBeNull();
     expect(paneOfLabels(fit, 0, 2, { left: 10, top: 0, right: 400, bottom: 450 })).toBeNull();
+  });
+});
+
+describe('a column of numbers that is no axis', () => {
+  it("takes a column whose numbers go up and down for a table's, not an axis", () => {
+    // A strategy tester's 'Profit factor' column, top to bottom.
+    const column = [1.81, 1.81, 1.81, 1.81, 2.1, 2.07, 1.81, 1.78, 1.46, 1.39, 1.73, 1.38, 1.73, 2.13, 1.97, 1.31];
+    expect(fallingShare(column.map((value, i) => ({ y: 59 + 20 * i, value })))).toBeLessThan(0.6);
+    // An axis with two labels misread still falls.
+    const axis = [1.09, 1.085, 1.8, 1.075, 1.07, 1.065, 1.06, 1.955];
+    expect(fallingShare(axis.map((value, i) => ({ y: 20 + 40 * i, value })))).toBeGreaterThanOrEqual(0.6);
   });
 });

@@ -62,6 +62,30 @@ const MAX_LAYOUTS = 2;
  */
 const NO_AXIS_QUALITY = 0.8;
 
+/**
+ * A price axis's labels fall from top to bottom, a misread one or two aside; a table's column of
+ * numbers (a tester's results, a journal) goes up and down. The share of neighbouring labels
+ * that fall, below which a column whose line holds a minority of its labels is no axis.
+ */
+const MIN_FALLING = 0.6;
+
+export function fallingShare(labels: { y: number; value: number }[]): number {
+  const sorted = [...labels].sort((a, b) => a.y - b.y);
+  if (sorted.length < 2) return 1;
+  const falling = sorted.slice(1).filter((l, i) => l.value < (sorted[i]?.value ?? l.value)).length;
+  return falling / (sorted.length - 1);
+}
+
+/** Whether nearly all labels read have one form (digits and decimals): read cleanly, not half-misread. */
+function printedAlike(read: { text: string }[]): boolean {
+  const forms = new Map<string, number>();
+  for (const { text } of read) {
+    const form = text.replace(/\d/g, '9');
+    forms.set(form, (forms.get(form) ?? 0) + 1);
+  }
+  return Math.max(0, ...forms.values()) >= read.length * 0.8;
+}
+
 const isSeries = (d: CandleDetection | null, minQuality = MIN_QUALITY): d is CandleDetection =>
   d !== null && d.candles.length >= MIN_BARS && d.quality >= minQuality;
 
@@ -301,6 +325,13 @@ async function readWithLayout(
   // table's can fall on a line by chance, off any round step, while the rest scatter.
   if (!fit.onStep && fit.inliers.length * 2 < parsed) {
     throw new NoScale('AXIS_UNREADABLE', `${fit.inliers.length} of ${parsed} labels on a line, off the steps`);
+  }
+  // On the steps or not (a step of the labels' last digit puts every label on it), a minority of
+  // labels on the line in a column of numbers all printed alike (OCR read them cleanly) that go
+  // up and down is a table's.
+  const falling = fallingShare(repairDecimals(read));
+  if (fit.inliers.length * 2 < parsed && falling < MIN_FALLING && printedAlike(read)) {
+    throw new NoScale('AXIS_UNREADABLE', `${fit.inliers.length} of ${parsed} labels on a line, ${falling.toFixed(2)} falling`);
   }
 
   // Work pixel centres map to full-image rows before applying the fitted scale.

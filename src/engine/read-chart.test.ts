@@ -4,7 +4,7 @@ import { chartSpecs, renderChart } from '../../scripts/fixtures/render.js';
 import { EngineError, UNSURE_REASONS } from './errors.js';
 import { readingConfidence, refuseUnsure, type ReadingEvidence } from './confidence.js';
 import { terminateOcr } from './ocr.js';
-import { fallingShare, labelCrop, paneOfLabels, readChart, shrinkReading } from './read-chart.js';
+import { fallingShare, flatShare, labelCrop, paneOfLabels, readChart, shrinkReading } from './read-chart.js';
 
 describe('labelCrop', () => {
   it("spans the whole label column, so a label found without its leading '0.' is read with it", () => {
@@ -198,5 +198,29 @@ describe('a column of numbers that is no axis', () => {
     // An axis with two labels misread still falls.
     const axis = [1.09, 1.085, 1.8, 1.075, 1.07, 1.065, 1.06, 1.955];
     expect(fallingShare(axis.map((value, i) => ({ y: 20 + 40 * i, value })))).toBeGreaterThanOrEqual(0.6);
+  });
+});
+
+describe('flatShare', () => {
+  const picture = (pixel: (x: number, y: number) => [number, number, number]) => {
+    const width = 200;
+    const height = 100;
+    const data = new Uint8Array(width * height * 3);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set(pixel(x, y), (y * width + x) * 3);
+    return { width, height, data };
+  };
+
+  it("tells a chart's flat fill from a photograph's textured, shaded background", () => {
+    // A dark chart: flat background with a candle every 10 px.
+    const chart = picture((x, y) => (x % 10 < 3 && y > 30 && y < 60 ? [38, 166, 154] : [19, 23, 34]));
+    expect(flatShare(chart, [19, 23, 34])).toBeGreaterThan(0.6);
+    // A granite table top under a lamp: speckles on a gradient.
+    let seed = 7;
+    const noise = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 24;
+    const photo = picture((x) => {
+      const v = 150 + x * 0.3 + noise();
+      return [v, v, v + 4];
+    });
+    expect(flatShare(photo, [180, 180, 184])).toBeLessThan(0.2);
   });
 });

@@ -24,7 +24,7 @@ import {
   type TagVerdict,
 } from './last-price.js';
 import { readLabels } from './ocr.js';
-import { dominantColour, type Box, type Raster, type Rgb } from './raster.js';
+import { colourDistance, dominantColour, rgbAt, type Box, type Raster, type Rgb } from './raster.js';
 import { fitScale, repairDecimals, upperScale, zeroReadAs, type ParsedLabel, type ScaleFit } from './scale.js';
 import { withScratch } from './scratch.js';
 import sharp from 'sharp';
@@ -74,6 +74,26 @@ export function fallingShare(labels: { y: number; value: number }[]): number {
   if (sorted.length < 2) return 1;
   const falling = sorted.slice(1).filter((l, i) => l.value < (sorted[i]?.value ?? l.value)).length;
   return falling / (sorted.length - 1);
+}
+
+/**
+ * Charting platforms paint the chart on one flat colour: on the real charts without a readable
+ * axis at least 0.32 of the picture is within a few units of it. A photograph's background (a
+ * table top, paper, a wall) is texture and shading: 0.15 on the corpus's.
+ */
+const MIN_FLAT = 0.2;
+
+/** Share of the picture (sampled every other pixel) within a few RGB units of its background. */
+export function flatShare(r: Raster, bg: Rgb): number {
+  let flat = 0;
+  let n = 0;
+  for (let y = 0; y < r.height; y += 2) {
+    for (let x = 0; x < r.width; x += 2) {
+      n++;
+      if (colourDistance(rgbAt(r, x, y), bg) <= 6) flat++;
+    }
+  }
+  return n > 0 ? flat / n : 0;
 }
 
 /** Whether nearly all labels read have one form (digits and decimals): read cleanly, not half-misread. */
@@ -216,7 +236,8 @@ async function read(image: Buffer, trace?: DebugTrace): Promise<ChartReading> {
   const noAxis = (why: string): EngineError => {
     const whole = { left: 0, top: 0, right: Math.round(work.width * 0.9), bottom: work.height };
     const bars = detectCandles(work, whole);
-    return new EngineError(isSeries(bars, NO_AXIS_QUALITY) ? 'AXIS_UNREADABLE' : 'NOT_A_CHART', why);
+    const chart = isSeries(bars, NO_AXIS_QUALITY) && flatShare(work, bg) >= MIN_FLAT;
+    return new EngineError(chart ? 'AXIS_UNREADABLE' : 'NOT_A_CHART', why);
   };
   for (let attempt = 0; attempt < MAX_LAYOUTS; attempt++) {
     const layout = findLayoutScaled(work, full, f, bg, tried);

@@ -2,7 +2,7 @@
  * Image → price series: decode, find the axis and plot, read and fit the scale, detect the
  * candles and convert them to prices. Everything before the trading analysis.
  */
-import { detectCandles, MIN_BARS, type CandleDetection, type PixelCandle } from './bars/index.js';
+import { detectCandles, MIN_BARS, readDense, type CandleDetection, type PixelCandle } from './bars/index.js';
 import { decodeImage } from './decode.js';
 import {
   readingConfidence,
@@ -358,7 +358,17 @@ async function readWithLayout(
   // Work pixel centres map to full-image rows before applying the fitted scale.
   const price = (y: number): number => fit.slope * ((y + 0.5) * f - 0.5) + fit.intercept;
   let plot = layout.plot;
-  let evidence = gatherEvidence(fit, read, pitch, layout, plot, f, series.detection, series.lastSource, series.tagCheck);
+  let evidence = gatherEvidence(
+    fit,
+    read,
+    pitch,
+    layout,
+    plot,
+    f,
+    series.detection,
+    series.lastSource,
+    series.tagCheck,
+  );
   // The series runs past the pane the labels belong to (a volume or indicator pane below, a
   // report or a panel above, in the same box): read it again within the labels' own pane.
   const pane = paneOfLabels(fit, pitch, f, plot);
@@ -422,11 +432,13 @@ interface SeriesReading {
  * Pieces past the bar that reaches the series' tag are objects at the plot's edge.
  */
 function readSeries(work: Raster, bg: Rgb, layout: Layout, plot: Box, labelHeight: number): SeriesReading {
-  const detection = detectCandles(work, plot, { axisSide: layout.axis.side });
+  const plotBg = dominantColour(work, plot);
+  const pieces = detectCandles(work, plot, { axisSide: layout.axis.side });
+  // Bars a pixel or two apart touch and leave no pieces: they are read as a column profile.
+  const detection = isSeries(pieces) ? pieces : (readDense(work, plot, plotBg) ?? pieces);
   const none = { verdict: 'no-tag' as const, tags: [] };
   if (!isSeries(detection)) return { detection, tagCheck: none, lastSource: 'bar' };
   const { strip, labels } = layout.axis;
-  const plotBg = dominantColour(work, plot);
   const { candles, colours, lines } = detection;
   const tagCheck = reconcileWithTags(work, bg, plotBg, strip, plot, candles, labelHeight, colours);
   let lastSource: ReadingEvidence['lastSource'] = 'bar';

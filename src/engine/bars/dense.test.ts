@@ -1,0 +1,263 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { Raster, Rgb } from '../raster.js';
+import { readDense } from './dense.js';
+import { MIN_BARS } from './series.js';
+
+/** A seeded generator (mulberry32): each picture is built the same way every run. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function canvas(width: number, height: number, bg: Rgb): Raster & { set: (x: number, y: number, c: Rgb) => void } {
+  const data = new Uint8Array(width * height * 3);
+  for (let i = 0; i < data.length; i += 3) data.set(bg, i);
+  const set = (x: number, y: number, c: Rgb) => {
+    if (x >= 0 && x < width && y >= 0 && y < height) data.set(c, (Math.round(y) * width + x) * 3);
+  };
+  return { width, height, data, set };
+}
+
+const vline = (set: (x: number, y: number, c: Rgb) => void, x: number, y0: number, y1: number, c: Rgb) => {
+  for (let y = Math.min(y0, y1); y <= Math.max(y0, y1); y++) set(x, y, c);
+};
+
+interface Bar {
+  x: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
+/**
+ * A random walk of bars filling rows [top, bottom] as a platform scales its pane, each opening
+ * where the last one closed.
+ */
+function walk(n: number, top: number, bottom: number, seed: number, pitch: number, left: number): Bar[] {
+  const next = random(seed);
+  const raw: Bar[] = [];
+  let price = 0;
+  for (let i = 0; i < n; i++) {
+    const open = price;
+    price += (next() - 0.5) * 10;
+    const high = Math.min(open, price) - next() * 5;
+    const low = Math.max(open, price) + next() * 5;
+    raw.push({ x: left + i * pitch, open, high, low, close: price });
+  }
+  const min = Math.min(...raw.map((b) => b.high));
+  const max = Math.max(...raw.map((b) => b.low));
+  const row = (p: number) => Math.round(top + ((p - min) / (max - min)) * (bottom - top));
+  return raw.map((b) => ({ x: b.x, open: row(b.open), high: row(b.high), low: row(b.low), close: row(b.close) }));
+}
+
+const BLACK: Rgb = [0, 0, 0];
+const WHITE: Rgb = [255, 255, 255];
+const GRID: Rgb = [119, 136, 153];
+
+/** MetaTrader 4 zoomed out: 1-px OHLC bars two pixels apart, their ticks touching. */
+function mt4Dense() {
+  const w = 800;
+  const h = 500;
+  const pic = canvas(w, h, BLACK);
+  const { set } = pic;
+  // Dashed grid under everything.
+  for (let y = 50; y < h; y += 60) for (let x = 0; x < w; x++) if (x % 6 < 3) set(x, y, GRID);
+  for (let x = 90; x < w; x += 100) for (let y = 0; y < h; y++) if (y % 6 < 3) set(x, y, GRID);
+  const bars = walk(370, 30, 380, 7, 2, 20);
+  const green: Rgb = [0, 255, 0];
+  for (const b of bars) {
+    vline(set, b.x, b.high, b.low, green);
+    set(b.x - 1, b.open, green);
+    set(b.x + 1, b.close, green);
+  }
+  // A moving average drawn over the bars, and volume standing on the plot's bottom.
+  for (let i = 0; i < bars.length; i++) {
+    const window = bars.slice(Math.max(0, i - 20), i + 1);
+    const ma = window.reduce((s, b) => s + b.close, 0) / window.length;
+    set(bars[i]!.x, ma, WHITE);
+    set(bars[i]!.x + 1, ma, WHITE);
+  }
+  const volume = random(3);
+  for (const b of bars) vline(set, b.x, h - 2 - Math.round(volume() * 40), h - 2, [50, 205, 50]);
+  return { pic, bars, plot: { left: 0, top: 0, right: w, bottom: h } };
+}
+
+describe('readDense', () => {
+  it('reads 1-px OHLC bars that touch, past an average, a dashed grid and volume', () => {
+    const { pic, bars, plot } = mt4Dense();
+    const dense = readDense(pic, plot, BLACK);
+    expect(dense).not.toBeNull();
+    const candles = dense?.candles ?? [];
+    expect(candles.length).toBeGreaterThanOrEqual(100);
+    expect(candles.length).toBeLessThanOrEqual(260);
+    const last = bars[bars.length - 1]!;
+    expect(Math.abs((candles[candles.length - 1]?.close ?? 0) - last.close)).toBeLessThanOrEqual(1);
+    // Each bar's range is the range of the true bars' ink over the columns it groups.
+    const top = new Map<number, number>();
+    const bottom = new Map<number, number>();
+    const ink = (x: number, y0: number, y1: number) => {
+      top.set(x, Math.min(top.get(x) ?? y0, y0));
+      bottom.set(x, Math.max(bottom.get(x) ?? y1, y1));
+    };
+    for (const b of bars) {
+      ink(b.x, b.high, b.low);
+      ink(b.x - 1, b.open, b.open);
+      ink(b.x + 1, b.close, b.close);
+    }
+    const k = Math.round((candles[candles.length - 2]!.x - candles[0]!.x) / (candles.length - 2));
+    let tracked = 0;
+    for (const c of candles.slice(0, -1)) {
+      const columns = Array.from({ length: k }, (_, i) => Math.round(c.x - (k - 1) / 2) + i);
+      const high = Math.min(...columns.map((x) => top.get(x) ?? Infinity));
+      const low = Math.max(...columns.map((x) => bottom.get(x) ?? -Infinity));
+      if (Math.abs(c.high - high) <= 2 && Math.abs(c.low - low) <= 2) tracked++;
+    }
+    expect(tracked / (candles.length - 1)).toBeGreaterThan(0.9);
+    expect(dense?.colours).toEqual([[0, 255, 0]]);
+    expect(dense?.quality).toBeGreaterThanOrEqual(0.9);
+  });
+
+  /** A light phone-like chart: 2-px candles in two colours, touching each other. */
+  function phoneChart() {
+    const w = 700;
+    const h = 420;
+    const bg: Rgb = [250, 250, 250];
+    const pic = canvas(w, h, bg);
+    const up: Rgb = [38, 166, 154];
+    const down: Rgb = [239, 83, 80];
+    const bars = walk(320, 20, 400, 21, 2, 30);
+    for (const b of bars) {
+      const c = b.close <= b.open ? up : down;
+      vline(pic.set, b.x, b.high, b.low, c);
+      vline(pic.set, b.x + 1, b.open, b.close, c);
+    }
+    return { pic, bars, bg, plot: { left: 0, top: 0, right: w, bottom: h } };
+  }
+
+  const readsPhoneChart = ({ pic, bars, bg, plot }: ReturnType<typeof phoneChart>) => {
+    const dense = readDense(pic, plot, bg);
+    expect(dense).not.toBeNull();
+    const candles = dense?.candles ?? [];
+    expect(candles.length).toBeGreaterThanOrEqual(100);
+    expect(dense?.colours).toHaveLength(2);
+    const last = bars[bars.length - 1]!;
+    const close = candles[candles.length - 1]?.close ?? 0;
+    expect(close).toBeGreaterThanOrEqual(Math.min(last.open, last.close) - 1);
+    expect(close).toBeLessThanOrEqual(Math.max(last.open, last.close) + 1);
+    // Within a pixel: a JPEG fades a wick's last pixel.
+    expect(
+      Math.abs(Math.min(...candles.map((c) => c.high)) - Math.min(...bars.map((b) => b.high))),
+    ).toBeLessThanOrEqual(1);
+    expect(Math.abs(Math.max(...candles.map((c) => c.low)) - Math.max(...bars.map((b) => b.low)))).toBeLessThanOrEqual(
+      1,
+    );
+  };
+
+  it('reads a light chart of 2-px candles in two colours touching each other', () => {
+    readsPhoneChart(phoneChart());
+  });
+
+  it("reads the same chart through a phone's JPEG", async () => {
+    const chart = phoneChart();
+    const { pic } = chart;
+    const jpeg = await sharp(Buffer.from(pic.data), { raw: { width: pic.width, height: pic.height, channels: 3 } })
+      .jpeg({ quality: 75 })
+      .toBuffer();
+    const { data } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+    readsPhoneChart({ ...chart, pic: { ...pic, data: new Uint8Array(data) } });
+  });
+
+  describe('is no price series', () => {
+    const w = 600;
+    const h = 360;
+    const bg: Rgb = [255, 255, 255];
+    const plot = { left: 0, top: 0, right: w, bottom: h };
+
+    it('on a histogram standing on a baseline: a P&L bar chart', () => {
+      const pic = canvas(w, h, bg);
+      const next = random(5);
+      for (let x = 20; x < 580; x++) {
+        const v = Math.round((next() - 0.45) * 200);
+        vline(pic.set, x, 180, 180 - v, v >= 0 ? [22, 163, 74] : [220, 38, 38]);
+      }
+      expect(readDense(pic, plot, bg)).toBeNull();
+    });
+
+    it('on a filled area: an equity curve over its fill', () => {
+      const pic = canvas(w, h, bg);
+      const next = random(9);
+      let y = 200;
+      for (let x = 20; x < 580; x++) {
+        y = Math.min(340, Math.max(20, y + Math.round((next() - 0.5) * 6)));
+        vline(pic.set, x, y, h - 1, [147, 197, 253]);
+        pic.set(x, y, [37, 99, 235]);
+      }
+      expect(readDense(pic, plot, bg)).toBeNull();
+    });
+
+    it('on a single thin line: an equity curve alone', () => {
+      const pic = canvas(w, h, bg);
+      const next = random(13);
+      let y = 200;
+      for (let x = 20; x < 580; x++) {
+        const to = Math.min(340, Math.max(20, y + Math.round((next() - 0.5) * 6)));
+        vline(pic.set, x, y, to, [37, 99, 235]);
+        y = to;
+      }
+      expect(readDense(pic, plot, bg)).toBeNull();
+    });
+
+    it("on two lines 3 px thick: a backtest report's strategy against its benchmark", () => {
+      const pic = canvas(w, h, bg);
+      const lines: [number, Rgb][] = [
+        [11, [31, 119, 180]],
+        [12, [250, 210, 100]],
+      ];
+      for (const [seed, colour] of lines) {
+        const next = random(seed);
+        let y = 180;
+        for (let x = 20; x < 580; x++) {
+          const to = Math.min(330, Math.max(30, y + Math.round((next() - 0.5) * 8)));
+          vline(pic.set, x, Math.min(y, to) - 1, Math.max(y, to) + 1, colour);
+          y = to;
+        }
+      }
+      expect(readDense(pic, plot, bg)).toBeNull();
+    });
+
+    it("on a series in a band at the plot's bottom: an oscillator's pane under the price pane", () => {
+      const pic = canvas(w, h, bg);
+      for (const b of walk(270, 260, 350, 31, 2, 20)) {
+        vline(pic.set, b.x, b.high, b.low, [239, 85, 59]);
+        vline(pic.set, b.x + 1, b.open, b.close, [239, 85, 59]);
+      }
+      expect(readDense(pic, plot, bg)).toBeNull();
+    });
+
+    it('on too few columns of ink', () => {
+      const pic = canvas(w, h, bg);
+      for (let x = 20; x < 20 + MIN_BARS; x++) vline(pic.set, x, 100, 200, [0, 0, 0]);
+      expect(readDense(pic, plot, bg)).toBeNull();
+    });
+  });
+
+  it('reads a 1920x1080 plot quickly', () => {
+    const pic = canvas(1920, 1080, BLACK);
+    const bars = walk(950, 40, 1000, 17, 2, 10);
+    for (const b of bars) vline(pic.set, b.x, b.high, b.low, [0, 255, 0]);
+    const plot = { left: 0, top: 0, right: 1920, bottom: 1080 };
+    readDense(pic, plot, BLACK);
+    // CPU time, as other work on the machine stretches the wall clock.
+    const t0 = process.cpuUsage();
+    for (let i = 0; i < 5; i++) readDense(pic, plot, BLACK);
+    const { user, system } = process.cpuUsage(t0);
+    expect((user + system) / 1000 / 5).toBeLessThan(60);
+  });
+});

@@ -1,9 +1,9 @@
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, gte, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { FREE_HISTORY_DAYS } from '../../../shared/constants';
 import { SHARE_PREMIUM_MESSAGE } from '../../../shared/share';
 import { requireUser } from '../../auth/guards';
-import { analyses, chartThumbnails } from '../../db/schema';
+import { analyses, chartThumbnails, subscriptions } from '../../db/schema';
 import type { AppEnv, SessionUser } from '../../lib/context';
 import { ApiError } from '../../lib/errors';
 import { getSubscriptionState } from '../billing/subscription.service';
@@ -20,9 +20,17 @@ export function historyRoutes() {
   routes.get('/', async (c) => {
     const user = c.get('user') as SessionUser;
     const db = c.get('db');
-    const state = await getSubscriptionState(db, user);
-    const conditions = [eq(analyses.userId, user.id), eq(analyses.saved, true)];
-    if (!state.isSubscribed) conditions.push(gte(analyses.createdAt, new Date(Date.now() - FREE_HISTORY_DAYS * DAY_MS)));
+    const now = new Date();
+    // One query: the Premium test (shared/access.ts: an active subscription whose period has not
+    // ended) rides along, rather than a round trip of its own. On the embedded database every
+    // query runs on the event loop, so the list is read in one.
+    const subscribed = exists(
+      db
+        .select({ one: sql`1` })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.status, 'active'), gt(subscriptions.currentPeriodEnd, now))),
+    );
+    const recent = gte(analyses.createdAt, new Date(now.getTime() - FREE_HISTORY_DAYS * DAY_MS));
     const rows = await db
       .select({
         id: analyses.id,
@@ -33,7 +41,7 @@ export function historyRoutes() {
         shareToken: analyses.shareToken,
       })
       .from(analyses)
-      .where(and(...conditions))
+      .where(and(eq(analyses.userId, user.id), eq(analyses.saved, true), or(recent, subscribed)))
       .orderBy(desc(analyses.createdAt))
       .limit(HISTORY_LIMIT);
     c.header('Cache-Control', 'no-store');

@@ -32,6 +32,8 @@ export interface ReadingEvidence {
   /** Tags on the axis in the series' colours (their prices on the fitted scale), and how the last bar fits them. */
   seriesTags: { price: number; fill: Rgb }[];
   tagVerdict: TagVerdict;
+  /** Boxes on the axis beside the latest bars that a last close taken from the bar leaves unexplained. */
+  unexplainedMarks: number;
   quality: number;
   bars: number;
 }
@@ -62,8 +64,9 @@ const fallsFrom = (v: number, full: number, half: number): number => clamp(1 - (
 export function readingConfidence(e: ReadingEvidence): ReadingConfidence {
   const fromBar = e.lastSource === 'bar';
   const terms: Record<ConfidenceTerm, number> = {
-    // The axis's own last-price tag lies beyond the reach of the last bars found.
-    tagAgreement: e.tagVerdict === 'contradicts' ? 0 : 1,
+    // The axis's own last-price tag lies beyond the reach of the last bars found, or the axis
+    // marks prices beside the latest bars where the last bar found does not reach.
+    tagAgreement: e.tagVerdict === 'contradicts' || e.unexplainedMarks > 0 ? 0 : 1,
     // Platforms leave room for a few bars, up to about an eighth of the plot; farther, a text,
     // a label or a drawing ended the pieces, or the chart is scrolled back.
     lastBarAway: fromBar ? fallsFrom(e.lastGap, 0.1, 0.15) : 1,

@@ -3,6 +3,7 @@ import type { PixelCandle } from './bars/index.js';
 import {
   applyLastPriceTag,
   applyLoneBox,
+  unexplainedMarks,
   applyPriceLine,
   applyTextTag,
   axisTags,
@@ -328,6 +329,34 @@ describe('applyLoneBox', () => {
     const far = raster();
     tag(far, 100, UP);
     expect(applyLoneBox(far, BG, STRIP, PLOT, candles, [], LABEL_HEIGHT)).toBe(false);
+  });
+});
+
+describe('unexplainedMarks', () => {
+  // The latest bars span rows 40-70; the last one 40-50 (a short bar the price line hid was lost).
+  const recent = (): PixelCandle[] => [
+    { x: 120, open: 60, high: 55, low: 70, close: 65 },
+    { x: 130, open: 50, high: 45, low: 62, close: 55 },
+    { x: 140, open: 48, high: 40, low: 50, close: 45 },
+  ];
+
+  it('counts a box beside the latest bars that the last bar does not reach (a bid box under it)', () => {
+    const r = raster();
+    tag(r, 64, [255, 255, 255]);
+    expect(unexplainedMarks(r, BG, STRIP, PLOT, recent(), [], LABEL_HEIGHT)).toBe(1);
+  });
+
+  it("leaves out boxes far from the latest bars, a crosshair's label and an axis of boxed labels", () => {
+    const far = raster();
+    tag(far, 105, UP);
+    expect(unexplainedMarks(far, BG, STRIP, PLOT, recent(), [], LABEL_HEIGHT)).toBe(0);
+    const crosshair = raster();
+    tag(crosshair, 64, GREY);
+    expect(unexplainedMarks(crosshair, BG, STRIP, PLOT, recent(), [{ y: 63, colour: GREY }], LABEL_HEIGHT)).toBe(0);
+    // Every label in a box of one fill, from the axis's top to its foot.
+    const boxed = raster();
+    for (const y of [12, 38, 64, 90, 108]) tag(boxed, y, [60, 64, 80]);
+    expect(unexplainedMarks(boxed, BG, STRIP, PLOT, recent(), [], LABEL_HEIGHT)).toBe(0);
   });
 });
 

@@ -312,17 +312,55 @@ export function applyLoneBox(
 ): boolean {
   const last = candles[candles.length - 1];
   if (!last) return false;
-  // A crosshair's label is a grey box with a grey line across the plot at its row; the tag of a
-  // price line has the line's colour, and a grey bid box stands alone.
-  const crosshair = (t: Tag): boolean =>
-    chroma(t.fill) < CHROMATIC && lines.some((l) => Math.abs(l.y - t.y) <= 1.5 && chroma(l.colour) < CHROMATIC);
-  const boxes = axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight).filter(
-    (t) => withinCandle(last, labelHeight)(t.y) && !crosshair(t),
-  );
-  const box = onlyOne(boxes);
+  const box = onlyOne(axisBoxes(r, bg, strip, plot, lines, labelHeight).filter((t) => withinCandle(last, labelHeight)(t.y)));
   if (!box) return false;
   closeAt(last, box.y);
   return true;
+}
+
+/**
+ * The boxes on the axis within the plot's rows, but for crosshair labels: a crosshair's label is
+ * a grey box with a grey line across the plot at its row (the tag of a price line has the line's
+ * colour, and a grey bid box stands alone).
+ */
+function axisBoxes(r: Raster, bg: Rgb, strip: Box, plot: Box, lines: PlotLine[], labelHeight: number): Tag[] {
+  const crosshair = (t: Tag): boolean =>
+    chroma(t.fill) < CHROMATIC && lines.some((l) => Math.abs(l.y - t.y) <= 1.5 && chroma(l.colour) < CHROMATIC);
+  const boxes = axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight).filter((t) => !crosshair(t));
+  // An axis that prints every label in a box of its own: boxes of one fill from the top of the
+  // axis to its foot are the labels' (a drawing's tags of one colour huddle where it was drawn).
+  const height = plot.bottom - plot.top;
+  const labelStyle = (t: Tag): boolean => {
+    const alike = boxes.filter((o) => colourDistance(o.fill, t.fill) <= SAME_COLOUR / 2).map((o) => o.y);
+    return alike.length >= 3 && Math.max(...alike) - Math.min(...alike) >= height * 0.6;
+  };
+  return boxes.filter((t) => !labelStyle(t));
+}
+
+/** The latest bars a chart's marked price can stand beside. */
+const RECENT_MARK_BARS = 10;
+
+/**
+ * How many boxes on the axis stand beside the latest bars (within their range, a label's height
+ * of margin) while the last close was taken from the last bar itself: the chart marks prices
+ * there (its last price, a bid, a position's levels) that the reading cannot place, so the bar
+ * found last may not be the latest (a short last bar lost under the price line, an indicator
+ * painted over the candles).
+ */
+export function unexplainedMarks(
+  r: Raster,
+  bg: Rgb,
+  strip: Box,
+  plot: Box,
+  candles: PixelCandle[],
+  lines: PlotLine[],
+  labelHeight: number,
+): number {
+  const recent = candles.slice(-RECENT_MARK_BARS);
+  if (recent.length === 0) return 0;
+  const top = Math.min(...recent.map((c) => c.high)) - labelHeight;
+  const bottom = Math.max(...recent.map((c) => c.low)) + labelHeight;
+  return axisBoxes(r, bg, strip, plot, lines, labelHeight).filter((t) => t.y >= top && t.y <= bottom).length;
 }
 
 /**

@@ -44,6 +44,7 @@ const EVIDENCE: ReadingEvidence = {
   bars: 80,
   seriesTags: [],
   tagVerdict: 'agrees',
+  unexplainedMarks: 0,
 };
 
 describe('refuseUnsure', () => {
@@ -112,6 +113,10 @@ describe('refuseUnsure', () => {
   it('answers a last bar far from the axis that a tag or price line through it confirms', () => {
     expect(refusal({ ...evidence, tagVerdict: 'no-tag', lastSource: 'price-line', lastGap: 0.3 })).toBeNull();
     expect(refusal({ ...evidence, tagVerdict: 'agrees', lastSource: 'tag', lastGap: 0.3 })).toBeNull();
+    // Boxes on the axis beside the latest bars that a last close from the bar leaves unexplained.
+    expect(refusal({ ...evidence, lastSource: 'bar', tagVerdict: 'no-tag', unexplainedMarks: 1 })?.message).toBe(
+      UNSURE_REASONS.tagDisagrees,
+    );
   });
 });
 

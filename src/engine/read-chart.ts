@@ -17,6 +17,7 @@ import { findLayoutScaled, medianLabelHeight, type Layout } from './layout.js';
 import {
   applyLastPriceTag,
   applyLoneBox,
+  unexplainedMarks,
   applyPriceLine,
   applyTextTag,
   reconcileWithTags,
@@ -358,17 +359,7 @@ async function readWithLayout(
   // Work pixel centres map to full-image rows before applying the fitted scale.
   const price = (y: number): number => fit.slope * ((y + 0.5) * f - 0.5) + fit.intercept;
   let plot = layout.plot;
-  let evidence = gatherEvidence(
-    fit,
-    read,
-    pitch,
-    layout,
-    plot,
-    f,
-    series.detection,
-    series.lastSource,
-    series.tagCheck,
-  );
+  let evidence = gatherEvidence(fit, read, pitch, layout, plot, f, series);
   // The series runs past the pane the labels belong to (a volume or indicator pane below, a
   // report or a panel above, in the same box): read it again within the labels' own pane.
   const pane = paneOfLabels(fit, pitch, f, plot);
@@ -376,7 +367,7 @@ async function readWithLayout(
   if (pane && beyond.value < REFUSE_BELOW && PANE_TERMS.has(beyond.weakest)) {
     const again = readSeries(work, bg, layout, pane, labelHeight);
     const inPane = found(again)
-      ? gatherEvidence(fit, read, pitch, layout, pane, f, again.detection, again.lastSource, again.tagCheck)
+      ? gatherEvidence(fit, read, pitch, layout, pane, f, again)
       : null;
     // The pane's margin beyond its outermost labels is where the other pane's objects (a legend's
     // icons, a panel's edge) were cut off: an unconfirmed last bar there is no latest candle.
@@ -424,6 +415,8 @@ interface SeriesReading {
   detection: CandleDetection | null;
   tagCheck: { verdict: TagVerdict; tags: Tag[] };
   lastSource: ReadingEvidence['lastSource'];
+  /** Boxes on the axis beside the latest bars that an unconfirmed last close leaves unexplained. */
+  unexplained: number;
 }
 
 /**
@@ -437,7 +430,7 @@ function readSeries(work: Raster, bg: Rgb, layout: Layout, plot: Box, labelHeigh
   // Bars a pixel or two apart touch and leave no pieces: they are read as a column profile.
   const detection = isSeries(pieces) ? pieces : (readDense(work, plot, plotBg) ?? pieces);
   const none = { verdict: 'no-tag' as const, tags: [] };
-  if (!isSeries(detection)) return { detection, tagCheck: none, lastSource: 'bar' };
+  if (!isSeries(detection)) return { detection, tagCheck: none, lastSource: 'bar', unexplained: 0 };
   const { strip, labels } = layout.axis;
   const { candles, colours, lines } = detection;
   const tagCheck = reconcileWithTags(work, bg, plotBg, strip, plot, candles, labelHeight, colours);
@@ -446,7 +439,8 @@ function readSeries(work: Raster, bg: Rgb, layout: Layout, plot: Box, labelHeigh
   else if (applyTextTag(work, bg, candles, labels, labelHeight)) lastSource = 'text-tag';
   else if (applyPriceLine(work, plotBg, candles, lines, labelHeight)) lastSource = 'price-line';
   else if (applyLoneBox(work, bg, strip, plot, candles, lines, labelHeight)) lastSource = 'box';
-  return { detection, tagCheck, lastSource };
+  const unexplained = lastSource === 'bar' ? unexplainedMarks(work, bg, strip, plot, candles, lines, labelHeight) : 0;
+  return { detection, tagCheck, lastSource, unexplained };
 }
 
 type SeriesFound = SeriesReading & { detection: CandleDetection };
@@ -495,9 +489,7 @@ function gatherEvidence(
   { axis, panes }: Layout,
   plot: Box,
   f: number,
-  detection: CandleDetection,
-  lastSource: ReadingEvidence['lastSource'],
-  tagCheck: { verdict: TagVerdict; tags: Tag[] },
+  { detection, lastSource, tagCheck, unexplained }: SeriesFound,
 ): ReadingEvidence {
   const rowOf = (value: number) => (value - fit.intercept) / fit.slope;
   const residualPx = fit.inliers.reduce((s, l) => s + Math.abs(rowOf(l.value) - l.y), 0) / fit.inliers.length;
@@ -528,6 +520,7 @@ function gatherEvidence(
       fill: t.fill,
     })),
     tagVerdict: tagCheck.verdict,
+    unexplainedMarks: unexplained,
     quality: detection.quality,
     bars: detection.candles.length,
   };

@@ -60,6 +60,16 @@ describe('dropStrayLast', () => {
     expect(bars).toHaveLength(13);
   });
 
+  it("drops a last piece far taller than the bars before it that stands apart from them (a ruler's box)", () => {
+    const ruler = [...series(), { high: 200, low: 290 }];
+    dropStrayLast(ruler);
+    expect(ruler).toHaveLength(12);
+    // A news bar as tall opens where the last bar closed: it touches it, and stays.
+    const news = [...series(), { high: 330, low: 440 }];
+    dropStrayLast(news);
+    expect(news).toHaveLength(13);
+  });
+
   it('keeps a last bar that touches the one before it, however small', () => {
     const bars = [...series(), { high: 439, low: 440 }];
     dropStrayLast(bars);

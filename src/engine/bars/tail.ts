@@ -68,8 +68,15 @@ export function dropStrayLast(candles: { x?: number; high: number; low: number }
   const gap = Math.max(last.high - prev.low, prev.high - last.low, 0);
   // Only a piece a line thin: the bar before a real last bar can itself be junk.
   const thin = last.low - last.high <= Math.max(3, typical * 0.1);
-  if (thin && gap > typical * 1.5) candles.pop();
+  // Or one far taller than the bars before it that does not even reach the bar before it: a
+  // news bar that tall opens where the last one closed; a ruler's or a drawing's box stands apart.
+  const recent = candles.slice(-RECENT_BARS - 1, -1).map((c) => c.low - c.high);
+  const tall = last.low - last.high > TALL_STRAY * Math.max(...recent, 1) && gap > 0;
+  if ((thin && gap > typical * 1.5) || tall) candles.pop();
 }
+
+/** How many times the tallest of the bars before it a last piece standing apart is no bar. */
+const TALL_STRAY = 1.5;
 
 /** How far right of the bar before it (in spacings) a last piece is no bar of the series. */
 const STRAY_SPACINGS = 6;

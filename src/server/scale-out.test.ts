@@ -59,7 +59,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two web instances and two workers
   let image: Buffer;
   let users = 0;
 
-  function start(role: Instance['role'], port: number): Instance {
+  function start(role: Instance['role'], port: number, overrides: Record<string, string> = {}): Instance {
     const child = spawn('npm', ['start'], {
       cwd: ROOT,
       env: {
@@ -80,6 +80,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two web instances and two workers
         GEMINI_BASE_URL: ai.url,
         AI_TIMEOUT_MS: '2000',
         AI_DEADLINE_MS: '3000',
+        ...overrides,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       // Its own process group: npm, the start script and the server are signalled together, as a
@@ -276,4 +277,39 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two web instances and two workers
     }
     expect(await count('select count(*) as n from analyses where user_id = $1', [t.id])).toBe(1);
   }, 90_000);
+
+  it('on SIGTERM, a web instance waits past ten seconds for an analysis its job is still running', async () => {
+    // Jobs that may run 12 seconds (the model's time limit): longer than a plain request's grace.
+    const long = { JOB_TIMEOUT_SECONDS: '20', AI_TIMEOUT_MS: '12000', AI_DEADLINE_MS: '13000' };
+    const webInstance = start('web', await freePort(), long);
+    const worker = start('worker', await freePort(), long);
+    await Promise.all([ready(webInstance), ready(worker)]);
+    // The job must reach the new worker: any other worker still running is stopped first.
+    const others = instances.filter((i) => i.role === 'worker' && i !== worker && !i.isClosed);
+    for (const other of others) process.kill(-(other.child.pid ?? 0), 'SIGTERM');
+    await Promise.all(others.map((other) => other.closed));
+    const t = await trader(webInstance);
+    ai.route = () => ({ hang: true });
+    const started = Date.now();
+    const response = analyse(webInstance, t.cookie, { jobId: `long-${Date.now()}` });
+    await until(
+      async () =>
+        (await count(`select count(*) as n from analysis_jobs where user_id = $1 and stage->>'stage' = 'asking-model'`, [t.id])) === 1
+          ? true
+          : undefined,
+      60_000,
+      'the job to reach the model',
+    );
+    process.kill(-(webInstance.child.pid ?? 0), 'SIGTERM');
+    const answer = await response;
+    expect(answer.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThan(10_000);
+    ai.releaseHanging();
+    ai.route = () => ({ status: 500, body: { error: { message: 'stand-in failure' } } });
+    await webInstance.closed;
+    expect(webInstance.output.join('')).toContain('stopped cleanly');
+    expect(webInstance.output.join('')).not.toContain('graceful shutdown timed out');
+    process.kill(-(worker.child.pid ?? 0), 'SIGTERM');
+    await worker.closed;
+  }, 120_000);
 });

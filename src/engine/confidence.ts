@@ -38,7 +38,13 @@ export interface ReadingEvidence {
   bars: number;
 }
 
-export type ConfidenceTerm = 'tagAgreement' | 'lastBarAway' | 'lastOutsideLabels' | 'seriesOutsideLabels' | 'labelsPastPlot';
+export type ConfidenceTerm =
+  | 'tagAgreement'
+  | 'marksBesideLast'
+  | 'lastBarAway'
+  | 'lastOutsideLabels'
+  | 'seriesOutsideLabels'
+  | 'labelsPastPlot';
 
 export interface ReadingConfidence {
   /** The weakest term, 0..1. */
@@ -62,11 +68,14 @@ const fallsFrom = (v: number, full: number, half: number): number => clamp(1 - (
  * where the axis says; a last bar confirmed by nothing must stand where the latest bar stands.
  */
 export function readingConfidence(e: ReadingEvidence): ReadingConfidence {
-  const fromBar = e.lastSource === 'bar';
+  // A box on the axis within the last bar's range is only as good as that bar: it does not say
+  // the bar is the latest one, nor that it stands in the labels' pane.
+  const fromBar = e.lastSource === 'bar' || e.lastSource === 'box';
   const terms: Record<ConfidenceTerm, number> = {
-    // The axis's own last-price tag lies beyond the reach of the last bars found, or the axis
-    // marks prices beside the latest bars where the last bar found does not reach.
-    tagAgreement: e.tagVerdict === 'contradicts' || e.unexplainedMarks > 0 ? 0 : 1,
+    // The axis's own last-price tag lies beyond the reach of the last bars found.
+    tagAgreement: e.tagVerdict === 'contradicts' ? 0 : 1,
+    // The axis marks prices beside the latest bars where the last bar found does not reach.
+    marksBesideLast: e.unexplainedMarks > 0 ? 0 : 1,
     // Platforms leave room for a few bars, up to about an eighth of the plot; farther, a text,
     // a label or a drawing ended the pieces, or the chart is scrolled back.
     lastBarAway: fromBar ? fallsFrom(e.lastGap, 0.1, 0.15) : 1,
@@ -90,6 +99,7 @@ export function readingConfidence(e: ReadingEvidence): ReadingConfidence {
 
 const REASONS: Record<ConfidenceTerm, string> = {
   tagAgreement: UNSURE_REASONS.tagDisagrees,
+  marksBesideLast: UNSURE_REASONS.marksBesideLast,
   lastBarAway: UNSURE_REASONS.lastBarAway,
   lastOutsideLabels: UNSURE_REASONS.lastOutsideLabels,
   seriesOutsideLabels: UNSURE_REASONS.seriesOutsideLabels,

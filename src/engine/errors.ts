@@ -22,6 +22,8 @@ export const AXIS_REASONS = {
 export const UNSURE_REASONS = {
   tagDisagrees:
     "The price marked on the chart's price axis does not match the last candle we found, so we won't guess a price. Please crop the screenshot to the chart and its price axis, with the latest candle in view, and try again.",
+  marksBesideLast:
+    "Boxes on the chart's price axis next to the latest candles (your trade's levels, drawings or other marks) hide which price is the latest, so we won't guess it. Please hide trade levels and drawings, take the screenshot again with the chart's own price tag in view, and try again.",
   lastBarAway:
     "The last candle we found ends far from the price axis, so it may not be the latest one. Please scroll the chart to the latest candle, crop the screenshot to the chart and its price axis, and try again.",
   lastOutsideLabels:

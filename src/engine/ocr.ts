@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { createWorker, OEM, PSM, type RecognizeOptions, type Worker } from 'tesseract.js';
 import { labelComponents } from './components.js';
 import type { Box, Raster } from './raster.js';
 
@@ -30,13 +30,16 @@ async function createOcrWorker(): Promise<Worker> {
     cacheMethod: 'none',
     gzip: true,
   });
-  await worker.setParameters({
-    tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
-    tessedit_char_whitelist: '0123456789.,-',
-    user_defined_dpi: '300',
-  });
+  await worker.setParameters(AXIS_PARAMETERS);
   return worker;
 }
+
+/** How the worker reads axis labels: one block of digits and separators. */
+const AXIS_PARAMETERS = {
+  tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+  tessedit_char_whitelist: '0123456789.,-',
+  user_defined_dpi: '300',
+};
 
 /** One warm worker, reused: creating one costs far more than a recognition. */
 export function getOcrWorker(): Promise<Worker> {
@@ -284,6 +287,28 @@ function stackLabels(full: Raster, boxes: Box[]): Strip {
  * Text read for each box, in order; '' where nothing was read. The crops are cut before the
  * first await, so `full` may be scratch memory.
  */
+/**
+ * Free text (a chart's title or legend) read on the same worker with `options` for this call
+ * only. tesseract.js restores the worker's parameters after a call that succeeds, not after one
+ * that fails: then the axis parameters are put back here, so the next labels are read as digits.
+ * Tracked like the labels' readings, so the worker is terminated only once it is done.
+ */
+export function readText(image: Buffer, options: Partial<RecognizeOptions>): Promise<string> {
+  const job = (async () => {
+    const worker = await getOcrWorker();
+    try {
+      const { data } = await worker.recognize(image, options, { text: true, blocks: false, tsv: false });
+      return (data.text ?? '').trim();
+    } catch (error) {
+      await worker.setParameters(AXIS_PARAMETERS).catch(() => undefined);
+      throw error;
+    }
+  })();
+  reading.add(job);
+  void job.finally(() => reading.delete(job)).catch(() => undefined);
+  return job;
+}
+
 export function readLabels(full: Raster, boxes: Box[]): Promise<string[]> {
   if (boxes.length === 0) return Promise.resolve([]);
   const { image, rowCentres } = stackLabels(full, boxes);

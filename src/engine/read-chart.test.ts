@@ -4,7 +4,7 @@ import { chartSpecs, renderChart } from '../../scripts/fixtures/render.js';
 import { EngineError, UNSURE_REASONS } from './errors.js';
 import { readingConfidence, refuseUnsure, type ReadingEvidence } from './confidence.js';
 import { terminateOcr } from './ocr.js';
-import { fallingShare, flatShare, labelCrop, paneOfLabels, readChart, shrinkReading } from './read-chart.js';
+import { fallingShare, flatness, labelCrop, looksPhotographed, paneOfLabels, readChart, shrinkReading } from './read-chart.js';
 
 describe('labelCrop', () => {
   it("spans the whole label column, so a label found without its leading '0.' is read with it", () => {
@@ -115,7 +115,11 @@ describe('refuseUnsure', () => {
     expect(refusal({ ...evidence, tagVerdict: 'agrees', lastSource: 'tag', lastGap: 0.3 })).toBeNull();
     // Boxes on the axis beside the latest bars that a last close from the bar leaves unexplained.
     expect(refusal({ ...evidence, lastSource: 'bar', tagVerdict: 'no-tag', unexplainedMarks: 1 })?.message).toBe(
-      UNSURE_REASONS.tagDisagrees,
+      UNSURE_REASONS.marksBesideLast,
+    );
+    // A box within the last bar's range is only as good as that bar: far from the axis, refused.
+    expect(refusal({ ...evidence, lastSource: 'box', tagVerdict: 'no-tag', lastGap: 0.4 })?.message).toBe(
+      UNSURE_REASONS.lastBarAway,
     );
   });
 });
@@ -206,7 +210,7 @@ describe('a column of numbers that is no axis', () => {
   });
 });
 
-describe('flatShare', () => {
+describe('looksPhotographed', () => {
   const picture = (pixel: (x: number, y: number) => [number, number, number]) => {
     const width = 200;
     const height = 100;
@@ -215,10 +219,16 @@ describe('flatShare', () => {
     return { width, height, data };
   };
 
-  it("tells a chart's flat fill from a photograph's textured, shaded background", () => {
+  it("tells a chart's flat fill or smooth gradient from a photograph's textured, shaded background", () => {
     // A dark chart: flat background with a candle every 10 px.
     const chart = picture((x, y) => (x % 10 < 3 && y > 30 && y < 60 ? [38, 166, 154] : [19, 23, 34]));
-    expect(flatShare(chart, [19, 23, 34])).toBeGreaterThan(0.6);
+    expect(flatness(chart, [19, 23, 34]).flat).toBeGreaterThan(0.6);
+    expect(looksPhotographed(chart, [19, 23, 34])).toBe(false);
+    // A chart on a gradient (a theme's background): few pixels are the background's colour, but
+    // each is as its neighbours are.
+    const gradient = picture((x, y) => [20 + Math.floor(x / 3), 24 + Math.floor(y / 4), 40]);
+    expect(flatness(gradient, [40, 30, 40]).flat).toBeLessThan(0.2);
+    expect(looksPhotographed(gradient, [40, 30, 40])).toBe(false);
     // A granite table top under a lamp: speckles on a gradient.
     let seed = 7;
     const noise = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 24;
@@ -226,6 +236,6 @@ describe('flatShare', () => {
       const v = 150 + x * 0.3 + noise();
       return [v, v, v + 4];
     });
-    expect(flatShare(photo, [180, 180, 184])).toBeLessThan(0.2);
+    expect(looksPhotographed(photo, [180, 180, 184])).toBe(true);
   });
 });

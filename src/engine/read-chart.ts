@@ -78,33 +78,53 @@ export function fallingShare(labels: { y: number; value: number }[]): number {
 }
 
 /**
- * Charting platforms paint the chart on one flat colour: on the real charts without a readable
- * axis at least 0.32 of the picture is within a few units of it. A photograph's background (a
- * table top, paper, a wall) is texture and shading: 0.15 on the corpus's.
+ * Charting platforms paint the chart on one flat colour, or a smooth gradient: on the real charts
+ * without a readable axis at least 0.32 of the picture is within a few units of its background
+ * colour. A photograph's background (a table top, paper, a wall) is texture and shading: 0.15 on
+ * the corpus's, and only 0.59 of its pixels are as their neighbours are (0.74 and more on those
+ * charts; a gradient changes by a unit or two from one pixel to the next).
  */
 const MIN_FLAT = 0.2;
+const MIN_SMOOTH = 0.7;
 
-/** Share of the picture (sampled every other pixel) within a few RGB units of its background. */
-export function flatShare(r: Raster, bg: Rgb): number {
+/**
+ * Share of the picture (sampled every other pixel) within a few RGB units of its background, and
+ * share whose right and lower neighbours are within a few units of it.
+ */
+export function flatness(r: Raster, bg: Rgb): { flat: number; smooth: number } {
   let flat = 0;
+  let smooth = 0;
   let n = 0;
-  for (let y = 0; y < r.height; y += 2) {
-    for (let x = 0; x < r.width; x += 2) {
+  const d = r.data;
+  const near = (i: number, j: number): boolean =>
+    Math.abs((d[i] ?? 0) - (d[j] ?? 0)) + Math.abs((d[i + 1] ?? 0) - (d[j + 1] ?? 0)) + Math.abs((d[i + 2] ?? 0) - (d[j + 2] ?? 0)) <= 6;
+  for (let y = 0; y + 1 < r.height; y += 2) {
+    for (let x = 0; x + 1 < r.width; x += 2) {
+      const i = (y * r.width + x) * 3;
       n++;
       if (colourDistance(rgbAt(r, x, y), bg) <= 6) flat++;
+      if (near(i, i + 3) && near(i, i + r.width * 3)) smooth++;
     }
   }
-  return n > 0 ? flat / n : 0;
+  return n > 0 ? { flat: flat / n, smooth: smooth / n } : { flat: 0, smooth: 0 };
+}
+
+/** A photograph: no flat fill over most of it, and texture rather than a smooth gradient. */
+export function looksPhotographed(r: Raster, bg: Rgb): boolean {
+  const { flat, smooth } = flatness(r, bg);
+  return flat < MIN_FLAT && smooth < MIN_SMOOTH;
 }
 
 /** Whether nearly all labels read have one form (digits and decimals): read cleanly, not half-misread. */
 function printedAlike(read: { text: string }[]): boolean {
   const forms = new Map<string, number>();
-  for (const { text } of read) {
+  const texts = read.map((l) => l.text).filter((t) => t.trim() !== '');
+  if (texts.length < 3) return false;
+  for (const text of texts) {
     const form = text.replace(/\d/g, '9');
     forms.set(form, (forms.get(form) ?? 0) + 1);
   }
-  return Math.max(0, ...forms.values()) >= read.length * 0.8;
+  return Math.max(0, ...forms.values()) >= texts.length * 0.8;
 }
 
 const isSeries = (d: CandleDetection | null, minQuality = MIN_QUALITY): d is CandleDetection =>
@@ -237,7 +257,7 @@ async function read(image: Buffer, trace?: DebugTrace): Promise<ChartReading> {
   const noAxis = (why: string): EngineError => {
     const whole = { left: 0, top: 0, right: Math.round(work.width * 0.9), bottom: work.height };
     const bars = detectCandles(work, whole);
-    const chart = isSeries(bars, NO_AXIS_QUALITY) && flatShare(work, bg) >= MIN_FLAT;
+    const chart = isSeries(bars, NO_AXIS_QUALITY) && !looksPhotographed(work, bg);
     return new EngineError(chart ? 'AXIS_UNREADABLE' : 'NOT_A_CHART', why);
   };
   for (let attempt = 0; attempt < MAX_LAYOUTS; attempt++) {
@@ -321,7 +341,7 @@ async function readWithLayout(
   const longest = Math.max(0, ...read.map((l) => l.text.length));
   for (const misreads of ['6', '68']) {
     for (let k = 0; fit && !fit.onStep && k < longest; k++) {
-      const repaired = fitScale(repairDecimals(zeroReadAs(read, k, misreads)), tolerance, pitch);
+      const repaired = fitAxis(repairDecimals(zeroReadAs(read, k, misreads)));
       if (repaired?.onStep && repaired.inliers.length >= fit.inliers.length) fit = repaired;
     }
   }
@@ -371,7 +391,7 @@ async function readWithLayout(
       : null;
     // The pane's margin beyond its outermost labels is where the other pane's objects (a legend's
     // icons, a panel's edge) were cut off: an unconfirmed last bar there is no latest candle.
-    if (found(again) && inPane && (inPane.lastSource !== 'bar' || inPane.lastBeyondLabels <= PANE_MARGIN_LAST)) {
+    if (found(again) && inPane && (!['bar', 'box'].includes(inPane.lastSource) || inPane.lastBeyondLabels <= PANE_MARGIN_LAST)) {
       series = again;
       plot = pane;
       evidence = inPane;

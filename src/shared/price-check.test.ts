@@ -30,6 +30,14 @@ describe('priceMentions', () => {
     expect(priceMentions('Target $243.90 next.', 160)).toEqual([243.9]);
   });
 
+  it("passes over an oscillator's reading and a moving average's length on a chart near their size", () => {
+    // A USDJPY chart near 155: RSI, stochastic and ADX readings are no prices, nor the EMA's 200.
+    const text = 'RSI is at 28.5, Stochastic at 18.2, ADX of 25.3 and RSI(14) = 71.4; the 200 EMA holds at 154.20.';
+    expect(priceMentions(text, 155)).toEqual([154.2]);
+    // Anything else between the name and the number leaves the number a price to check.
+    expect(priceMentions('RSI divergence suggests a target of 243.9.', 160)).toEqual([243.9]);
+  });
+
   it('keeps only numbers near the chart price', () => {
     expect(priceMentions('EURUSD at 1.0850, RSI 65.5, target 1.0920.', 1.08)).toEqual([1.085, 1.092]);
   });

@@ -57,6 +57,16 @@ const nearPrice = (value: number, reference: number): boolean =>
 /** Marks before a number that make it an amount or a ratio. */
 const NOT_A_PRICE_BEFORE = /(?:\$|USD\s?|R²\s?|R2\s?|1:|\d:|#)$/i;
 
+/**
+ * An oscillator named just before a number ('RSI is at 28.5', 'Stochastic at 18.2', 'ADX of
+ * 25.3', 'RSI(14) = 71'): its reading, not a price. Only linking words may stand between, so
+ * 'RSI divergence, target 243.9' still has its price checked.
+ */
+const INDICATOR_BEFORE =
+  /\b(?:RSI|stoch(?:astic)?s?|%[KD]|ADX|[+-]?DI|CCI|MFI|williams(?:\s*%R)?|%R)(?:\s*\(\d+\))?(?:\s+(?:is|was|at|of|near|around|reads|reading|value|level|currently|now|stands|sits))*\s*[:=]?\s*$/i;
+/** A period after a number ('the 200 EMA', '50-period'): a length, not a price. */
+const PERIOD_AFTER = /^\s*[- ]?(?:EMA|SMA|MA|WMA|period|day|bar|candle)s?\b/i;
+
 /** A number as written in prose: plain, or with thousands separators, not glued to letters. */
 const NUMBER = /(?<![\w.])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\w])/g;
 
@@ -82,6 +92,8 @@ export function priceMentions(text: string, reference: number): number[] {
     const end = start + match[0].length;
     const after = text.slice(end, end + 16);
     const before = text.slice(Math.max(0, start - 4), start);
+    const leadIn = text.slice(Math.max(0, start - 48), start);
+    if (INDICATOR_BEFORE.test(leadIn) || PERIOD_AFTER.test(after)) continue;
     if (after.startsWith('.') && /^\.\d/.test(after)) continue;
     const value = Number(raw.replace(/,/g, ''));
     if (!Number.isFinite(value) || value <= 0) continue;

@@ -68,6 +68,10 @@ describe('dropStrayLast', () => {
     const news = [...series(), { high: 330, low: 440 }];
     dropStrayLast(news);
     expect(news).toHaveLength(13);
+    // A session's opening bar gaps a few pixels from the last close: it stays too.
+    const opening = [...series(), { high: 445, low: 560 }];
+    dropStrayLast(opening);
+    expect(opening).toHaveLength(13);
   });
 
   it('keeps a last bar that touches the one before it, however small', () => {

@@ -68,10 +68,12 @@ export function dropStrayLast(candles: { x?: number; high: number; low: number }
   const gap = Math.max(last.high - prev.low, prev.high - last.low, 0);
   // Only a piece a line thin: the bar before a real last bar can itself be junk.
   const thin = last.low - last.high <= Math.max(3, typical * 0.1);
-  // Or one far taller than the bars before it that does not even reach the bar before it: a
-  // news bar that tall opens where the last one closed; a ruler's or a drawing's box stands apart.
+  // Or one far taller than the bars before it that stands clear of the bar before it by half a
+  // typical recent bar: a news bar that tall opens where the last one closed (a session's opening gap
+  // is a few pixels); a ruler's or a drawing's box stands apart.
   const recent = candles.slice(-RECENT_BARS - 1, -1).map((c) => c.low - c.high);
-  const tall = last.low - last.high > TALL_STRAY * Math.max(...recent, 1) && gap > 0;
+  const recentTypical = [...recent].sort((a, b) => a - b)[recent.length >> 1] ?? typical;
+  const tall = last.low - last.high > TALL_STRAY * Math.max(...recent, 1) && gap > recentTypical * 0.5;
   if ((thin && gap > typical * 1.5) || tall) candles.pop();
 }
 

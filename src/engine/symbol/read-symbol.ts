@@ -8,7 +8,7 @@
 import sharp from 'sharp';
 import { PSM, type RecognizeOptions } from 'tesseract.js';
 import { findInstrument, instrumentFits } from '../../shared/instruments.js';
-import { getOcrWorker } from '../ocr.js';
+import { readText } from '../ocr.js';
 import type { Box } from '../raster.js';
 import { symbolsInText } from './match-symbol.js';
 
@@ -106,17 +106,15 @@ export async function readSymbol(image: Buffer, size: { width: number; height: n
   try {
     const unit = Math.min(2.5, Math.max(0.6, size.width / REFERENCE_WIDTH));
     const picture = await ocrImage(image, region, OCR_ZOOM / unit);
-    const worker = await getOcrWorker();
     // Parameters given with the call hold for this call only: the worker goes back to reading
-    // axis digits afterwards (tesseract.js saves and restores them around it).
+    // axis digits afterwards (readText puts them back when the call fails, too).
     const options = {
       tessedit_char_whitelist: WHITELIST,
       tessedit_pageseg_mode: PSM.SPARSE_TEXT,
       // Words and layout notes Tesseract prints about free text ('Detected 4 diacritics') are no log lines.
       debug_file: '/dev/null',
     } as unknown as Partial<RecognizeOptions>;
-    const { data } = await worker.recognize(picture, options, { text: true, blocks: false, tsv: false });
-    const text = (data.text ?? '').trim();
+    const text = await readText(picture, options);
     return { ...decideSymbol(text, lastPrice), text, region };
   } catch {
     return { symbol: null, reason: 'nothing named', named: [], text: '', region };

@@ -209,7 +209,7 @@ export async function runAnalysis(input: {
         providersTried.push({
           model: provider.name,
           outcome: 'used',
-          ...(grounded.dropped.length > 0 ? { reason: `left out text giving prices outside the chart or distances far longer than it (${grounded.dropped.join(', ')})` } : {}),
+          ...(grounded.dropped.length > 0 ? { reason: `left out text giving prices outside the chart or distances longer than the chart shows (${grounded.dropped.join(', ')})` } : {}),
         });
         return {
           result: finalise(grounded.answer, provider.name, settings, chart, engine, grounded.checked),

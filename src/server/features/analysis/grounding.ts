@@ -84,7 +84,7 @@ export function groundAnswer(answer: ModelAnswer, chart: ChartFacts | null, sett
   const sentences = splitSentences(answer.analysis);
   const kept = sentences.filter(keep);
   if (kept.length === 0 || kept.length < sentences.length / 2) {
-    return { ok: false, problem: `the analysis text gives prices outside the chart or distances far longer than it (${list(dropped)}, chart ${chart.low} to ${chart.high})` };
+    return { ok: false, problem: `the analysis text gives prices outside the chart or distances longer than the chart shows (${list(dropped)}, chart ${chart.low} to ${chart.high})` };
   }
   const rationales = answer.decisionRationales?.filter(keep);
   return {

@@ -29,6 +29,8 @@ export interface ReadingEvidence {
   lastSource: 'tag' | 'text-tag' | 'price-line' | 'box' | 'bar';
   /** Distance from the last bar to the plot's right edge, as a share of the plot's width. */
   lastGap: number;
+  /** Share of ink in that gap, in the rows later bars would take (0: an empty margin, a chart shift). */
+  marginInk: number;
   /** Tags on the axis in the series' colours (their prices on the fitted scale), and how the last bar fits them. */
   seriesTags: { price: number; fill: Rgb }[];
   tagVerdict: TagVerdict;
@@ -56,6 +58,9 @@ export interface ReadingConfidence {
 /** The evidence of an answered reading, with the confidence it earned. */
 export type ReadingReport = ReadingEvidence & { confidence: ReadingConfidence };
 
+/** A margin past the last bar with less ink than this (a few stray pixels of JPEG noise) is empty. */
+export const EMPTY_MARGIN = 0.002;
+
 /** Below this the reading is refused. */
 export const REFUSE_BELOW = 0.5;
 
@@ -78,7 +83,11 @@ export function readingConfidence(e: ReadingEvidence): ReadingConfidence {
     marksBesideLast: e.unexplainedMarks > 0 ? 0 : 1,
     // Platforms leave room for a few bars, up to about an eighth of the plot; farther, a text,
     // a label or a drawing ended the pieces, or the chart is scrolled back.
-    lastBarAway: fromBar ? fallsFrom(e.lastGap, 0.1, 0.15) : 1,
+    // An empty margin between it and the axis (MetaTrader's chart shift) says the last bar is
+    // the latest. With the axis on the left, the plot's far side runs to a frame or the picture's
+    // edge, and an empty stretch there says nothing of where the series ends.
+    lastBarAway:
+      fromBar && !(e.axisSide === 'right' && e.marginInk <= EMPTY_MARGIN) ? fallsFrom(e.lastGap, 0.1, 0.15) : 1,
     // A pane reaches about one step past its outermost label, or the axis would print another:
     // an unconfirmed last close farther out is in another pane (volume, an indicator) or on
     // another scale. Nearer, the beyond-the-labels distance says nothing: charts at a new high

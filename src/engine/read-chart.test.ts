@@ -40,6 +40,7 @@ const EVIDENCE: ReadingEvidence = {
   seriesInsideLabels: 1,
   lastSource: 'tag',
   lastGap: 0.02,
+  marginInk: 0.05,
   quality: 0.9,
   bars: 80,
   seriesTags: [],
@@ -117,6 +118,13 @@ describe('refuseUnsure', () => {
     expect(refusal({ ...evidence, lastSource: 'bar', tagVerdict: 'no-tag', unexplainedMarks: 1 })?.message).toBe(
       UNSURE_REASONS.marksBesideLast,
     );
+    // Far from the axis with nothing after it where later bars would be: MetaTrader's chart shift.
+    expect(refusal({ ...evidence, lastSource: 'bar', tagVerdict: 'no-tag', lastGap: 0.25, marginInk: 0.001 })).toBeNull();
+    // Not with the axis on the left: the empty stretch runs to a frame or the picture's edge.
+    expect(
+      refusal({ ...evidence, axisSide: 'left', lastSource: 'bar', tagVerdict: 'no-tag', lastGap: 0.25, marginInk: 0.001 })
+        ?.message,
+    ).toBe(UNSURE_REASONS.lastBarAway);
     // A box within the last bar's range is only as good as that bar: far from the axis, refused.
     expect(refusal({ ...evidence, lastSource: 'box', tagVerdict: 'no-tag', lastGap: 0.4 })?.message).toBe(
       UNSURE_REASONS.lastBarAway,

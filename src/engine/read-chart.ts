@@ -24,6 +24,7 @@ import {
   type Tag,
   type TagVerdict,
 } from './last-price.js';
+import { marginInk } from './margin.js';
 import { readLabels } from './ocr.js';
 import { colourDistance, dominantColour, rgbAt, type Box, type Raster, type Rgb } from './raster.js';
 import { fitScale, repairDecimals, upperScale, zeroReadAs, type ParsedLabel, type ScaleFit } from './scale.js';
@@ -437,6 +438,8 @@ interface SeriesReading {
   lastSource: ReadingEvidence['lastSource'];
   /** Boxes on the axis beside the latest bars that an unconfirmed last close leaves unexplained. */
   unexplained: number;
+  /** Ink past the last bar where later bars would be (`marginInk`). */
+  marginInk: number;
 }
 
 /**
@@ -450,7 +453,7 @@ function readSeries(work: Raster, bg: Rgb, layout: Layout, plot: Box, labelHeigh
   // Bars a pixel or two apart touch and leave no pieces: they are read as a column profile.
   const detection = isSeries(pieces) ? pieces : (readDense(work, plot, plotBg) ?? pieces);
   const none = { verdict: 'no-tag' as const, tags: [] };
-  if (!isSeries(detection)) return { detection, tagCheck: none, lastSource: 'bar', unexplained: 0 };
+  if (!isSeries(detection)) return { detection, tagCheck: none, lastSource: 'bar', unexplained: 0, marginInk: 1 };
   const { strip, labels } = layout.axis;
   const { candles, colours, lines } = detection;
   const tagCheck = reconcileWithTags(work, bg, plotBg, strip, plot, candles, labelHeight, colours);
@@ -460,7 +463,9 @@ function readSeries(work: Raster, bg: Rgb, layout: Layout, plot: Box, labelHeigh
   else if (applyPriceLine(work, plotBg, candles, lines, labelHeight)) lastSource = 'price-line';
   else if (applyLoneBox(work, bg, strip, plot, candles, lines, labelHeight)) lastSource = 'box';
   const unexplained = lastSource === 'bar' ? unexplainedMarks(work, bg, strip, plot, candles, lines, labelHeight) : 0;
-  return { detection, tagCheck, lastSource, unexplained };
+  const unconfirmed = lastSource === 'bar' || lastSource === 'box';
+  const margin = unconfirmed ? marginInk(work, plot, plotBg, candles, lines) : 0;
+  return { detection, tagCheck, lastSource, unexplained, marginInk: margin };
 }
 
 type SeriesFound = SeriesReading & { detection: CandleDetection };
@@ -509,7 +514,7 @@ function gatherEvidence(
   { axis, panes }: Layout,
   plot: Box,
   f: number,
-  { detection, lastSource, tagCheck, unexplained }: SeriesFound,
+  { detection, lastSource, tagCheck, unexplained, marginInk }: SeriesFound,
 ): ReadingEvidence {
   const rowOf = (value: number) => (value - fit.intercept) / fit.slope;
   const residualPx = fit.inliers.reduce((s, l) => s + Math.abs(rowOf(l.value) - l.y), 0) / fit.inliers.length;
@@ -535,6 +540,7 @@ function gatherEvidence(
     seriesInsideLabels: seriesBottom > seriesTop ? inside / (seriesBottom - seriesTop) : 1,
     lastSource,
     lastGap: last ? Math.max(0, plot.right - last.x) / Math.max(1, plot.right - plot.left) : 1,
+    marginInk,
     seriesTags: tagCheck.tags.map((t) => ({
       price: fit.slope * ((t.y + 0.5) * f - 0.5) + fit.intercept,
       fill: t.fill,

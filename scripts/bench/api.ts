@@ -21,13 +21,13 @@
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { defaultEngineThreads } from '../../src/server/env';
 import { chartSpecs, renderChart } from '../fixtures/render';
+import { freePort } from '../lib/browser.mjs';
 import type { OneProcessMessage, OneProcessRequest } from './one-process';
 
 type Kind = 'thread' | 'pool' | 'processes';
@@ -113,15 +113,6 @@ async function oneProcessTarget(kind: 'thread' | 'pool'): Promise<Target> {
   };
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Peak RSS of a process (VmHWM) and of the processes it started, by pid, from /proc. */
 function peakRssOfTree(pid: number): number {

@@ -61,6 +61,13 @@ export type ReadingReport = ReadingEvidence & { confidence: ReadingConfidence };
 /** A margin past the last bar with less ink than this (a few stray pixels of JPEG noise) is empty. */
 export const EMPTY_MARGIN = 0.002;
 
+/**
+ * Whether a last close stands on the last bar alone: its own close, or a box on the axis within
+ * its range, which is only as good as that bar (it does not say the bar is the latest one, nor
+ * that it stands in the labels' pane). A tag, a text tag or a price line say where the axis puts it.
+ */
+export const unconfirmed = (source: ReadingEvidence['lastSource']): boolean => source === 'bar' || source === 'box';
+
 /** Below this the reading is refused. */
 export const REFUSE_BELOW = 0.5;
 
@@ -73,9 +80,7 @@ const fallsFrom = (v: number, full: number, half: number): number => clamp(1 - (
  * where the axis says; a last bar confirmed by nothing must stand where the latest bar stands.
  */
 export function readingConfidence(e: ReadingEvidence): ReadingConfidence {
-  // A box on the axis within the last bar's range is only as good as that bar: it does not say
-  // the bar is the latest one, nor that it stands in the labels' pane.
-  const fromBar = e.lastSource === 'bar' || e.lastSource === 'box';
+  const fromBar = unconfirmed(e.lastSource);
   const terms: Record<ConfidenceTerm, number> = {
     // The axis's own last-price tag lies beyond the reach of the last bars found.
     tagAgreement: e.tagVerdict === 'contradicts' ? 0 : 1,

@@ -8,6 +8,7 @@ import {
   readingConfidence,
   refuseUnsure,
   REFUSE_BELOW,
+  unconfirmed,
   type ConfidenceTerm,
   type ReadingEvidence,
   type ReadingReport,
@@ -392,7 +393,7 @@ async function readWithLayout(
       : null;
     // The pane's margin beyond its outermost labels is where the other pane's objects (a legend's
     // icons, a panel's edge) were cut off: an unconfirmed last bar there is no latest candle.
-    if (found(again) && inPane && (!['bar', 'box'].includes(inPane.lastSource) || inPane.lastBeyondLabels <= PANE_MARGIN_LAST)) {
+    if (found(again) && inPane && (!unconfirmed(inPane.lastSource) || inPane.lastBeyondLabels <= PANE_MARGIN_LAST)) {
       series = again;
       plot = pane;
       evidence = inPane;
@@ -463,8 +464,7 @@ function readSeries(work: Raster, bg: Rgb, layout: Layout, plot: Box, labelHeigh
   else if (applyPriceLine(work, plotBg, candles, lines, labelHeight)) lastSource = 'price-line';
   else if (applyLoneBox(work, bg, strip, plot, candles, lines, labelHeight)) lastSource = 'box';
   const unexplained = lastSource === 'bar' ? unexplainedMarks(work, bg, strip, plot, candles, lines, labelHeight) : 0;
-  const unconfirmed = lastSource === 'bar' || lastSource === 'box';
-  const margin = unconfirmed ? marginInk(work, plot, plotBg, candles, lines) : 0;
+  const margin = unconfirmed(lastSource) ? marginInk(work, plot, plotBg, candles, lines) : 0;
   return { detection, tagCheck, lastSource, unexplained, marginInk: margin };
 }
 

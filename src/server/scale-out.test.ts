@@ -5,12 +5,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/lib/browser.mjs';
 import { testChart } from './test/charts';
 import { FakeAi } from './test/fake-ai';
 import { createPostgresDatabase } from './test/harness';
@@ -29,15 +29,6 @@ interface Instance {
   isClosed: boolean;
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -132,6 +123,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two web instances and two workers
   const count = async (query: string, params: unknown[]) => Number((await sql.query<{ n: string }>(query, params)).rows[0]?.n ?? 0);
   const usedToday = async (userId: string) =>
     count(`select coalesce(sum(count), 0) as n from daily_usage where user_id = $1`, [userId]);
+  /** Waits until the trader's job is waiting for the (hanging) model. */
+  const jobAskingModel = (userId: string) =>
+    until(
+      async () =>
+        (await count(`select count(*) as n from analysis_jobs where user_id = $1 and stage->>'stage' = 'asking-model'`, [userId])) === 1
+          ? true
+          : undefined,
+      60_000,
+      'the job to reach the model',
+    );
 
   beforeAll(async () => {
     // Every model answer fails at once unless a test says otherwise: the engine's answer is given.
@@ -255,14 +256,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two web instances and two workers
     // The model holds the job (until AI_TIMEOUT_MS) while the last worker is told to stop.
     ai.route = () => ({ hang: true });
     const response = analyse(webInstance, t.cookie, { jobId: `stopping-${Date.now()}` });
-    await until(
-      async () =>
-        (await count(`select count(*) as n from analysis_jobs where user_id = $1 and stage->>'stage' = 'asking-model'`, [t.id])) === 1
-          ? true
-          : undefined,
-      60_000,
-      'the job to reach the model',
-    );
+    await jobAskingModel(t.id);
     // As a process manager stops a service: the signal reaches npm, the start script and the server.
     process.kill(-(worker.child.pid ?? 0), 'SIGTERM');
     process.kill(-(webInstance.child.pid ?? 0), 'SIGTERM');
@@ -292,14 +286,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two web instances and two workers
     ai.route = () => ({ hang: true });
     const started = Date.now();
     const response = analyse(webInstance, t.cookie, { jobId: `long-${Date.now()}` });
-    await until(
-      async () =>
-        (await count(`select count(*) as n from analysis_jobs where user_id = $1 and stage->>'stage' = 'asking-model'`, [t.id])) === 1
-          ? true
-          : undefined,
-      60_000,
-      'the job to reach the model',
-    );
+    await jobAskingModel(t.id);
     process.kill(-(webInstance.child.pid ?? 0), 'SIGTERM');
     const answer = await response;
     expect(answer.status).toBe(200);

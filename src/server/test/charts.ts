@@ -1,4 +1,5 @@
 import { chartSpecs, renderChart, renderNonChart, type RenderedChart } from '../../../scripts/fixtures/render';
+import type { ChartFacts } from '../../shared/analysis';
 
 const cache = new Map<string, Promise<RenderedChart>>();
 
@@ -27,3 +28,19 @@ export async function chartWithoutAxis(): Promise<Buffer> {
   const cover = await sharp({ create: { width: 160, height, channels: 3, background: { r, g, b } } }).png().toBuffer();
   return sharp(image).composite([{ input: cover, left: width - 160, top: 0 }]).png().toBuffer();
 }
+
+/**
+ * A EURUSD chart showing 1.0800 to 1.0900 (100 pips), as the engine reads it:
+ * price = -0.00002 y + 1.092, so the plot's top (y 100) is 1.0900 and its bottom (y 600) 1.0800.
+ */
+export const eurusdFacts: ChartFacts = {
+  lastPrice: 1.085,
+  high: 1.0895,
+  low: 1.0805,
+  candles: 80,
+  levels: { support: [1.082], resistance: [1.088] },
+  precision: 5,
+  scale: { slope: -0.00002, intercept: 1.092 },
+  plot: { left: 0, top: 100, right: 1100, bottom: 600 },
+  image: { width: 1280, height: 720 },
+};

@@ -9,20 +9,10 @@ import type { EngineOutput, ReadingReport } from '../../../engine';
 import { createLogger } from '../../logger';
 import { runAnalysis } from './analysis.service';
 import type { ChartEngine } from './engine-pool';
+import { eurusdFacts } from '../../test/charts';
 
 /** A EURUSD chart showing 1.0800 to 1.0900, its title read as EURUSD. */
-const chart: ChartFacts = {
-  lastPrice: 1.085,
-  high: 1.0895,
-  low: 1.0805,
-  candles: 80,
-  levels: { support: [1.082], resistance: [1.088] },
-  precision: 5,
-  scale: { slope: -0.00002, intercept: 1.092 },
-  plot: { left: 0, top: 100, right: 1100, bottom: 600 },
-  image: { width: 1280, height: 720 },
-  symbol: 'EURUSD',
-};
+const chart: ChartFacts = { ...eurusdFacts, symbol: 'EURUSD' };
 
 const engine = (facts: ChartFacts): ChartEngine => ({
   analyze: (_image: Buffer, settings: AnalysisSettings) =>

@@ -5,21 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AnalysisSettingsSchema, type ChartFacts, type ModelAnswer } from '../../../shared/analysis';
+import { eurusdFacts } from '../../test/charts';
 import { distanceUnits, groundAnswer } from './grounding';
 
 /** A EURUSD chart showing 1.0800 to 1.0900 (100 pips), as the engine reads it. */
-const chart: ChartFacts = {
-  lastPrice: 1.085,
-  high: 1.0895,
-  low: 1.0805,
-  candles: 80,
-  levels: { support: [1.082], resistance: [1.088] },
-  precision: 5,
-  // price = -0.00002 y + 1.092: the plot's top (y 100) is 1.0900, its bottom (y 600) 1.0800.
-  scale: { slope: -0.00002, intercept: 1.092 },
-  plot: { left: 0, top: 100, right: 1100, bottom: 600 },
-  image: { width: 1280, height: 720 },
-};
+const chart: ChartFacts = eurusdFacts;
 const settings = AnalysisSettingsSchema.parse({ riskReward: 2 });
 
 const answer = (analysis: string, decisionRationales: string[] = []): ModelAnswer => ({

@@ -330,6 +330,18 @@ describe('applyLoneBox', () => {
     tag(far, 100, UP);
     expect(applyLoneBox(far, BG, STRIP, PLOT, candles, [], LABEL_HEIGHT)).toBe(false);
   });
+
+  it("passes over a box painted like others on the axis: an indicator's values (a band's lines)", () => {
+    const band = raster();
+    for (const y of [12, 52, 92]) tag(band, y, UP);
+    const candles = [stripe()];
+    expect(applyLoneBox(band, BG, STRIP, PLOT, candles, [], LABEL_HEIGHT)).toBe(false);
+    expect(candles[0]?.close).toBe(70);
+    // Nor is one taken for the series' own tag when the bars share the band's colour.
+    const bar: PixelCandle = { x: 140, open: 70, high: 30, low: 72, close: 40 };
+    fill(band, { left: 138, right: 143, top: 30, bottom: 72 }, UP);
+    expect(applyLastPriceTag(band, BG, BG, STRIP, PLOT, [bar], LABEL_HEIGHT, [UP])).toBe(false);
+  });
 });
 
 describe('unexplainedMarks', () => {

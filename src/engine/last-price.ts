@@ -11,6 +11,8 @@ import { colourDistance, rgbAt, type Box, type Raster, type Rgb } from './raster
 const SAME_COLOUR = 60;
 /** Fill of a faint box (a crosshair label drawn a little lighter than the background). */
 const BOX_CONTRAST = 8;
+/** Two boxes on the axis this near in fill are painted alike: one object's (an indicator's) values. */
+const TWIN_FILL = 12;
 const FILL_CONTRAST = 40;
 /**
  * Candle ink stands this far from the plot background (as candle detection has it): fainter
@@ -167,8 +169,10 @@ export function applyLastPriceTag(
   // When every series colour has a hue, a grey box is a crosshair label, whatever grey the
   // crosshair's line leaves in the last bar's box.
   const huedSeries = seriesColours.length > 0 && seriesColours.every((k) => chroma(k) >= CHROMATIC);
-  const tags = axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight).filter(
+  const boxes = axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight);
+  const tags = boxes.filter(
     (t) =>
+      !twinned(t, boxes, labelHeight) &&
       colourDistance(t.fill, plotBg) > CANDLE_CONTRAST &&
       !(huedSeries && chroma(t.fill) < CHROMATIC) &&
       (colours.some((c) => matches(t.fill, c)) ||
@@ -180,6 +184,14 @@ export function applyLastPriceTag(
   if (!tag) return false;
   closeAt(last, tag.y);
   return true;
+}
+
+/**
+ * The chart's last price has one tag; boxes of one fill at several prices are an indicator's
+ * values (the lines of a band, a set of levels), whatever colour they share with the bars.
+ */
+function twinned(t: Tag, boxes: Tag[], labelHeight: number): boolean {
+  return boxes.some((o) => o !== t && Math.abs(o.y - t.y) > labelHeight && colourDistance(o.fill, t.fill) <= TWIN_FILL);
 }
 
 /** How many trailing pieces a series-coloured tag may show to be no bars (labels, countdowns). */
@@ -299,7 +311,8 @@ function closeAt(last: PixelCandle, y: number): void {
  * custom theme, an indicator that paints the bars); a drawing's tag or a crosshair label inside
  * the last bar's range is still a price that bar traded at, so the error can be no larger than
  * taking the bar's close, and most often the box is the last price. Two or more boxes there
- * (a position's entry and stop, drawings) say nothing. Returns whether a box was used.
+ * (a position's entry and stop, drawings) say nothing, nor does a box painted like others
+ * elsewhere on the axis (an indicator's values). Returns whether a box was used.
  */
 export function applyLoneBox(
   r: Raster,
@@ -312,8 +325,9 @@ export function applyLoneBox(
 ): boolean {
   const last = candles[candles.length - 1];
   if (!last) return false;
-  const box = onlyOne(axisBoxes(r, bg, strip, plot, lines, labelHeight).filter((t) => withinCandle(last, labelHeight)(t.y)));
-  if (!box) return false;
+  const boxes = axisBoxes(r, bg, strip, plot, lines, labelHeight);
+  const box = onlyOne(boxes.filter((t) => withinCandle(last, labelHeight)(t.y)));
+  if (!box || twinned(box, boxes, labelHeight)) return false;
   closeAt(last, box.y);
   return true;
 }

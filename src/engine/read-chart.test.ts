@@ -4,7 +4,16 @@ import { chartSpecs, renderChart } from '../../scripts/fixtures/render.js';
 import { EngineError, UNSURE_REASONS } from './errors.js';
 import { readingConfidence, refuseUnsure, type ReadingEvidence } from './confidence.js';
 import { terminateOcr } from './ocr.js';
-import { fallingShare, flatness, labelCrop, looksPhotographed, paneOfLabels, readChart, shrinkReading } from './read-chart.js';
+import {
+  fallingShare,
+  flatness,
+  labelCrop,
+  looksPhotographed,
+  paneOfLabels,
+  readChart,
+  shrinkReading,
+  takesPane,
+} from './read-chart.js';
 
 describe('labelCrop', () => {
   it("spans the whole label column, so a label found without its leading '0.' is read with it", () => {
@@ -204,6 +213,25 @@ describe('paneOfLabels', () => {
   it('is null when the plot is already the pane', () => {
     expect(paneOfLabels(fit, 100, 2, { left: 10, top: 50, right: 400, bottom: 300 })).toBeNull();
     expect(paneOfLabels(fit, 0, 2, { left: 10, top: 0, right: 400, bottom: 450 })).toBeNull();
+  });
+});
+
+describe('takesPane', () => {
+  // The whole plot's last bar 1.2 label steps past the labels (a legend's icon above the pane):
+  // weak (0.6), not refused.
+  const whole: ReadingEvidence = { ...EVIDENCE, lastSource: 'bar', lastBeyondLabels: 1.2 };
+
+  it("takes the labels' pane for a reading the whole plot only weakly supports, when the pane's is stronger", () => {
+    expect(readingConfidence(whole).value).toBeGreaterThan(0.5);
+    expect(takesPane(whole, { ...whole, lastBeyondLabels: 0.1 })).toBe(true);
+    expect(takesPane(whole, { ...whole, lastBeyondLabels: 0.1, lastGap: 0.14 })).toBe(false);
+  });
+
+  it("takes it for a reading that would be refused, but not for a last bar in the pane's margin", () => {
+    const refused = { ...whole, lastBeyondLabels: 2 };
+    expect(takesPane(refused, { ...whole, lastBeyondLabels: 0.3 })).toBe(true);
+    expect(takesPane(refused, { ...whole, lastBeyondLabels: 0.8 })).toBe(false);
+    expect(takesPane(refused, { ...whole, lastSource: 'tag', lastBeyondLabels: 0.8 })).toBe(true);
   });
 });
 

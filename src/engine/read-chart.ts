@@ -386,14 +386,10 @@ async function readWithLayout(
   // report or a panel above, in the same box): read it again within the labels' own pane.
   const pane = paneOfLabels(fit, pitch, f, plot);
   const beyond = readingConfidence(evidence);
-  if (pane && beyond.value < REFUSE_BELOW && PANE_TERMS.has(beyond.weakest)) {
+  if (pane && beyond.value < 1 && PANE_TERMS.has(beyond.weakest)) {
     const again = readSeries(work, bg, layout, pane, labelHeight);
-    const inPane = found(again)
-      ? gatherEvidence(fit, read, pitch, layout, pane, f, again)
-      : null;
-    // The pane's margin beyond its outermost labels is where the other pane's objects (a legend's
-    // icons, a panel's edge) were cut off: an unconfirmed last bar there is no latest candle.
-    if (found(again) && inPane && (!unconfirmed(inPane.lastSource) || inPane.lastBeyondLabels <= PANE_MARGIN_LAST)) {
+    const inPane = found(again) ? gatherEvidence(fit, read, pitch, layout, pane, f, again) : null;
+    if (found(again) && inPane && takesPane(evidence, inPane)) {
       series = again;
       plot = pane;
       evidence = inPane;
@@ -477,6 +473,18 @@ const PANE_TERMS = new Set<ConfidenceTerm>(['seriesOutsideLabels', 'lastOutsideL
 const PANE_MARGIN = 1.1;
 /** How far into that margin, in label steps, an unconfirmed last bar may lie in a pane cut out of a larger box. */
 const PANE_MARGIN_LAST = 0.5;
+
+/**
+ * Whether the reading within the labels' pane replaces the reading of the whole plot: when that
+ * would be refused, or the pane's is the more confident. The pane's margin beyond its outermost
+ * labels is where the other pane's objects (a legend's icons, a panel's edge) were cut off: an
+ * unconfirmed last bar there is no latest candle.
+ */
+export function takesPane(whole: ReadingEvidence, pane: ReadingEvidence): boolean {
+  const before = readingConfidence(whole).value;
+  if (unconfirmed(pane.lastSource) && pane.lastBeyondLabels > PANE_MARGIN_LAST) return false;
+  return before < REFUSE_BELOW || readingConfidence(pane).value > before;
+}
 
 /**
  * The pane the fitted labels belong to, within the plot (work pixels): their rows and a step's

@@ -101,7 +101,8 @@ interface BarPieces {
 function barPieces(mask: Uint8Array, w: number, h: number, tagsAtRight: boolean): BarPieces | null {
   if (tagsAtRight) clearEdgeTags(mask, w, h);
   const { labels, blobs } = labelComponents(mask, w, h);
-  const joined = mergeCut(blobs, Math.max(4, Math.round(h * 0.015))).filter(
+  const maxGap = Math.max(4, Math.round(h * 0.015));
+  const joined = mergeCut(blobs, maxGap).filter(
     (b) => b.pixels >= 4 && b.bottom - b.top >= 2,
   );
   const columns = columnCounts(mask, w, h, scratchU32('candles:columns', w));
@@ -110,7 +111,7 @@ function barPieces(mask: Uint8Array, w: number, h: number, tagsAtRight: boolean)
   // of a crosshair line touching the last candle, cut off as a bar of its own).
   const pieces = splitWide(joined, period, columns).filter((p) => {
     if (!p.split) return true;
-    shrinkToInk(p, labels, w);
+    shrinkToInk(p, labels, w, maxGap);
     return p.bottom - p.top >= 2;
   });
   if (pieces.length < 8) return null;

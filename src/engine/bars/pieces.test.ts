@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitWide, weightedMedian, type Piece } from './pieces.js';
+import { shrinkToInk, splitWide, weightedMedian, type Piece } from './pieces.js';
 
 describe('weightedMedian', () => {
   it('goes by weight, so many light values do not outvote a few heavy ones', () => {
@@ -34,5 +34,50 @@ describe('splitWide', () => {
     // Two bars joined, a spacing and a body wide, are still cut in two.
     const joined = [...pieces.slice(0, 14), piece(400, 450, 600)];
     expect(splitWide(joined, 27, new Array<number>(460).fill(2)).filter((p) => p.left >= 400)).toHaveLength(2);
+  });
+});
+
+describe('shrinkToInk', () => {
+  // A box drawn round the bars (a volume profile's): its top edge on row 2, its bottom on row 17,
+  // one component with a candle that touches the bottom edge in columns 6-8.
+  const rows = [
+    '..............',
+    '..............',
+    '##############',
+    '..............',
+    '..............',
+    '..............',
+    '..............',
+    '.......#......',
+    '......###.....',
+    '......###.....',
+    '......###.....',
+    '......###.....',
+    '.......#......',
+    '.......#......',
+    '.......#......',
+    '.......#......',
+    '.......#......',
+    '##############',
+  ];
+  const labels = new Int32Array(rows.join('').split('').map((c) => (c === '#' ? 0 : -1)));
+  const w = rows[0]!.length;
+  const part = (left: number, right: number): Piece => ({ left, right, top: 2, bottom: 17, pixels: 0, value: 1, ids: [0], split: true });
+
+  it("takes a part cut from the box for the longest run of rows its columns ink: not the box's height", () => {
+    const empty = part(0, 4);
+    shrinkToInk(empty, labels, w, 2);
+    // Only the edges: a run a row tall, which the bars stage drops as no bar.
+    expect(empty.bottom - empty.top).toBe(0);
+    const candle = part(5, 9);
+    shrinkToInk(candle, labels, w, 2);
+    expect(candle).toMatchObject({ top: 7, bottom: 17, split: false });
+  });
+
+  it('bridges a gap no wider than an overlay line', () => {
+    const cut = part(5, 9);
+    shrinkToInk(cut, labels, w, 4);
+    // Rows 3-6 (four rows) are bridged: the top edge joins the candle.
+    expect(cut).toMatchObject({ top: 2, bottom: 17 });
   });
 });

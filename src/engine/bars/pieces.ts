@@ -25,20 +25,27 @@ export function owns(p: Piece, id: number): boolean {
   return p.idSet.has(id);
 }
 
-/** Rows and pixel count of a piece cut from a wider one, from its own columns. */
-export function shrinkToInk(p: Piece, labels: Int32Array, w: number): void {
-  let top = -1;
-  let bottom = -1;
-  let pixels = 0;
+/**
+ * Rows and pixel count of a piece cut from a wider one, from its own columns: the longest run of
+ * rows they ink, gaps up to `maxGap` bridged (an overlay line's cut). A box drawn round bars (a
+ * volume profile's, a session's, a dialog's) joins them into one wide piece, and a part of it
+ * would span the box's height by its top and bottom edges alone.
+ */
+export function shrinkToInk(p: Piece, labels: Int32Array, w: number, maxGap: number): void {
+  const runs: { top: number; bottom: number; pixels: number }[] = [];
   for (let y = p.top; y <= p.bottom; y++) {
-    for (let x = p.left; x <= p.right; x++) {
-      if (!owns(p, labels[y * w + x] ?? -1)) continue;
-      if (top < 0) top = y;
-      bottom = y;
-      pixels++;
-    }
+    let n = 0;
+    for (let x = p.left; x <= p.right; x++) if (owns(p, labels[y * w + x] ?? -1)) n++;
+    if (n === 0) continue;
+    const run = runs[runs.length - 1];
+    if (run && y - run.bottom - 1 <= maxGap) Object.assign(run, { bottom: y, pixels: run.pixels + n });
+    else runs.push({ top: y, bottom: y, pixels: n });
   }
-  if (top >= 0) Object.assign(p, { top, bottom, pixels, split: false });
+  const longest = runs.reduce<(typeof runs)[number] | undefined>(
+    (a, b) => (!a || b.bottom - b.top > a.bottom - a.top ? b : a),
+    undefined,
+  );
+  if (longest) Object.assign(p, { ...longest, split: false });
 }
 
 export const centreOf = (p: Piece): number => p.cx ?? (p.left + p.right) / 2;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearEdgeTags, dropDetachedTail, dropStrayLast } from './tail.js';
+import { clearEdgeTags, dropDetachedTail, dropIsolated, dropStrayLast, isolatedPieces } from './tail.js';
 import { grid, show } from './test/masks.js';
 
 describe('clearEdgeTags', () => {
@@ -150,5 +150,41 @@ describe('dropDetachedTail', () => {
     const bars = [...gapping, { high: last.high - 230 - 200, low: last.low - 230 - 200 }];
     dropDetachedTail(bars);
     expect(bars).toHaveLength(41);
+  });
+});
+
+describe('isolatedPieces and dropIsolated', () => {
+  // Rows grow downwards: high < low. Forty bars 30 rows tall, each opening at the last close.
+  const series = (): { high: number; low: number }[] =>
+    Array.from({ length: 40 }, (_, i) => ({ high: 300 + 10 * (i % 10), low: 330 + 10 * (i % 10) }));
+
+  it("drops one or two pieces standing far clear of both neighbours that nearly touch (a toolbar's icon, a volume bar)", () => {
+    const bars = series();
+    const icon = { high: 20, low: 40 };
+    const volume = [
+      { high: 700, low: 720 },
+      { high: 690, low: 720 },
+    ];
+    bars.splice(23, 0, ...volume);
+    bars.splice(8, 0, icon);
+    expect(isolatedPieces(bars).filter(Boolean)).toHaveLength(3);
+    dropIsolated(bars);
+    expect(bars).toEqual(series());
+  });
+
+  it("keeps a spike bar, which reaches its neighbours, and a gap that holds (the bars after it don't come back)", () => {
+    const spike = series();
+    spike.splice(10, 0, { high: 100, low: 340 });
+    expect(isolatedPieces(spike).some(Boolean)).toBe(false);
+    const gap = series().map((b, i) => (i >= 15 ? { high: b.high - 200, low: b.low - 200 } : b));
+    expect(isolatedPieces(gap).some(Boolean)).toBe(false);
+  });
+
+  it('leaves a series alone when many pieces are isolated: two series mixed (another pane), for the pane reading', () => {
+    const bars = series();
+    for (const at of [35, 25, 20, 15, 10, 5]) bars.splice(at, 0, { high: 700, low: 720 });
+    const before = bars.map((b) => ({ ...b }));
+    dropIsolated(bars);
+    expect(bars).toEqual(before);
   });
 });

@@ -131,12 +131,60 @@ export function dropDetachedTail(candles: { high: number; low: number }[]): void
   candles.splice(candles.length - drop, drop);
 }
 
+/** Most pieces in a row set aside as standing clear of the series on both sides. */
+const ISOLATED_RUN = 2;
+/** Bars either side of such pieces come this near each other (in typical bar heights)... */
+const ISOLATED_NEAR = 1;
+/** ...while the pieces stand this far clear of both. */
+const ISOLATED_FAR = 3;
+
 /**
- * Sorts the bars by x and drops the strays past the last one and the detached runs at either
- * end.
+ * A bar opens where the one before it closed, so a bar never stands far clear of both its
+ * neighbours while they nearly touch each other. One or two pieces in a row that do are objects
+ * among the bars (a toolbar's icon inside the plot's top, a volume bar at its foot, a legend's
+ * glyph). Whether each piece is one. Rows grow downwards (high < low).
+ */
+export function isolatedPieces(candles: { high: number; low: number }[]): boolean[] {
+  const isolated = candles.map(() => false);
+  if (candles.length < MIN_BARS) return isolated;
+  const heights = candles.map((c) => c.low - c.high).sort((a, b) => a - b);
+  const typical = Math.max(1, heights[heights.length >> 1] ?? 0);
+  for (let i = 1; i + 1 < candles.length; i++) {
+    for (let k = 1; k <= ISOLATED_RUN && i + k < candles.length; k++) {
+      const prev = candles[i - 1]!;
+      const next = candles[i + k]!;
+      const run = candles.slice(i, i + k);
+      const apart = run.every((p) => Math.min(gapBetween(p, prev), gapBetween(p, next)) > ISOLATED_FAR * typical);
+      if (apart && gapBetween(prev, next) <= ISOLATED_NEAR * typical) {
+        isolated.fill(true, i, i + k);
+        i += k;
+        break;
+      }
+    }
+  }
+  return isolated;
+}
+
+/** The most pieces, as a share of the series, that are set aside as isolated; more are a second series mixed in (another pane's), left to the pane's reading. */
+const ISOLATED_SHARE = 0.08;
+
+/** Drops the isolated pieces (`isolatedPieces`) when they are a few objects among the bars. */
+export function dropIsolated(candles: { high: number; low: number }[]): void {
+  const isolated = isolatedPieces(candles);
+  if (isolated.filter(Boolean).length > candles.length * ISOLATED_SHARE) return;
+  for (let i = candles.length - 1; i >= 0; i--) if (isolated[i]) candles.splice(i, 1);
+}
+
+const gapBetween = (a: { high: number; low: number }, b: { high: number; low: number }): number =>
+  Math.max(0, a.high - b.low, b.high - a.low);
+
+/**
+ * Sorts the bars by x and drops the pieces standing clear of the series, the strays past the
+ * last one and the detached runs at either end.
  */
 export function trimEnds(candles: { x: number; high: number; low: number }[]): void {
   candles.sort((a, b) => a.x - b.x);
+  dropIsolated(candles);
   dropStrayLast(candles);
   dropDetachedTail(candles);
   // The same at the start: a legend's box or a symbol's icon at the plot's top-left corner.

@@ -6,7 +6,7 @@
  */
 import { EngineError, UNSURE_REASONS } from './errors.js';
 import type { Rgb } from './raster.js';
-import type { TagVerdict } from './last-price.js';
+import type { TagVerdict } from './last-price/index.js';
 
 /** What the reading rests on, for the confidence and the debug output. */
 export interface ReadingEvidence {

@@ -4,7 +4,7 @@
  */
 import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../shared/analysis.js';
 import { analyseSeries } from './analysis/index.js';
-import { getOcrWorker, terminateOcr } from './ocr.js';
+import { getOcrWorker, terminateOcr } from './axis/index.js';
 import type { DebugTrace } from './debug.js';
 import { readChart, type ReadingReport } from './read-chart.js';
 import { readSymbol } from './symbol/read-symbol.js';
@@ -12,7 +12,7 @@ import { readSymbol } from './symbol/read-symbol.js';
 export { renderDebug, DEBUG_STAGES, type DebugTrace } from './debug.js';
 
 export type { ReadingEvidence, ReadingReport } from './read-chart.js';
-export { locateChart, type ChartLocation } from './locate.js';
+export { locateChart, type ChartLocation } from './layout/index.js';
 export type { SymbolReading } from './symbol/read-symbol.js';
 
 export { EngineError } from './errors.js';

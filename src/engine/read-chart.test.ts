@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { chartSpecs, renderChart } from '../../scripts/fixtures/render.js';
 import { EngineError, UNSURE_REASONS } from './errors.js';
 import { readingConfidence, refuseUnsure, type ReadingEvidence } from './confidence.js';
-import { terminateOcr } from './ocr.js';
+import { terminateOcr } from './axis/index.js';
 import {
   fallingShare,
   flatness,

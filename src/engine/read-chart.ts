@@ -14,7 +14,7 @@ import {
   type ReadingReport,
 } from './confidence.js';
 import { AXIS_REASONS, EngineError } from './errors.js';
-import { findLayoutScaled, medianLabelHeight, type Layout } from './layout.js';
+import { findLayoutScaled, medianLabelHeight, type Layout } from './layout/index.js';
 import {
   applyLastPriceTag,
   applyLoneBox,
@@ -22,13 +22,20 @@ import {
   applyPriceLine,
   applyTextTag,
   reconcileWithTags,
+  marginInk,
   type Tag,
   type TagVerdict,
-} from './last-price.js';
-import { marginInk } from './margin.js';
-import { readLabels } from './ocr.js';
+} from './last-price/index.js';
+import {
+  fitScale,
+  readLabels,
+  repairDecimals,
+  upperScale,
+  zeroReadAs,
+  type ParsedLabel,
+  type ScaleFit,
+} from './axis/index.js';
 import { colourDistance, dominantColour, rgbAt, type Box, type Raster, type Rgb } from './raster.js';
-import { fitScale, repairDecimals, upperScale, zeroReadAs, type ParsedLabel, type ScaleFit } from './scale.js';
 import { withScratch } from './scratch.js';
 import sharp from 'sharp';
 import type { DebugTrace } from './debug.js';

@@ -9,7 +9,7 @@ import { chartSpecs, renderChart, type ChartSpec } from '../../../scripts/fixtur
 import { THEMES } from '../../../scripts/fixtures/styles.js';
 import { AnalysisSettingsSchema } from '../../shared/analysis.js';
 import { analyzeChart, shutdownEngine, warmEngine } from '../index.js';
-import { readLabels } from '../ocr.js';
+import { readLabels } from '../axis/index.js';
 import { decideSymbol, symbolRegion } from './read-symbol.js';
 import { symbolOfWord, symbolsInText } from './match-symbol.js';
 

@@ -8,7 +8,7 @@
 import sharp from 'sharp';
 import { PSM, type RecognizeOptions } from 'tesseract.js';
 import { findInstrument, instrumentFits } from '../../shared/instruments.js';
-import { readText } from '../ocr.js';
+import { readText } from '../axis/index.js';
 import type { Box } from '../raster.js';
 import { symbolsInText } from './match-symbol.js';
 

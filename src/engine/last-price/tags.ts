@@ -4,8 +4,8 @@
  * go wrong exactly there: a doji lying on the same-colour price line, or an ambiguous last
  * body whose open and close are swapped. The tag settles it.
  */
-import type { PixelCandle, PlotLine } from './bars/index.js';
-import { colourDistance, rgbAt, type Box, type Raster, type Rgb } from './raster.js';
+import type { PixelCandle, PlotLine } from '../bars/index.js';
+import { colourDistance, rgbAt, type Box, type Raster, type Rgb } from '../raster.js';
 
 /** Fill colours closer than this (RGB units) are the same colour as JPEG keeps them. */
 const SAME_COLOUR = 60;

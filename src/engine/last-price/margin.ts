@@ -6,8 +6,8 @@
  * the pieces early has ink after it. Only the rows where later bars would be are looked at: the
  * latest bars' range and a few bar heights around it (a panel's text higher up says nothing).
  */
-import type { PixelCandle, PlotLine } from './bars/index.js';
-import { colourDistance, rgbAt, type Box, type Raster, type Rgb } from './raster.js';
+import type { PixelCandle, PlotLine } from '../bars/index.js';
+import { colourDistance, rgbAt, type Box, type Raster, type Rgb } from '../raster.js';
 
 /** Ink farther than this from the plot's background (RGB units) counts. */
 const INK = 60;

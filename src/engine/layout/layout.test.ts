@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alignedColumn, findLayout, inTableRows, isNumberLike, plotEdge, withDetachedDigits } from './layout.js';
-import type { Raster } from './raster.js';
+import type { Raster } from '../raster.js';
 
 const BG = [19, 23, 34] as const;
 const GRID = [42, 46, 57] as const;

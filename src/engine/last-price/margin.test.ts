@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PixelCandle } from './bars/index.js';
+import type { PixelCandle } from '../bars/index.js';
 import { marginInk } from './margin.js';
-import type { Raster, Rgb } from './raster.js';
+import type { Raster, Rgb } from '../raster.js';
 
 const BG: Rgb = [0, 0, 0];
 const WIDTH = 400;

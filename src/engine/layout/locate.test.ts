@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { chartSpecs, renderChart, renderNonChart } from '../../scripts/fixtures/render.js';
-import { EngineError } from './errors.js';
+import { chartSpecs, renderChart, renderNonChart } from '../../../scripts/fixtures/render.js';
+import { EngineError } from '../errors.js';
 import { locateChart } from './locate.js';
 
 /** A chart pasted into a slide: a plain frame of `margin` pixels around it. */

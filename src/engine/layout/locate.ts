@@ -3,10 +3,10 @@
  * reading the labels or the bars. Fast (no OCR), so the dashboard can offer the chart area it
  * found as a crop before the trader runs an analysis.
  */
-import { decodeImage } from './decode.js';
+import { decodeImage } from '../decode.js';
 import { findLayoutScaled, paneBounds } from './layout.js';
-import { dominantColour, type Box } from './raster.js';
-import { withScratch } from './scratch.js';
+import { dominantColour, type Box } from '../raster.js';
+import { withScratch } from '../scratch.js';
 
 export interface ChartLocation {
   image: { width: number; height: number };

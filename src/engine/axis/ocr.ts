@@ -8,8 +8,8 @@ import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createWorker, OEM, PSM, type RecognizeOptions, type Worker } from 'tesseract.js';
-import { labelComponents } from './components.js';
-import type { Box, Raster } from './raster.js';
+import { labelComponents } from '../components.js';
+import type { Box, Raster } from '../raster.js';
 
 const require = createRequire(import.meta.url);
 

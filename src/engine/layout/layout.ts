@@ -2,9 +2,9 @@
  * Finds the price axis (a vertical column of aligned number labels) and the plot pane beside
  * it. Works on the reduced image; coordinates here are work-image pixels.
  */
-import { findBlobs, groupWords, type Word } from './components.js';
-import { dominantColour, rgbAt, type Box, type Raster, type Rgb } from './raster.js';
-import { scratchU8 } from './scratch.js';
+import { findBlobs, groupWords, type Word } from '../components.js';
+import { dominantColour, rgbAt, type Box, type Raster, type Rgb } from '../raster.js';
+import { scratchU8 } from '../scratch.js';
 
 /** Text is drawn with strong contrast against the background; grid and watermarks are not. */
 const TEXT_CONTRAST = 70;

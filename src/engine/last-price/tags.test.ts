@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PixelCandle } from './bars/index.js';
+import type { PixelCandle } from '../bars/index.js';
 import {
   applyLastPriceTag,
   applyLoneBox,
@@ -9,8 +9,8 @@ import {
   axisTags,
   reconcileWithTags,
   sameTint,
-} from './last-price.js';
-import type { Box, Raster, Rgb } from './raster.js';
+} from './tags.js';
+import type { Box, Raster, Rgb } from '../raster.js';
 
 const BG: Rgb = [20, 22, 30];
 const UP: Rgb = [38, 166, 154];

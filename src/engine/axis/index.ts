@@ -1,0 +1,8 @@
+/**
+ * The axis stage of the pipeline: the label boxes the layout found → their text (one
+ * tesseract.js call on the stacked crops, ocr.ts) → a pixel → price line fitted over the labels
+ * with misreads and tags left out as outliers (scale.ts). It also owns the OCR worker, which the
+ * symbol stage borrows to read the chart's title.
+ */
+export { getOcrWorker, readLabels, readText, terminateOcr } from './ocr.js';
+export { fitScale, repairDecimals, upperScale, zeroReadAs, type ParsedLabel, type ScaleFit } from './scale.js';

@@ -1,0 +1,18 @@
+/**
+ * The last-price stage of the pipeline: the bars read, the price axis's strip and the price
+ * lines → the last close checked against the chart's own marks (tags.ts: the last-price tag in
+ * the series' colours, a text tag, a price line, a lone box, or the last bar, and the verdict
+ * when they disagree), and how far the last bar stands from the axis with nothing after it
+ * (margin.ts: MetaTrader's chart shift).
+ */
+export {
+  applyLastPriceTag,
+  applyLoneBox,
+  applyPriceLine,
+  applyTextTag,
+  reconcileWithTags,
+  unexplainedMarks,
+  type Tag,
+  type TagVerdict,
+} from './tags.js';
+export { marginInk } from './margin.js';

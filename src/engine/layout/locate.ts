@@ -4,9 +4,10 @@
  * found as a crop before the trader runs an analysis.
  */
 import { decodeImage } from '../decode.js';
-import { findLayoutScaled, paneBounds } from './layout.js';
 import { dominantColour, type Box } from '../raster.js';
 import { withScratch } from '../scratch.js';
+import { findLayoutScaled } from './find.js';
+import { paneBounds } from './plot-box.js';
 
 export interface ChartLocation {
   image: { width: number; height: number };

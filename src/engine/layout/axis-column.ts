@@ -1,0 +1,105 @@
+/**
+ * Which column of words is the price axis: label columns that are a table's (a watchlist, a
+ * quote table) are passed over, a label's detached leading or trailing digits are joined to it,
+ * and the price pane's labels are kept where other panes print a scale in the same column.
+ */
+import type { Word } from '../components.js';
+import type { Raster, Rgb } from '../raster.js';
+import { mainPaneLabels, type LabelledPanes } from './panes.js';
+import { alignedColumn, inColumn, isNumberLike, medianLabelHeight, stripOf } from './words.js';
+
+/** Columns looked at, right to left, before a side is given up (a watchlist has several). */
+const MAX_TABLE_COLUMNS = 6;
+
+/**
+ * The price axis among `words` (all the side's words in `all`): the first label column that is
+ * no table's. A watchlist, a quote table or an order ticket sets its numbers beside other words
+ * on the same rows (a symbol, a second price, a change); a price axis's labels stand alone on
+ * theirs, with the plot on one side and the image's edge or a margin on the other.
+ */
+export function axisColumn(r: Raster, bg: Rgb, words: Word[], all: Word[]): LabelledPanes {
+  let candidates = words;
+  for (let k = 0; k < MAX_TABLE_COLUMNS; k++) {
+    const found = paneColumn(r, bg, candidates);
+    if (found.labels.length < 3 || !inTableRows(found.labels, all)) return found;
+    const strip = stripOf(found.labels, r.width);
+    candidates = candidates.filter((w) => !inColumn(w, [strip]));
+  }
+  return { labels: [], panes: 0 };
+}
+
+/**
+ * Whether most of `labels` have another word on their baseline within six label heights: the cells
+ * of a table's row. Words overlapping a label (its own detached digits) do not count.
+ */
+export function inTableRows(labels: Word[], words: Word[]): boolean {
+  const h = medianLabelHeight(labels);
+  const rowMate = (label: Word): boolean =>
+    words.some((w) => {
+      if (w.right >= label.left - 1 && w.left <= label.right + 1) return false;
+      // Cells of a row share its baseline; a word that only overlaps the label's row (a
+      // watchlist's row beside the axis, at its own pitch) does not.
+      if (Math.abs(w.bottom - label.bottom) > Math.max(1, h * 0.15)) return false;
+      const gap = w.left > label.right ? w.left - label.right : label.left - w.right;
+      // Text of about the labels' size: not a tick, a dot of noise or a dash of the grid.
+      const height = w.bottom - w.top + 1;
+      return gap <= h * 6 && height >= h * 0.6 && height <= h * 1.6;
+    });
+  return labels.filter(rowMate).length > labels.length / 2;
+}
+
+/**
+ * The price pane's labels among `words`: the column of number-like words aligned on their left
+ * edges, or on their right, with the larger price pane. A volume pane's labels ('800', '1000')
+ * can share the price labels' left edge and outnumber the price labels that do (others lost a
+ * detached '0.'); the separator between the panes then leaves few of them on the price side.
+ */
+function paneColumn(r: Raster, bg: Rgb, words: Word[]): LabelledPanes {
+  const numbers = words.filter(isNumberLike);
+  let best: LabelledPanes = { labels: [], panes: 0 };
+  for (const edge of ['left', 'right'] as const) {
+    const aligned = alignedColumn(numbers, [edge]);
+    if (aligned.length < 3) continue;
+    const joined = aligned.map((l) => withDetachedDigits(l, words));
+    const found = mainPaneLabels(r, bg, joined, stripOf(joined, r.width));
+    // On a tie the right edges: price labels are set flush right.
+    if (found.labels.length >= best.labels.length) best = found;
+  }
+  return best;
+}
+
+/**
+ * A label's leading '0' or '2,', a thousands group, or its decimals after the point can stand
+ * further from its other digits than words allow: a monospaced dot or comma is as wide as a
+ * digit, and a faint or small one is lost, leaving a gap of two digits ('0' and '8610'; '192' and
+ * '300' at 6 px; '2' ',036' '.' '00'). Words of the label's cap height within that gap before
+ * or after it are part of it, as long as the whole stays as long as a label can be.
+ */
+export function withDetachedDigits(label: Word, words: Word[]): Word {
+  const h = label.bottom - label.top + 1;
+  const part = (w: Word): boolean =>
+    Math.abs(w.top - label.top) <= Math.max(1, h * 0.15) &&
+    w.bottom - w.top + 1 <= h * 1.4 &&
+    w.bottom - w.top + 1 >= h * 0.8 &&
+    // A few digits and a separator: not a run of legend text.
+    w.right - w.left + 1 <= h * 4;
+  let joined = label;
+  for (let k = 0; k < 4; k++) {
+    const next = words.find(
+      (w) =>
+        part(w) &&
+        ((w.right < joined.left && joined.left - w.right <= h * 1.5) ||
+          (w.left > joined.right && w.left - joined.right <= h * 1.5)) &&
+        Math.max(joined.right, w.right) - Math.min(joined.left, w.left) + 1 <= h * 12,
+    );
+    if (!next) break;
+    joined = {
+      ...joined,
+      left: Math.min(joined.left, next.left),
+      right: Math.max(joined.right, next.right),
+      pixels: joined.pixels + next.pixels,
+      glyphs: joined.glyphs + next.glyphs,
+    };
+  }
+  return joined;
+}

@@ -1,0 +1,103 @@
+/**
+ * Finds the price axis (a vertical column of aligned number labels) and the plot pane beside
+ * it. Works on the reduced image; coordinates here are work-image pixels.
+ */
+import type { Word } from '../components.js';
+import type { Box, Raster, Rgb } from '../raster.js';
+import { axisColumn } from './axis-column.js';
+import { paneRows, timeAxisTop } from './panes.js';
+import { paneBounds, plotEdge } from './plot-box.js';
+import { inColumn, stripOf, textMask, textWords } from './words.js';
+
+export interface AxisColumn {
+  side: 'left' | 'right';
+  labels: Word[];
+  strip: Box;
+}
+
+export interface Layout {
+  axis: AxisColumn;
+  plot: Box;
+  /** Panes with a scale of their own in the axis's column (the price pane and labelled sub-windows). */
+  panes: number;
+}
+
+/**
+ * `bg` is the image's background colour; distances are computed only where they are looked at.
+ * `skip`: label columns already tried and found to be no price axis (a watchlist, a table), so
+ * the next column in line is found instead, on either side.
+ */
+export function findLayout(r: Raster, bg: Rgb, skip: readonly Box[] = [], fullResolution = false): Layout | null {
+  // The right side is by far the most common place for the price scale; the left is a fallback.
+  const rightStart = Math.floor(r.width * 0.55);
+  const rightWords = textWords(textMask(r, bg, rightStart, r.width), r, rightStart, r.width, fullResolution);
+  let words = rightWords.filter((w) => !inColumn(w, skip));
+  let { labels, panes } = axisColumn(r, bg, words, rightWords);
+  let side: AxisColumn['side'] = 'right';
+  if (labels.length < 3 || skip.length > 0) {
+    const leftEnd = Math.floor(r.width * 0.3);
+    const allLeft = textWords(textMask(r, bg, 0, leftEnd), r, 0, leftEnd, fullResolution);
+    const leftWords = allLeft.filter((w) => !inColumn(w, skip));
+    const left = axisColumn(r, bg, leftWords, allLeft);
+    if (left.labels.length > labels.length) {
+      words = leftWords;
+      ({ labels, panes } = left);
+      side = 'left';
+    }
+  }
+  if (labels.length < 3) return null;
+  const strip = stripOf(labels, r.width);
+  const columns = side === 'right' ? { from: 0, to: strip.left } : { from: strip.right, to: r.width };
+
+  const { top, bottom: separator } = paneRows(r, bg, strip);
+  const bottom = Math.min(separator, timeAxisTop(r, bg, labels, words, strip, columns) ?? r.height);
+  const plot: Box =
+    side === 'right'
+      ? { left: 0, top, right: plotEdge(r, bg, strip.left - 1, -1, top, bottom), bottom }
+      : { left: plotEdge(r, bg, strip.right, 1, top, bottom) + 1, top, right: r.width, bottom };
+  if (plot.right - plot.left < r.width * 0.3 || plot.bottom - plot.top < r.height * 0.2) return null;
+  return { axis: { side, labels, strip }, plot: paneBounds(r, plot, side), panes };
+}
+
+/**
+ * The layout of the reduced image `work`; when its labels are too small to find there (a wide
+ * screenshot taken at device pixel ratio 1 has 8 px labels, 4 px once halved), the layout of
+ * the full image, in work coordinates.
+ */
+export function findLayoutScaled(
+  work: Raster,
+  full: Raster,
+  scale: number,
+  bg: Rgb,
+  skip: readonly Box[] = [],
+): Layout | null {
+  const layout = findLayout(work, bg, skip, scale === 1);
+  if (layout || scale === 1) return layout;
+  const big = findLayout(
+    full,
+    bg,
+    skip.map((b) => ({
+      left: b.left * scale,
+      top: b.top * scale,
+      right: (b.right + 1) * scale,
+      bottom: (b.bottom + 1) * scale,
+    })),
+    true,
+  );
+  if (!big) return null;
+  const shrink = (b: Box): Box => ({
+    left: Math.floor(b.left / scale),
+    top: Math.floor(b.top / scale),
+    right: Math.min(work.width, Math.ceil(b.right / scale)),
+    bottom: Math.min(work.height, Math.ceil(b.bottom / scale)),
+  });
+  // Label boxes stay fractional: they are scaled back up to cut the OCR crops.
+  const labels = big.axis.labels.map((w) => ({
+    ...w,
+    left: w.left / scale,
+    top: w.top / scale,
+    right: (w.right + 1) / scale - 1,
+    bottom: (w.bottom + 1) / scale - 1,
+  }));
+  return { axis: { side: big.axis.side, labels, strip: shrink(big.axis.strip) }, plot: shrink(big.plot), panes: big.panes };
+}

@@ -1,0 +1,173 @@
+/**
+ * The price pane's rows: the separator lines between panes (which split the label column when
+ * a volume or indicator pane prints its own scale), and where the time axis begins when its
+ * border is not a full-width line.
+ */
+import type { Word } from '../components.js';
+import { rgbAt, type Box, type Raster, type Rgb } from '../raster.js';
+import { LINE_CONTRAST, standsOut } from './ink.js';
+import { medianLabelHeight } from './words.js';
+
+/**
+ * Same ink as JPEG keeps it: brightness at full resolution, colour (chroma) at half resolution
+ * and coarser, so a one-pixel line over coloured bars keeps its brightness but takes on some
+ * of their hue. Brightness is compared tightly, chroma loosely.
+ */
+function sameInk(a: Rgb, b: Rgb): boolean {
+  const dr = a[0] - b[0];
+  const dg = a[1] - b[1];
+  const db = a[2] - b[2];
+  const dy = 0.299 * dr + 0.587 * dg + 0.114 * db;
+  const dcb = -0.169 * dr - 0.331 * dg + 0.5 * db;
+  const dcr = 0.5 * dr - 0.419 * dg - 0.081 * db;
+  return Math.abs(dy) < 30 && Math.sqrt(dcb * dcb + dcr * dcr) < 60;
+}
+
+/** The price pane's labels, and how many panes with a scale of their own share its column. */
+export interface LabelledPanes {
+  labels: Word[];
+  panes: number;
+}
+
+/**
+ * Whether row `y` is a pane separator: one line in one colour across plot and axis (pane
+ * borders, the time-axis border). A grid line that happens to meet a price tag in the axis is
+ * not: where a separator crosses the axis it is a thin line, a tag is a filled box.
+ */
+function isSeparator(r: Raster, bg: Rgb, strip: Box, y: number): boolean {
+  // At least 95% of the row is line: give up as soon as more than 5% is background.
+  let off = 0;
+  const base = y * r.width;
+  for (let x = 0; x < r.width && off <= r.width * 0.05; x++) if (!standsOut(r, bg, base + x, LINE_CONTRAST)) off++;
+  if (off > r.width * 0.05) return false;
+  // The axis is a small share of the row, so it is checked on its own: a separator runs across
+  // it, where a grid line meeting a half-hidden label only touches a glyph or two.
+  let axisOff = 0;
+  for (let x = strip.left; x < strip.right; x++) if (!standsOut(r, bg, base + x, LINE_CONTRAST)) axisOff++;
+  if (axisOff > (strip.right - strip.left) * 0.1) return false;
+
+  const at = (x: number): Rgb => rgbAt(r, Math.min(r.width - 1, Math.max(0, Math.round(x))), y);
+  const across = Array.from({ length: 8 }, (_, k) => at((strip.left * (k + 0.5)) / 8));
+  const axisX = Math.round((strip.left + strip.right) / 2);
+  if (!standsOut(r, bg, base + axisX, LINE_CONTRAST)) return false;
+  // Three rows off a one- or two-pixel line the axis is background or label text again; beside
+  // the edge of a filled box (a price tag, a crosshair label) it is mostly fill.
+  const boxRow = (yy: number): boolean => {
+    if (yy < 0 || yy >= r.height) return false;
+    let on = 0;
+    for (let x = strip.left; x < strip.right; x++) if (standsOut(r, bg, yy * r.width + x, LINE_CONTRAST)) on++;
+    return on >= (strip.right - strip.left) * 0.6;
+  };
+  if (boxRow(y - 3) || boxRow(y + 3)) return false;
+  const axis = at(axisX);
+  const samples = [...across, axis, at(r.width - 2)];
+  // The line's colour is the sample most others agree with; a candle or bar lying on the
+  // line may spoil a sample or two.
+  const agreeing = (c: Rgb): number => samples.filter((o) => sameInk(c, o)).length;
+  const ref = samples.reduce((best, c) => (agreeing(c) > agreeing(best) ? c : best), axis);
+  return sameInk(axis, ref) && agreeing(ref) >= samples.length * 0.75;
+}
+
+/**
+ * A volume or indicator pane under (or over) the price pane has its own labels in the same
+ * column; a separator line between two labels splits the column, and the tallest part is the
+ * price pane's.
+ */
+export function mainPaneLabels(r: Raster, bg: Rgb, labels: Word[], strip: Box): LabelledPanes {
+  const groups: Word[][] = [[]];
+  for (const [i, label] of labels.entries()) {
+    const prev = labels[i - 1];
+    if (prev) {
+      for (let y = prev.bottom + 1; y < label.top; y++) {
+        if (isSeparator(r, bg, strip, y)) {
+          groups.push([]);
+          break;
+        }
+      }
+    }
+    groups[groups.length - 1]!.push(label);
+  }
+  const extent = (g: Word[]): number => (g.length ? g[g.length - 1]!.bottom - g[0]!.top : -1);
+  return {
+    labels: groups.reduce((best, g) => (extent(g) > extent(best) ? g : best)),
+    // A pane with a scale of its own prints two labels at least.
+    panes: Math.max(1, groups.filter((g) => g.length >= 2).length),
+  };
+}
+
+/**
+ * The price pane's rows: between the nearest separator lines above and below the labels, else
+ * the whole height.
+ */
+export function paneRows(r: Raster, bg: Rgb, strip: Box): { top: number; bottom: number } {
+  let top = 0;
+  for (let y = strip.top - 1; y >= 0; y--) {
+    if (isSeparator(r, bg, strip, y)) {
+      top = y + 1;
+      break;
+    }
+  }
+  let bottom = r.height;
+  for (let y = strip.bottom; y < r.height; y++) {
+    if (isSeparator(r, bg, strip, y)) {
+      bottom = y;
+      break;
+    }
+  }
+  return { top, bottom };
+}
+
+/**
+ * Where the time axis begins under the pane, when its border is not a full-width line (some
+ * platforms stop it at the price axis, or draw none). The time labels are a row of words in
+ * the price labels' font, below the lowest price label read and within three label spacings
+ * of it (the lowest labels can be hidden behind a price tag or a crosshair label); the pane
+ * ends at the lowest line across the plot above them, else a little above them.
+ */
+export function timeAxisTop(
+  r: Raster,
+  bg: Rgb,
+  labels: Word[],
+  words: Word[],
+  strip: Box,
+  columns: { from: number; to: number },
+): number | null {
+  const labelH = medianLabelHeight(labels);
+  const centres = labels.map((w) => (w.top + w.bottom) / 2);
+  const spacing = (centres[centres.length - 1]! - centres[0]!) / Math.max(1, centres.length - 1);
+  const candidates = words.filter(
+    (w) =>
+      w.top >= strip.bottom &&
+      w.top <= strip.bottom + 3 * spacing + labelH &&
+      w.right < columns.to &&
+      w.left >= columns.from &&
+      // Month names descend below the line ('Jun', 'May'), digits do not.
+      w.bottom - w.top + 1 >= labelH - Math.max(2, labelH * 0.25) &&
+      w.bottom - w.top + 1 <= labelH + Math.max(2, labelH * 0.4),
+  );
+  // Time labels can be short ('14', 'Jan'), and bold digits may touch: two glyphs, or one
+  // blob wider than a digit, make a word here. A day's number ('9') can be a single glyph.
+  const isWord = (w: Word): boolean => w.glyphs >= 2 || w.right - w.left + 1 >= (w.bottom - w.top + 1) * 1.2;
+  // The topmost row holding a word and another label well apart (a lone word may be anything;
+  // time labels are spread along the axis).
+  candidates.sort((a, b) => a.top - b.top);
+  const row = candidates.find(
+    (w) =>
+      isWord(w) &&
+      candidates.some((o) => o !== w && Math.abs(o.top - w.top) <= 2 && Math.abs(o.left - w.left) >= labelH * 3),
+  );
+  if (!row) return null;
+
+  const isLine = (y: number): boolean => {
+    const span = columns.to - columns.from;
+    let off = 0;
+    const base = y * r.width;
+    for (let x = columns.from; x < columns.to && off <= span * 0.1; x++)
+      if (!standsOut(r, bg, base + x, LINE_CONTRAST)) off++;
+    return off <= span * 0.1;
+  };
+  // The border sits just above the labels; a line further up is a grid line inside the pane.
+  const gap = Math.round(labelH * 0.6);
+  for (let y = row.top - 1; y >= Math.max(strip.bottom, row.top - labelH * 1.5); y--) if (isLine(y)) return y;
+  return Math.max(strip.bottom, row.top - gap);
+}

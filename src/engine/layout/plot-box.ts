@@ -1,0 +1,111 @@
+/**
+ * The plot box's edges: its border beside the axis (or a small gap when the chart has none), and
+ * its far edges, where the pane's background ends.
+ */
+import { dominantColour, type Box, type Raster, type Rgb } from '../raster.js';
+import { LINE_CONTRAST, SHAPE_CONTRAST, standsOut } from './ink.js';
+
+/** Walks from the axis towards the plot looking for a border line; else keeps a small gap. */
+export function plotEdge(r: Raster, bg: Rgb, from: number, dir: 1 | -1, top: number, bottom: number): number {
+  const limit = Math.round(r.width * 0.03) + 4;
+  for (let k = 0; k < limit; k++) {
+    const x = from + dir * k;
+    if (x < 0 || x >= r.width) break;
+    let on = 0;
+    for (let y = top; y < bottom; y++) if (standsOut(r, bg, y * r.width + x, LINE_CONTRAST)) on++;
+    if (on < (bottom - top) * 0.9) continue;
+    // The first full-height line from the axis is its border, unless candles stand beyond it:
+    // then it is a vertical grid line and the chart has no border.
+    if (k > 1 && hasShapesBetween(r, bg, x - dir * (k - 1), x - dir, top, bottom)) break;
+    return x;
+  }
+  return dir === -1 ? Math.max(0, from - 2) : Math.min(r.width - 1, from + 2);
+}
+
+/**
+ * Whether the columns from `axisSide` to `plotSide` hold something taller than a line that
+ * does not fill them: a candle or bar. Between a border and its labels there are only thin
+ * tick marks and boxes (price tags, crosshair labels), which reach the labels' side even
+ * where their corners are rounded off.
+ */
+function hasShapesBetween(
+  r: Raster,
+  bg: Rgb,
+  axisSide: number,
+  plotSide: number,
+  top: number,
+  bottom: number,
+): boolean {
+  const from = Math.min(axisSide, plotSide);
+  const to = Math.max(axisSide, plotSide);
+  let run = 0;
+  for (let y = top; y < bottom; y++) {
+    let on = 0;
+    for (let x = from; x <= to; x++) if (standsOut(r, bg, y * r.width + x, SHAPE_CONTRAST)) on++;
+    const partial = on > 0 && on <= (to - from + 1) * 0.8 && !standsOut(r, bg, y * r.width + axisSide, SHAPE_CONTRAST);
+    run = partial ? run + 1 : 0;
+    // Tick marks at the labels' rows touch the border and can be four rows tall in a JPEG at
+    // a pixel ratio of 2; a candle or bar (with its wick) is taller.
+    if (run >= 6) return true;
+  }
+  return false;
+}
+
+/** Within this distance of the pane's own background a pixel is background (JPEG noise included). */
+const PANE_BG_TOLERANCE = 12;
+/** A line of the pane is mostly its background: candles, grid and text leave most of it bare. */
+const PANE_LINE_SHARE = 0.35;
+
+/**
+ * The pane's far edges: where its background ends. Walking away from the axis (and up and
+ * down from the labels' middle), lines of pane background follow each other with only grid
+ * lines, wicks and bodies between them; past the pane's edge (a slide or window frame, a
+ * watchlist or panel in another colour) they stop for good. A gap of bare lines wider than a
+ * few per cent of the pane ends it at the last pane line before the gap. Where the frame has
+ * the pane's colour nothing changes: the rough box stands.
+ */
+export function paneBounds(r: Raster, rough: Box, side: 'left' | 'right'): Box {
+  const w = rough.right - rough.left;
+  const h = rough.bottom - rough.top;
+  // The pane's background, from its half by the axis (the far half may be a frame).
+  const near: Box =
+    side === 'right'
+      ? { left: rough.left + Math.floor(w / 2), top: rough.top, right: rough.right, bottom: rough.bottom }
+      : { left: rough.left, top: rough.top, right: rough.right - Math.floor(w / 2), bottom: rough.bottom };
+  const paneBg = dominantColour(r, near);
+  const isBg = (x: number, y: number): boolean => !standsOut(r, paneBg, y * r.width + x, PANE_BG_TOLERANCE);
+  const colShare = (x: number, top: number, bottom: number): number => {
+    const step = Math.max(1, Math.floor((bottom - top) / 200));
+    let on = 0;
+    let n = 0;
+    for (let y = top; y < bottom; y += step, n++) if (isBg(x, y)) on++;
+    return n ? on / n : 0;
+  };
+  const rowShare = (y: number, left: number, right: number): number => {
+    const step = Math.max(1, Math.floor((right - left) / 300));
+    let on = 0;
+    let n = 0;
+    for (let x = left; x < right; x += step, n++) if (isBg(x, y)) on++;
+    return n ? on / n : 0;
+  };
+  /** The last pane line walking from `from` by `dir` up to `limit` (inclusive). */
+  const walk = (from: number, dir: 1 | -1, limit: number, share: (k: number) => number, gapMax: number): number => {
+    let last = from;
+    for (let k = from; dir === 1 ? k <= limit : k >= limit; k += dir) {
+      if (share(k) >= PANE_LINE_SHARE) last = k;
+      else if (Math.abs(k - last) > gapMax) break;
+    }
+    return last;
+  };
+  const colGap = Math.max(6, Math.round(r.width * 0.02));
+  const rowGap = Math.max(6, Math.round(r.height * 0.03));
+  let { left, right } = rough;
+  if (side === 'right') left = walk(rough.right - 1, -1, rough.left, (x) => colShare(x, rough.top, rough.bottom), colGap);
+  else right = walk(rough.left, 1, rough.right - 1, (x) => colShare(x, rough.top, rough.bottom), colGap) + 1;
+  const mid = Math.floor((rough.top + rough.bottom) / 2);
+  const top = walk(mid, -1, rough.top, (y) => rowShare(y, left, right), rowGap);
+  const bottom = walk(mid, 1, rough.bottom - 1, (y) => rowShare(y, left, right), rowGap) + 1;
+  // Too little left of the pane: the background was not the pane's (a chart filled edge to edge).
+  if (right - left < w * 0.3 || bottom - top < h * 0.3) return rough;
+  return { left, top, right, bottom };
+}

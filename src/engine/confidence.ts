@@ -97,7 +97,7 @@ export function readingConfidence(e: ReadingEvidence): ReadingConfidence {
     // an unconfirmed last close farther out is in another pane (volume, an indicator) or on
     // another scale. Nearer, the beyond-the-labels distance says nothing: charts at a new high
     // or low sit there as often as an object at the edge does.
-    lastOutsideLabels: fromBar ? fallsFrom(e.lastBeyondLabels, 1, 1.25) : 1,
+    lastOutsideLabels: fromBar ? fallsFrom(e.lastBeyondLabels, 1, 1.1) : 1,
     // Most of the series beyond the labels read: the labels belong to a part of the chart (a
     // sub-window's scale, a half-read axis) and prices over the rest would be extrapolated.
     // Rendered charts with sparse labels keep two thirds of the series inside them.

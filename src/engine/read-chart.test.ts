@@ -217,14 +217,14 @@ describe('paneOfLabels', () => {
 });
 
 describe('takesPane', () => {
-  // The whole plot's last bar 1.2 label steps past the labels (a legend's icon above the pane):
-  // weak (0.6), not refused.
-  const whole: ReadingEvidence = { ...EVIDENCE, lastSource: 'bar', lastBeyondLabels: 1.2 };
+  // The whole plot's last bar 1.05 label steps past the labels (a legend's icon above the pane):
+  // weak (0.75), not refused.
+  const whole: ReadingEvidence = { ...EVIDENCE, lastSource: 'bar', lastBeyondLabels: 1.05 };
 
   it("takes the labels' pane for a reading the whole plot only weakly supports, when the pane's is stronger", () => {
     expect(readingConfidence(whole).value).toBeGreaterThan(0.5);
     expect(takesPane(whole, { ...whole, lastBeyondLabels: 0.1 })).toBe(true);
-    expect(takesPane(whole, { ...whole, lastBeyondLabels: 0.1, lastGap: 0.14 })).toBe(false);
+    expect(takesPane(whole, { ...whole, lastBeyondLabels: 0.1, lastGap: 0.125 })).toBe(false);
   });
 
   it("takes it for a reading that would be refused, but not for a last bar in the pane's margin", () => {

@@ -393,7 +393,11 @@ async function readWithLayout(
   // report or a panel above, in the same box): read it again within the labels' own pane.
   const pane = paneOfLabels(fit, pitch, f, plot);
   const beyond = readingConfidence(evidence);
-  if (pane && beyond.value < 1 && PANE_TERMS.has(beyond.weakest)) {
+  // A reading the evidence only weakens is read again there whatever weakened it (another
+  // pane's bars mixed into the series can leave the last bar away from the axis); one it refutes
+  // only when the refusal says the series ran past the labels.
+  const weakened = beyond.value < 1 && (beyond.value >= REFUSE_BELOW || PANE_TERMS.has(beyond.weakest));
+  if (pane && weakened) {
     const again = readSeries(work, bg, layout, pane, labelHeight);
     const inPane = found(again) ? gatherEvidence(fit, read, pitch, layout, pane, f, again) : null;
     if (found(again) && inPane && takesPane(evidence, inPane)) {

@@ -18,7 +18,7 @@ import { keepOnLattice } from './lattice.js';
 import { removeLines, restoreLineCrossings } from './lines.js';
 import { barKind, measurePieces, readBars, type BarPixels, type ReadBar } from './measure.js';
 import { orientBars } from './orient.js';
-import { mergeCut, shrinkToInk, splitWide, stemColumn, type Piece } from './pieces.js';
+import { dropBoxes, mergeCut, shrinkToInk, splitWide, stemColumn, type Piece } from './pieces.js';
 import { seriesQuality, type CandleDetection, type PlotLine } from './series.js';
 import { seriesColours, wickColours } from './shapes.js';
 import { barSpacing, columnCounts, thinColumns } from './spacing.js';
@@ -109,11 +109,14 @@ function barPieces(mask: Uint8Array, w: number, h: number, tagsAtRight: boolean)
   const period = barSpacing(columns, thinColumns(mask, w, h), joined);
   // A part cut off a piece that is only a line's or a tick's thickness tall is no bar (the end
   // of a crosshair line touching the last candle, cut off as a bar of its own).
-  const pieces = splitWide(joined, period, columns).filter((p) => {
-    if (!p.split) return true;
-    shrinkToInk(p, labels, w, maxGap);
-    return p.bottom - p.top >= 2;
-  });
+  const pieces = dropBoxes(
+    splitWide(joined, period, columns).filter((p) => {
+      if (!p.split) return true;
+      shrinkToInk(p, labels, w, maxGap);
+      return p.bottom - p.top >= 2;
+    }),
+    h,
+  );
   if (pieces.length < 8) return null;
   for (const p of pieces) p.cx = stemColumn(p, labels, w);
   const onGrid = keepOnLattice(pieces, period);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shrinkToInk, splitWide, weightedMedian, type Piece } from './pieces.js';
+import { dropBoxes, shrinkToInk, splitWide, weightedMedian, type Piece } from './pieces.js';
 
 describe('weightedMedian', () => {
   it('goes by weight, so many light values do not outvote a few heavy ones', () => {
@@ -79,5 +79,82 @@ describe('shrinkToInk', () => {
     shrinkToInk(cut, labels, w, 4);
     // Rows 3-6 (four rows) are bridged: the top edge joins the candle.
     expect(cut).toMatchObject({ top: 2, bottom: 17 });
+  });
+});
+
+describe('dropBoxes', () => {
+  // Parts cut from one wide piece share its ids.
+  const partsOf = (extents: [top: number, bottom: number][]): Piece[] => {
+    const ids = [7];
+    return extents.map(([top, bottom], i) => ({ left: i * 10, right: i * 10 + 8, top, bottom, pixels: 50, value: 1, ids }));
+  };
+
+  it("drops the parts of a box of text (a tooltip's fill): they span its rows, a row or so apart", () => {
+    const tooltip = partsOf([
+      [100, 300],
+      [100, 301],
+      [101, 300],
+      [100, 300],
+      [100, 300],
+    ]);
+    expect(dropBoxes(tooltip, 1000)).toEqual([]);
+  });
+
+  it("keeps a bar drawn across a band's shading, and bars joined into one piece, which rise and fall", () => {
+    const line = partsOf([
+      [500, 512],
+      [500, 512],
+      [440, 560],
+      [500, 512],
+      [500, 512],
+      [500, 512],
+    ]);
+    expect(dropBoxes(line, 1000)).toMatchObject([{ top: 440, bottom: 560 }]);
+    const rally = partsOf([
+      [500, 540],
+      [480, 510],
+      [450, 490],
+      [430, 460],
+    ]);
+    expect(dropBoxes(rally, 1000)).toHaveLength(4);
+  });
+
+  it('drops the box where bars run behind it and stick out above and below (most parts are its own)', () => {
+    const behind = partsOf([
+      [100, 300],
+      [60, 300],
+      [100, 300],
+      [100, 340],
+      [100, 300],
+      [100, 300],
+      [80, 320],
+    ]);
+    expect(dropBoxes(behind, 1000)).toMatchObject([
+      { top: 60, bottom: 300 },
+      { top: 100, bottom: 340 },
+      { top: 80, bottom: 320 },
+    ]);
+  });
+
+  it('keeps touching flat bars of a quiet market, thinner than a box of text', () => {
+    const quiet = partsOf([
+      [400, 404],
+      [400, 404],
+      [400, 405],
+      [400, 404],
+      [401, 404],
+    ]);
+    expect(dropBoxes(quiet, 1000)).toHaveLength(5);
+  });
+
+  it("leaves a shaded time range nearly the plot's height alone: its bars show through it", () => {
+    const session = partsOf([
+      [10, 700],
+      [10, 700],
+      [10, 700],
+      [10, 700],
+    ]);
+    expect(dropBoxes(session, 1000)).toHaveLength(4);
+    expect(dropBoxes(session, 1200)).toEqual([]);
   });
 });

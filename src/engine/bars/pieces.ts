@@ -48,6 +48,41 @@ export function shrinkToInk(p: Piece, labels: Int32Array, w: number, maxGap: num
   if (longest) Object.assign(p, { ...longest, split: false });
 }
 
+/** A wide piece cut into at least this many parts can be told a box by their alike extents. */
+const BOX_PARTS = 4;
+/** Share of a box's parts whose top and bottom rows are the box's own (a row or two apart); bars drawn across it make the rest. */
+const BOX_ALIKE = 0.5;
+/** Rows a box of text spans at least (a label's height); touching flat bars in a quiet market are thinner. */
+const BOX_MIN_HEIGHT = 8;
+/** A box at least this share of the plot's height tall is a time range's shading, which bars show through. */
+const SHADING_HEIGHT = 0.66;
+
+/**
+ * Bars joined into one wide piece (touching candles, a staircase of OHLC bars) rise and fall
+ * from part to part; most parts of a box of text (a tooltip, a trade plan, a legend's or a
+ * dialog's fill) span the same rows, its own. Those parts are dropped; a part that reaches
+ * beyond them is a bar drawn across the box and stays. A box nearly the plot's height is a
+ * shaded time range (a session), whose bars show through it: it is left alone. `parts` are the
+ * pieces after `splitWide` and `shrinkToInk` (parts of one piece share its `ids`); `h` is the
+ * plot's height.
+ */
+export function dropBoxes(parts: Piece[], h: number): Piece[] {
+  const byPiece = new Map<number[], Piece[]>();
+  for (const p of parts) byPiece.set(p.ids, [...(byPiece.get(p.ids) ?? []), p]);
+  const drop = new Set<Piece>();
+  const median = (v: number[]): number => [...v].sort((a, b) => a - b)[v.length >> 1] ?? 0;
+  for (const group of byPiece.values()) {
+    if (group.length < BOX_PARTS) continue;
+    const top = median(group.map((p) => p.top));
+    const bottom = median(group.map((p) => p.bottom));
+    if (bottom - top >= h * SHADING_HEIGHT) continue;
+    if (bottom - top < BOX_MIN_HEIGHT) continue;
+    const own = group.filter((p) => Math.abs(p.top - top) <= 1 && Math.abs(p.bottom - bottom) <= 1);
+    if (own.length >= BOX_PARTS && own.length >= group.length * BOX_ALIKE) for (const p of own) drop.add(p);
+  }
+  return drop.size ? parts.filter((p) => !drop.has(p)) : parts;
+}
+
 export const centreOf = (p: Piece): number => p.cx ?? (p.left + p.right) / 2;
 
 /**

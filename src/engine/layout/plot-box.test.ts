@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plotEdge } from './plot-box.js';
+import { nearColourEdge, paneBounds, plotEdge } from './plot-box.js';
 import { BG, CANDLE, canvas, GRID } from './test/pictures.js';
 
 describe('plotEdge', () => {
@@ -43,5 +43,32 @@ describe('plotEdge', () => {
     // 2, spread by a JPEG): they touch the border and stop short of the labels.
     for (const y of [5, 25, 45]) r.fill(571, 576, y, y + 3, [150, 150, 150]);
     expect(plotEdge(r, BG, 588, -1, 0, 60)).toBe(570);
+  });
+});
+
+describe('paneBounds with a card a few units off the pane', () => {
+  // A chart image inside a chat's bubble: the pane (BG) ends at x = 399, the chat around it is
+  // painted six units lighter, too near for the pane's background test.
+  const CHAT = [25, 29, 40] as const;
+  const chart = () => {
+    const r = canvas(600, 200);
+    r.fill(400, 599, 0, 199, CHAT);
+    // Candles and a grid line in the pane, a vertical grid line a unit off the chat's colour.
+    for (let x = 20; x < 380; x += 12) r.fill(x, x + 4, 60 + (x % 50), 100 + (x % 50), CANDLE);
+    r.fill(200, 200, 0, 199, CHAT);
+    return r;
+  };
+
+  it("ends the pane where the card's colour fills the columns from top to bottom", () => {
+    const r = chart();
+    expect(nearColourEdge(r, [...BG] as [number, number, number], { left: 0, top: 0, right: 600, bottom: 200 }, 0, 1, 599)).toBe(399);
+    expect(paneBounds(r, { left: 0, top: 0, right: 600, bottom: 200 }, 'left')).toMatchObject({ left: 0, right: 400 });
+  });
+
+  it('takes no grid line, a column of that colour, and no translucent box over part of the height, for the edge', () => {
+    const r = chart();
+    r.fill(400, 599, 0, 199, BG);
+    r.fill(450, 520, 40, 120, CHAT);
+    expect(nearColourEdge(r, [...BG] as [number, number, number], { left: 0, top: 0, right: 600, bottom: 200 }, 0, 1, 599)).toBeNull();
   });
 });

@@ -100,12 +100,59 @@ export function paneBounds(r: Raster, rough: Box, side: 'left' | 'right'): Box {
   const colGap = Math.max(6, Math.round(r.width * 0.02));
   const rowGap = Math.max(6, Math.round(r.height * 0.03));
   let { left, right } = rough;
-  if (side === 'right') left = walk(rough.right - 1, -1, rough.left, (x) => colShare(x, rough.top, rough.bottom), colGap);
-  else right = walk(rough.left, 1, rough.right - 1, (x) => colShare(x, rough.top, rough.bottom), colGap) + 1;
+  if (side === 'right') {
+    left = walk(rough.right - 1, -1, rough.left, (x) => colShare(x, rough.top, rough.bottom), colGap);
+    left = nearColourEdge(r, paneBg, rough, rough.right - 1, -1, left) ?? left;
+  } else {
+    right = walk(rough.left, 1, rough.right - 1, (x) => colShare(x, rough.top, rough.bottom), colGap) + 1;
+    right = (nearColourEdge(r, paneBg, rough, rough.left, 1, right - 1) ?? right - 1) + 1;
+  }
   const mid = Math.floor((rough.top + rough.bottom) / 2);
   const top = walk(mid, -1, rough.top, (y) => rowShare(y, left, right), rowGap);
   const bottom = walk(mid, 1, rough.bottom - 1, (y) => rowShare(y, left, right), rowGap) + 1;
   // Too little left of the pane: the background was not the pane's (a chart filled edge to edge).
   if (right - left < w * 0.3 || bottom - top < h * 0.3) return rough;
   return { left, top, right, bottom };
+}
+
+/** Share of a column's rows in one colour, not the pane's, that makes it a frame's. */
+const FRAME_SHARE = 0.9;
+/** Colours this near are one. */
+const SAME_FILL = 3;
+/** Columns a frame's colour fills at least (a grid line or a border fills one or two). */
+const FRAME_MIN_WIDTH = 6;
+
+/**
+ * A card, a chat's bubble or a window round the chart can be painted a few units off the pane's
+ * own colour, too near for the pane's background test to tell. It starts at a straight edge: the
+ * first column (walking from `from` by `dir`, to `limit`) filled from top to bottom with one
+ * colour that is not the pane's. A translucent box drawn in the pane (a volume profile's, a
+ * session's) spans only part of its height. Returns the last pane column before it, or null.
+ */
+export function nearColourEdge(r: Raster, paneBg: Rgb, rough: Box, from: number, dir: 1 | -1, limit: number): number | null {
+  const step = Math.max(1, Math.floor((rough.bottom - rough.top) / 200));
+  const at = (x: number, y: number): Rgb => {
+    const i = (y * r.width + x) * 3;
+    return [r.data[i]!, r.data[i + 1]!, r.data[i + 2]!];
+  };
+  const near = (a: Rgb, b: Rgb, d: number): boolean =>
+    (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2 <= d * d;
+  const filledWith = (x: number, fill: Rgb): boolean => {
+    let same = 0;
+    let n = 0;
+    for (let y = rough.top; y < rough.bottom; y += step, n++) if (near(at(x, y), fill, SAME_FILL)) same++;
+    return n > 0 && same >= n * FRAME_SHARE;
+  };
+  // A grid line or a border is a column or two of one colour; a frame goes on.
+  const width = Math.max(FRAME_MIN_WIDTH, Math.round(r.width * 0.01));
+  for (let x = from; dir === 1 ? x <= limit : x >= limit; x += dir) {
+    const fill = at(x, Math.floor((rough.top + rough.bottom) / 2));
+    if (near(fill, paneBg, SAME_FILL) || !filledWith(x, fill)) continue;
+    const end = x + dir * (width - 1);
+    if (end < 0 || end >= r.width) return null;
+    let wide = true;
+    for (let k = x + dir; wide && k !== end + dir; k += dir) wide = filledWith(k, fill);
+    if (wide) return x - dir;
+  }
+  return null;
 }

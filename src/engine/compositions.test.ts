@@ -3,7 +3,7 @@
  * an app window whose watchlist has columns of prices beside the axis, and pasted into a slide.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { compose } from '../../scripts/fixtures/compose.js';
+import { compose, stackOscillatorPane } from '../../scripts/fixtures/compose.js';
 import { createRng } from '../../scripts/fixtures/ohlc.js';
 import { chartSpecs, renderChart } from '../../scripts/fixtures/render.js';
 import { AnalysisSettingsSchema } from '../shared/analysis.js';
@@ -27,6 +27,18 @@ describe('charts inside other pictures', () => {
       const range = truth.high - truth.low;
       expect(Math.abs(chart.lastPrice - alone.chart.lastPrice) / range, spec.id).toBeLessThan(0.003);
       expect((chart.scale?.slope ?? 0) / (alone.chart.scale?.slope ?? 1), spec.id).toBeCloseTo(1, 2);
+    }
+  }, 60_000);
+
+  it("reads the price pane of a figure whose oscillator pane shares its box and axis column, no line between them", async () => {
+    // The oscillator's lines, in the candles' colours, spoil the series of the whole box; it is
+    // found within the price labels' pane.
+    const rng = createRng(3);
+    for (const spec of chartSpecs(10, 40).filter((s) => ['chart-043', 'chart-045'].some((id) => s.id.startsWith(id)))) {
+      spec.axisBorder = false;
+      const { image, truth } = await renderChart(spec);
+      const { chart } = await analyzeChart(await stackOscillatorPane(image, spec, rng), settings);
+      expect(Math.abs(chart.lastPrice - truth.lastPrice) / (truth.high - truth.low), spec.id).toBeLessThan(0.01);
     }
   }, 60_000);
 

@@ -9,7 +9,6 @@ import {
   refuseUnsure,
   REFUSE_BELOW,
   unconfirmed,
-  type ConfidenceTerm,
   type ReadingEvidence,
   type ReadingReport,
 } from './confidence.js';
@@ -170,6 +169,7 @@ export function labelCrop(column: Box[], f: number, full: { width: number; heigh
 }
 
 const NO_AXIS = 'no axis labels';
+const NO_SERIES = 'no candle series';
 const NO_SCALE = 'no column of labels makes a scale';
 /** Refusals for want of an axis, which a closer look at a small screenshot may find. */
 const NO_AXIS_FOUND = new Set([NO_AXIS, NO_SCALE]);
@@ -322,8 +322,6 @@ async function readWithLayout(
   const first = readSeries(work, bg, layout, layout.plot, labelHeight);
   const t3 = performance.now();
   if (trace && first.detection) trace.bars = toFullBars(first.detection.candles, f);
-  if (!found(first)) throw new EngineError('NOT_A_CHART', 'no candle series');
-  let series = first;
 
   const texts = await reading;
   const read = boxes.map((b, i) => ({ y: (b.top + b.bottom) / 2, text: texts[i] ?? '' }));
@@ -367,9 +365,12 @@ async function readWithLayout(
   const labelsRead = `labels read: ${read.map((l) => l.text).join(' | ')}`;
   // Words that read as no numbers at all (a column of symbols, of dates) were no axis.
   if (!fit && parsed < 3) throw new NoScale('AXIS_UNREADABLE', labelsRead);
+  if (!found(first) && (!fit || (!fit.onStep && fit.inliers.length * 2 < parsed))) {
+    throw new EngineError('NOT_A_CHART', NO_SERIES);
+  }
   if (!fit) {
     // Numbers that make no scale beside a series that is not clearly one: text, a table.
-    if (series.detection.quality < NO_AXIS_QUALITY) throw new NoScale('NOT_A_CHART', labelsRead);
+    if ((first.detection?.quality ?? 0) < NO_AXIS_QUALITY) throw new NoScale('NOT_A_CHART', labelsRead);
     throw new EngineError('AXIS_UNREADABLE', labelsRead, AXIS_REASONS.labelsUnreadable);
   }
   // A price axis puts most of its labels on one line; three numbers of a watchlist's column or a
@@ -388,15 +389,27 @@ async function readWithLayout(
   // Work pixel centres map to full-image rows before applying the fitted scale.
   const price = (y: number): number => fit.slope * ((y + 0.5) * f - 0.5) + fit.intercept;
   let plot = layout.plot;
+  let series: SeriesFound;
+  if (found(first)) series = first;
+  else {
+    // No series in the whole plot: other panes' lines and bars in the same box (a plotting
+    // library's stacked panes, with no line between them) can spoil it. It is sought within the
+    // labels' pane before the picture is called no chart.
+    const pane = paneOfLabels(fit, pitch, f, plot);
+    const again = pane ? readSeries(work, bg, layout, pane, labelHeight) : null;
+    if (!pane || !again || !found(again)) throw new EngineError('NOT_A_CHART', NO_SERIES);
+    series = again;
+    plot = pane;
+    if (trace) trace.plot = toFull(pane, f);
+  }
   let evidence = gatherEvidence(fit, read, pitch, layout, plot, f, series);
   // The series runs past the pane the labels belong to (a volume or indicator pane below, a
   // report or a panel above, in the same box): read it again within the labels' own pane.
   const pane = paneOfLabels(fit, pitch, f, plot);
   const beyond = readingConfidence(evidence);
-  // A reading the evidence only weakens is read again there whatever weakened it (another
-  // pane's bars mixed into the series can leave the last bar away from the axis); one it refutes
-  // only when the refusal says the series ran past the labels.
-  const weakened = beyond.value < 1 && (beyond.value >= REFUSE_BELOW || PANE_TERMS.has(beyond.weakest));
+  // Whatever weakened the reading, other panes' bars mixed into the series may have: a last bar
+  // away from the axis, or a junk last bar that contradicts the axis's tag.
+  const weakened = beyond.value < 1;
   if (pane && weakened) {
     const again = readSeries(work, bg, layout, pane, labelHeight);
     const inPane = found(again) ? gatherEvidence(fit, read, pitch, layout, pane, f, again) : null;
@@ -426,7 +439,9 @@ async function readWithLayout(
         source: lastSource,
       };
   }
-  const confidence = refuseUnsure(evidence);
+  // A series found only within the labels' pane is a second chance: where its reading cannot
+  // stand, the picture stays no chart (a page's decorative chart beside a column of numbers).
+  const confidence = found(first) ? refuseUnsure(evidence) : noChartUnlessSure(evidence);
   return {
     candles,
     kind: detection.kind,
@@ -478,8 +493,15 @@ function readSeries(work: Raster, bg: Rgb, layout: Layout, plot: Box, labelHeigh
 type SeriesFound = SeriesReading & { detection: CandleDetection };
 const found = (s: SeriesReading): s is SeriesFound => isSeries(s.detection);
 
-/** The refusals that say the series was read beyond the labels' pane. */
-const PANE_TERMS = new Set<ConfidenceTerm>(['seriesOutsideLabels', 'lastOutsideLabels']);
+function noChartUnlessSure(evidence: ReadingEvidence): ReturnType<typeof refuseUnsure> {
+  try {
+    return refuseUnsure(evidence);
+  } catch (error) {
+    if (error instanceof EngineError && error.code === 'UNSURE_READING') throw new EngineError('NOT_A_CHART', NO_SERIES);
+    throw error;
+  }
+}
+
 /** A pane reaches about a label step past its outermost labels, or its axis would print another. */
 const PANE_MARGIN = 1.1;
 /** How far into that margin, in label steps, an unconfirmed last bar may lie in a pane cut out of a larger box. */

@@ -2,12 +2,15 @@
  * The engine on charts as traders' screenshots hold them (scripts/fixtures/compose.ts): inside
  * an app window whose watchlist has columns of prices beside the axis, and pasted into a slide.
  */
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compose, stackOscillatorPane } from '../../scripts/fixtures/compose.js';
 import { createRng } from '../../scripts/fixtures/ohlc.js';
 import { chartSpecs, renderChart } from '../../scripts/fixtures/render.js';
 import { AnalysisSettingsSchema } from '../shared/analysis.js';
+import type { DebugTrace } from './debug.js';
 import { analyzeChart, shutdownEngine } from './index.js';
+import { readChart } from './read-chart.js';
 
 const settings = AnalysisSettingsSchema.parse({});
 
@@ -39,6 +42,23 @@ describe('charts inside other pictures', () => {
       const { image, truth } = await renderChart(spec);
       const { chart } = await analyzeChart(await stackOscillatorPane(image, spec, rng), settings);
       expect(Math.abs(chart.lastPrice - truth.lastPrice) / (truth.high - truth.low), spec.id).toBeLessThan(0.01);
+    }
+  }, 60_000);
+
+  it("takes no stripes for bars from a box in the candles' colour drawn over them (a signal's label, a legend's badge)", async () => {
+    for (const spec of chartSpecs(1, 61)) {
+      const { image, truth } = await renderChart(spec);
+      const { width, height } = spec;
+      const box = { top: Math.round(height * 0.25), bottom: Math.round(height * 0.65) };
+      const svg = `<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg"><rect x="${width * 0.3}" y="${box.top}" width="${width * 0.12}" height="${box.bottom - box.top}" fill="${spec.theme.down}"/></svg>`;
+      const boxed = await sharp(image).composite([{ input: Buffer.from(svg) }]).png().toBuffer();
+      const trace: DebugTrace = {};
+      const reading = await readChart(boxed, trace);
+      // A part of the box would span its rows from top to bottom.
+      const stripes = (trace.bars ?? []).filter((b) => Math.abs(b.high - box.top) < 4 && Math.abs(b.low - box.bottom) < 4);
+      expect(stripes, spec.id).toEqual([]);
+      const last = reading.candles[reading.candles.length - 1]!.close;
+      expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low), spec.id).toBeLessThan(0.01);
     }
   }, 60_000);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitScale, niceStep, parseLabel, repairDecimals, upperScale, zeroReadAs } from './scale.js';
+import { fitScale, niceStep, parseLabel, repairDecimals, subPipZero, upperScale, zeroReadAs } from './scale.js';
 
 describe('parseLabel', () => {
   it('reads decimals, thousands separators and decimal commas', () => {
@@ -217,5 +217,21 @@ describe('upperScale', () => {
       [210, '1.05'],
     ]);
     expect(upperScale(misread, 4, 40)).toBeNull();
+  });
+});
+
+describe('subPipZero', () => {
+  const labels = (values: number[], decimals: number) => values.map((value, i) => ({ y: i * 50, value, decimals }));
+
+  it("puts back cTrader's small last zero, read as the same digit on every label", () => {
+    const read = labels([1.34209, 1.34009, 1.33709], 5);
+    expect(subPipZero(read).map((l) => l.value)).toEqual([1.342, 1.34, 1.337]);
+  });
+
+  it('keeps labels that all end in 5 at a step of 5, and a last digit that differs', () => {
+    const fives = labels([1.0825, 1.0875, 1.0925], 4);
+    expect(subPipZero(fives)).toEqual(fives);
+    const mixed = labels([1.34209, 1.34008, 1.33709], 5);
+    expect(subPipZero(mixed)).toEqual(mixed);
   });
 });

@@ -82,14 +82,38 @@ export function repairDecimals(labels: { y: number; text: string }[]): ParsedLab
     p.decimals > decimals &&
     common[1] >= 3 &&
     common[1] >= 2 * (layouts.get(`${p.digits}:${p.decimals}`) ?? 0);
-  return parsed.flatMap((p) => {
-    if (outvoted(p)) return [];
-    if (!common || p.decimals !== 0) return [{ y: p.y, value: p.value, decimals: p.decimals }];
-    if (digits === p.digits && decimals !== undefined) {
-      return [{ y: p.y, value: p.value / 10 ** decimals, decimals }];
-    }
-    return [{ y: p.y, value: p.value, decimals: p.decimals }];
-  });
+  return subPipZero(
+    parsed.flatMap((p) => {
+      if (outvoted(p)) return [];
+      if (!common || p.decimals !== 0) return [{ y: p.y, value: p.value, decimals: p.decimals }];
+      if (digits === p.digits && decimals !== undefined) {
+        return [{ y: p.y, value: p.value / 10 ** decimals, decimals }];
+      }
+      return [{ y: p.y, value: p.value, decimals: p.decimals }];
+    }),
+  );
+}
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/**
+ * cTrader prints a price's last digit small and low ('1.3420' and a small '0'); OCR reads that
+ * zero as any digit, the same on every label ('1.34209'). An axis's labels stand on whole steps:
+ * when every label ends in the same digit, none stands on the step their differences make, and
+ * all do with that digit a zero, it was a zero. (Labels that all end in 5 at a step of 5 stand
+ * on none either way, and keep it.)
+ */
+export function subPipZero(labels: ParsedLabel[]): ParsedLabel[] {
+  const d = labels[0]?.decimals ?? 0;
+  if (labels.length < 3 || d < 2 || labels.some((l) => l.decimals !== d)) return labels;
+  const units = labels.map((l) => Math.round(l.value * 10 ** d));
+  const digit = units[0]! % 10;
+  if (digit === 0 || units.some((u) => u % 10 !== digit)) return labels;
+  const step = units.reduce((g, u) => gcd(g, Math.abs(u - units[0]!)), 0);
+  if (step < 10) return labels;
+  const zeroed = units.map((u) => u - digit);
+  if (units.some((u) => u % step === 0) || zeroed.some((u) => u % step !== 0)) return labels;
+  return labels.map((l, i) => ({ ...l, value: zeroed[i]! / 10 ** d }));
 }
 
 /** The step nearest `step` of 1, 2, 2.5 or 5 times a power of ten (within 8%), or null. */

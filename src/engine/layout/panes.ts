@@ -23,6 +23,9 @@ function sameInk(a: Rgb, b: Rgb): boolean {
   return Math.abs(dy) < 30 && Math.sqrt(dcb * dcb + dcr * dcr) < 60;
 }
 
+/** Label steps between two words of a column beyond which they belong to different things. */
+const MAX_LABEL_GAP = 4;
+
 /** The price pane's labels, and how many panes with a scale of their own share its column. */
 export interface LabelledPanes {
   labels: Word[];
@@ -75,15 +78,20 @@ function isSeparator(r: Raster, bg: Rgb, strip: Box, y: number): boolean {
  */
 export function mainPaneLabels(r: Raster, bg: Rgb, labels: Word[], strip: Box): LabelledPanes {
   const groups: Word[][] = [[]];
+  const centre = (w: Word): number => (w.top + w.bottom) / 2;
+  const gaps = labels
+    .slice(1)
+    .map((w, i) => centre(w) - centre(labels[i]!))
+    .sort((a, b) => a - b);
+  const step = gaps[gaps.length >> 1] ?? 0;
   for (const [i, label] of labels.entries()) {
     const prev = labels[i - 1];
     if (prev) {
-      for (let y = prev.bottom + 1; y < label.top; y++) {
-        if (isSeparator(r, bg, strip, y)) {
-          groups.push([]);
-          break;
-        }
-      }
+      // An axis prints its labels at even steps (a tag or two may hide some): a word far below
+      // the last is another thing's (a table's header under a window's chart).
+      let split = step > 0 && centre(label) - centre(prev) > step * MAX_LABEL_GAP;
+      for (let y = prev.bottom + 1; !split && y < label.top; y++) split = isSeparator(r, bg, strip, y);
+      if (split) groups.push([]);
     }
     groups[groups.length - 1]!.push(label);
   }

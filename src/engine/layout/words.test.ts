@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Raster } from '../raster.js';
 import { word } from './test/pictures.js';
-import { alignedColumn, isNumberLike } from './words.js';
+import { alignedColumn, isNumberLike, textMask, textWords } from './words.js';
 
 describe('isNumberLike', () => {
   it('takes a price label, its digits whole or broken into a few pieces', () => {
@@ -23,5 +24,33 @@ describe('alignedColumn', () => {
     const volume = [527, 557, 587, 617, 647].map((top) => word(1236, 1252, top, top + 7, 3));
     const column = alignedColumn([...price, ...whole, ...volume]);
     expect(column.map((w) => w.top)).toEqual([53, 104, 155, 206, 256, 307]);
+  });
+});
+
+describe('textMask and textWords in a whole window', () => {
+  // A platform's window: grey panels (the picture's commonest colour) round a black chart whose
+  // price labels are light grey digits; black is as far from the panels' grey as text is.
+  const GREY = [41, 41, 41];
+  const BLACK = [0, 0, 0];
+  const LABEL = [150, 170, 200];
+  const window = (): Raster => {
+    const width = 640;
+    const height = 400;
+    const data = new Uint8Array(width * height * 3);
+    const fill = (x0: number, x1: number, y0: number, y1: number, c: number[]): void => {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) data.set(c, (y * width + x) * 3);
+    };
+    fill(0, width, 0, height, GREY);
+    fill(0, 460, 20, 300, BLACK);
+    // Four labels of five digits (each 5 x 9 px, 3 px apart) at x = 360, every 60 rows.
+    for (const top of [40, 100, 160, 220]) for (let k = 0; k < 5; k++) fill(360 + k * 8, 365 + k * 8, top, top + 9, LABEL);
+    return { width, height, data };
+  };
+
+  it("finds the chart's labels as words: text stands out from its tile's fill, not only from the panels' grey", () => {
+    const r = window();
+    const words = textWords(textMask(r, [41, 41, 41], 300, 640), r, 300, 640, true);
+    const labels = words.filter((w) => w.left >= 358 && w.right <= 400 && w.glyphs >= 3);
+    expect(labels.map((w) => w.top)).toEqual([40, 100, 160, 220]);
   });
 });

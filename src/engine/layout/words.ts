@@ -3,7 +3,7 @@
  * shaped like price labels, and columns of them aligned on one edge.
  */
 import { findBlobs, groupWords, type Word } from '../components.js';
-import type { Box, Raster, Rgb } from '../raster.js';
+import { colourDistance, type Box, type Raster, type Rgb } from '../raster.js';
 import { scratchU8 } from '../scratch.js';
 import { standsOut, TEXT_CONTRAST } from './ink.js';
 
@@ -69,12 +69,55 @@ export function alignedColumn(words: Word[], edges: readonly ('left' | 'right')[
 export function textMask(r: Raster, bg: Rgb, x0: number, x1: number): Uint8Array {
   // Candle detection later borrows this plane for its own ink map; the layout is done by then.
   const mask = scratchU8('ink', r.width * r.height);
-  for (let y = 0; y < r.height; y++) {
-    for (let p = y * r.width + x0, end = y * r.width + x1; p < end; p++)
-      mask[p] = standsOut(r, bg, p, TEXT_CONTRAST) ? 1 : 0;
+  for (let ty = 0; ty < r.height; ty += TILE) {
+    const y1 = Math.min(r.height, ty + TILE);
+    for (let tx = x0; tx < x1; tx += TILE) {
+      const tx1 = Math.min(x1, tx + TILE);
+      const local = tileBackground(r, tx, ty, tx1, y1);
+      const same = colourDistance(local, bg) <= SAME_BACKGROUND;
+      for (let y = ty; y < y1; y++) {
+        for (let p = y * r.width + tx, end = y * r.width + tx1; p < end; p++)
+          mask[p] = standsOut(r, bg, p, TEXT_CONTRAST) && (same || standsOut(r, local, p, TEXT_CONTRAST)) ? 1 : 0;
+      }
+    }
   }
   clearLongVerticals(mask, r.width, r.height, x0, x1, Math.max(24, Math.round(r.height * 0.1)));
   return mask;
+}
+
+/**
+ * Text stands out from the background around it. In a whole window that is not always the
+ * picture's commonest colour: a black chart inside grey panels is as far from the panels' grey
+ * as its labels are, and would be all 'text'. Where a tile (TILE pixels square, far larger than
+ * a label or a price tag) is filled with another colour than the picture's background, text ink
+ * must stand out from that colour too.
+ */
+const TILE = 64;
+/** A tile whose commonest colour is this near the picture's background has that background (a sample quantised, JPEG noise). */
+const SAME_BACKGROUND = 12;
+
+/** The commonest colour of an 8 x 8 grid of samples in the tile (a flat fill repeats). */
+function tileBackground(r: Raster, x0: number, y0: number, x1: number, y1: number): Rgb {
+  const keys: number[] = [];
+  const counts: number[] = [];
+  const sx = Math.max(1, Math.floor((x1 - x0) / 8));
+  const sy = Math.max(1, Math.floor((y1 - y0) / 8));
+  for (let y = y0; y < y1; y += sy) {
+    for (let x = x0; x < x1; x += sx) {
+      const i = (y * r.width + x) * 3;
+      const key = ((r.data[i]! >> 3) << 10) | ((r.data[i + 1]! >> 3) << 5) | (r.data[i + 2]! >> 3);
+      const k = keys.indexOf(key);
+      if (k >= 0) counts[k]!++;
+      else {
+        keys.push(key);
+        counts.push(1);
+      }
+    }
+  }
+  let best = 0;
+  for (let k = 1; k < counts.length; k++) if (counts[k]! > counts[best]!) best = k;
+  const key = keys[best] ?? 0;
+  return [((key >> 10) & 31) * 8 + 4, ((key >> 5) & 31) * 8 + 4, (key & 31) * 8 + 4];
 }
 
 /**

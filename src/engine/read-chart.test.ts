@@ -9,6 +9,7 @@ import {
   flatness,
   labelCrop,
   looksPhotographed,
+  minorityOnLine,
   paneOfLabels,
   readChart,
   shrinkReading,
@@ -232,6 +233,22 @@ describe('takesPane', () => {
     expect(takesPane(refused, { ...whole, lastBeyondLabels: 0.3 })).toBe(true);
     expect(takesPane(refused, { ...whole, lastBeyondLabels: 0.8 })).toBe(false);
     expect(takesPane(refused, { ...whole, lastSource: 'tag', lastBeyondLabels: 0.8 })).toBe(true);
+  });
+});
+
+describe('minorityOnLine', () => {
+  const inliers = (n: number) => Array.from({ length: n }, (_, i) => ({ y: i * 40, value: 100 - i, decimals: 0 }));
+
+  it("takes a line through a minority of the labels read for no axis, on a round step or not (three misread alike)", () => {
+    expect(minorityOnLine({ inliers: inliers(3), onStep: true }, 7)).toBe('3 of 7 labels on a line, on the steps');
+    expect(minorityOnLine({ inliers: inliers(3), onStep: false }, 38)).toMatch(/off the steps/);
+  });
+
+  it('keeps a line through half the labels or more, or on the steps through a third or more (a small JPEG read right)', () => {
+    expect(minorityOnLine({ inliers: inliers(4), onStep: true }, 8)).toBeNull();
+    expect(minorityOnLine({ inliers: inliers(6), onStep: false }, 6)).toBeNull();
+    expect(minorityOnLine({ inliers: inliers(6), onStep: true }, 13)).toBeNull();
+    expect(minorityOnLine({ inliers: inliers(6), onStep: false }, 13)).not.toBeNull();
   });
 });
 

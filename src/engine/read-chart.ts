@@ -123,6 +123,22 @@ export function looksPhotographed(r: Raster, bg: Rgb): boolean {
   return flat < MIN_FLAT && smooth < MIN_SMOOTH;
 }
 
+/**
+ * A price axis puts most of its labels on one line; three numbers of a watchlist's column or a
+ * table's can fall on a line by chance, off any round step, while the rest scatter. On the steps
+ * too, a line through only three labels among more than twice as many, or through under a third
+ * of them, is OCR's: labels misread alike (a phone's or a small JPEG's blurred digits). A small
+ * JPEG read right can keep six of thirteen on its line. Why the line is no axis, or null.
+ */
+export function minorityOnLine(fit: Pick<ScaleFit, 'inliers' | 'onStep'>, parsed: number): string | null {
+  const n = fit.inliers.length;
+  const few = n * 2 < parsed && (!fit.onStep || n <= MIN_INLIERS || n * 3 < parsed);
+  return few ? `${n} of ${parsed} labels on a line, ${fit.onStep ? 'on' : 'off'} the steps` : null;
+}
+
+/** The fewest labels a scale is fitted through. */
+const MIN_INLIERS = 3;
+
 /** Whether nearly all labels read have one form (digits and decimals): read cleanly, not half-misread. */
 function printedAlike(read: { text: string }[]): boolean {
   const forms = new Map<string, number>();
@@ -373,11 +389,8 @@ async function readWithLayout(
     if ((first.detection?.quality ?? 0) < NO_AXIS_QUALITY) throw new NoScale('NOT_A_CHART', labelsRead);
     throw new EngineError('AXIS_UNREADABLE', labelsRead, AXIS_REASONS.labelsUnreadable);
   }
-  // A price axis puts most of its labels on one line; three numbers of a watchlist's column or a
-  // table's can fall on a line by chance, off any round step, while the rest scatter.
-  if (!fit.onStep && fit.inliers.length * 2 < parsed) {
-    throw new NoScale('AXIS_UNREADABLE', `${fit.inliers.length} of ${parsed} labels on a line, off the steps`);
-  }
+  const minority = minorityOnLine(fit, parsed);
+  if (minority) throw new NoScale('AXIS_UNREADABLE', minority);
   // On the steps or not (a step of the labels' last digit puts every label on it), a minority of
   // labels on the line in a column of numbers all printed alike (OCR read them cleanly) that go
   // up and down is a table's.

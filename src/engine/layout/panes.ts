@@ -25,6 +25,27 @@ function sameInk(a: Rgb, b: Rgb): boolean {
 
 /** Label steps between two words of a column beyond which they belong to different things. */
 const MAX_LABEL_GAP = 4;
+/** Most words at a column's end set apart by such a gap that are strays, not a part of the axis. */
+const MAX_STRAYS = 2;
+
+/**
+ * An axis prints its labels at even steps (a tag or two may hide some): one or two words at the
+ * column's top or foot, more than MAX_LABEL_GAP steps from the rest, are another thing's (a
+ * table's header under a window's chart, a panel's number above it). Labels the word search
+ * missed leave larger gaps inside the column too; those parts stay together.
+ */
+function withoutStrays(labels: Word[]): Word[] {
+  if (labels.length < 3 + 1) return labels;
+  const centre = (w: Word): number => (w.top + w.bottom) / 2;
+  const gaps = labels.slice(1).map((w, i) => centre(w) - centre(labels[i]!));
+  const step = [...gaps].sort((a, b) => a - b)[gaps.length >> 1] ?? 0;
+  const far = (g: number): boolean => step > 0 && g > step * MAX_LABEL_GAP;
+  let first = 0;
+  let last = labels.length;
+  for (let k = 1; k <= MAX_STRAYS; k++) if (far(gaps[k - 1]!) && labels.length - k >= 3) first = k;
+  for (let k = 1; k <= MAX_STRAYS; k++) if (far(gaps[gaps.length - k]!) && last - first - k >= 3) last = labels.length - k;
+  return labels.slice(first, last);
+}
 
 /** The price pane's labels, and how many panes with a scale of their own share its column. */
 export interface LabelledPanes {
@@ -78,23 +99,19 @@ function isSeparator(r: Raster, bg: Rgb, strip: Box, y: number): boolean {
  */
 export function mainPaneLabels(r: Raster, bg: Rgb, labels: Word[], strip: Box): LabelledPanes {
   const groups: Word[][] = [[]];
-  const centre = (w: Word): number => (w.top + w.bottom) / 2;
-  const gaps = labels
-    .slice(1)
-    .map((w, i) => centre(w) - centre(labels[i]!))
-    .sort((a, b) => a - b);
-  const step = gaps[gaps.length >> 1] ?? 0;
   for (const [i, label] of labels.entries()) {
     const prev = labels[i - 1];
     if (prev) {
-      // An axis prints its labels at even steps (a tag or two may hide some): a word far below
-      // the last is another thing's (a table's header under a window's chart).
-      let split = step > 0 && centre(label) - centre(prev) > step * MAX_LABEL_GAP;
-      for (let y = prev.bottom + 1; !split && y < label.top; y++) split = isSeparator(r, bg, strip, y);
-      if (split) groups.push([]);
+      for (let y = prev.bottom + 1; y < label.top; y++) {
+        if (isSeparator(r, bg, strip, y)) {
+          groups.push([]);
+          break;
+        }
+      }
     }
     groups[groups.length - 1]!.push(label);
   }
+  for (const [i, g] of groups.entries()) groups[i] = withoutStrays(g);
   const extent = (g: Word[]): number => (g.length ? g[g.length - 1]!.bottom - g[0]!.top : -1);
   return {
     labels: groups.reduce((best, g) => (extent(g) > extent(best) ? g : best)),

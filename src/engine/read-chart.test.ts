@@ -252,6 +252,22 @@ describe('minorityOnLine', () => {
   });
 });
 
+describe('labels OCR misread', () => {
+  afterAll(async () => {
+    await terminateOcr();
+  });
+
+  it("repairs a round line through only three of seven labels (zeros read as 6 or 8) before taking it for no axis", async () => {
+    // Read as 2890.00, 2680.00, 2070.08, 2060.00, 2050.00, 2640.00, 2036.00: three on a line.
+    const spec = chartSpecs(19, 1001, [1920, 1080, 1])[18]!;
+    const { image, truth } = await renderChart(spec);
+    const reading = await readChart(image);
+    const last = reading.candles[reading.candles.length - 1]!.close;
+    expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.01);
+    expect(reading.evidence.inliers.length * 2).toBeGreaterThanOrEqual(reading.evidence.labelsRead.length);
+  }, 30_000);
+});
+
 describe('a column of numbers that is no axis', () => {
   it("takes a column whose numbers go up and down for a table's, not an axis", () => {
     // A strategy tester's 'Profit factor' column, top to bottom.

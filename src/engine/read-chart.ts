@@ -354,16 +354,19 @@ async function readWithLayout(
   // No line of the labels read sits on a round step: OCR may have misread most of them the
   // same way. The rest of the axis gives the labels read right the majority.
   const rest = layout.axis.labels.filter((l) => !labels.includes(l));
-  if (!fit?.onStep && rest.length > 0) {
+  // A fit off the steps, or through a minority of the labels (`minorityOnLine`), is weak: more
+  // labels and the repairs below may make it whole.
+  const weak = (f: ScaleFit | null): boolean => !f?.onStep || minorityOnLine(f, repairDecimals(read).length) !== null;
+  if (weak(fit) && rest.length > 0) {
     const more = rest.map(boxOf);
     const moreTexts = await readLabels(full, more);
     read.push(...more.map((b, i) => ({ y: (b.top + b.bottom) / 2, text: moreTexts[i] ?? '' })));
     fit = fitAxis(repairDecimals(read)) ?? fit;
   }
-  // Still off the steps: a zero read as 6 (or as 6 and 8) at one place in every label.
+  // Still weak: a zero read as 6 (or as 6 and 8) at one place in every label.
   const longest = Math.max(0, ...read.map((l) => l.text.length));
   for (const misreads of ['6', '68']) {
-    for (let k = 0; fit && !fit.onStep && k < longest; k++) {
+    for (let k = 0; fit && weak(fit) && k < longest; k++) {
       const repaired = fitAxis(repairDecimals(zeroReadAs(read, k, misreads)));
       if (repaired?.onStep && repaired.inliers.length >= fit.inliers.length) fit = repaired;
     }

@@ -41,12 +41,7 @@ export interface ReadingEvidence {
 }
 
 export type ConfidenceTerm =
-  | 'tagAgreement'
-  | 'marksBesideLast'
-  | 'lastBarAway'
-  | 'lastOutsideLabels'
-  | 'seriesOutsideLabels'
-  | 'labelsPastPlot';
+  'tagAgreement' | 'marksBesideLast' | 'lastBarAway' | 'lastOutsideLabels' | 'seriesOutsideLabels' | 'labelsPastPlot';
 
 export interface ReadingConfidence {
   /** The weakest term, 0..1. */

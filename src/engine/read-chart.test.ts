@@ -92,14 +92,16 @@ describe('refuseUnsure', () => {
   });
 
   it('refuses an unconfirmed last close more than a label step beyond the labels (another pane), saying why', () => {
-    expect(refusal({ ...evidence, lastSource: 'bar', lastBeyondLabels: 1.56 })?.message).toBe(UNSURE_REASONS.lastOutsideLabels);
+    expect(refusal({ ...evidence, lastSource: 'bar', lastBeyondLabels: 1.56 })?.message).toBe(
+      UNSURE_REASONS.lastOutsideLabels,
+    );
     expect(refusal({ ...evidence, lastSource: 'bar', lastBeyondLabels: 31 })?.code).toBe('UNSURE_READING');
     expect(refusal({ ...evidence, lastSource: 'bar', lastBeyondLabels: 1 })).toBeNull();
     // The axis's own tag through the last bar vouches for it.
     expect(refusal({ ...evidence, lastSource: 'tag', lastBeyondLabels: 1.56 })).toBeNull();
   });
 
-  it('refuses, saying why, when most of the series lies outside the labels read (a sub-window\'s scale)', () => {
+  it("refuses, saying why, when most of the series lies outside the labels read (a sub-window's scale)", () => {
     const error = refusal({ ...evidence, seriesInsideLabels: 0.52 });
     expect(error?.code).toBe('UNSURE_READING');
     expect(error?.message).toBe(UNSURE_REASONS.seriesOutsideLabels);
@@ -129,11 +131,19 @@ describe('refuseUnsure', () => {
       UNSURE_REASONS.marksBesideLast,
     );
     // Far from the axis with nothing after it where later bars would be: MetaTrader's chart shift.
-    expect(refusal({ ...evidence, lastSource: 'bar', tagVerdict: 'no-tag', lastGap: 0.25, marginInk: 0.001 })).toBeNull();
+    expect(
+      refusal({ ...evidence, lastSource: 'bar', tagVerdict: 'no-tag', lastGap: 0.25, marginInk: 0.001 }),
+    ).toBeNull();
     // Not with the axis on the left: the empty stretch runs to a frame or the picture's edge.
     expect(
-      refusal({ ...evidence, axisSide: 'left', lastSource: 'bar', tagVerdict: 'no-tag', lastGap: 0.25, marginInk: 0.001 })
-        ?.message,
+      refusal({
+        ...evidence,
+        axisSide: 'left',
+        lastSource: 'bar',
+        tagVerdict: 'no-tag',
+        lastGap: 0.25,
+        marginInk: 0.001,
+      })?.message,
     ).toBe(UNSURE_REASONS.lastBarAway);
     // A box within the last bar's range is only as good as that bar: far from the axis, refused.
     expect(refusal({ ...evidence, lastSource: 'box', tagVerdict: 'no-tag', lastGap: 0.4 })?.message).toBe(
@@ -152,7 +162,10 @@ describe('a small screenshot', () => {
     const { image, truth } = await renderChart(spec);
     const { width = 0 } = await sharp(image).metadata();
     // A 1920 px chart as a forum keeps it: 864 px wide, recompressed.
-    const small = await sharp(image).resize({ width: Math.round(width * 0.45) }).jpeg({ quality: 80 }).toBuffer();
+    const small = await sharp(image)
+      .resize({ width: Math.round(width * 0.45) })
+      .jpeg({ quality: 80 })
+      .toBuffer();
     const reading = await readChart(small);
     const last = reading.candles[reading.candles.length - 1]!.close;
     expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.01);
@@ -182,7 +195,12 @@ describe('shrinkReading', () => {
       plot: { left: 0, top: 20, right: 1000, bottom: 800 },
       image: { width: 1200, height: 900 },
       timings: { decode: 0, axis: 0, candles: 0 },
-      evidence: { ...EVIDENCE, confidence: readingConfidence(EVIDENCE), labelsRead: [{ y: 101, text: '1.8990' }], inliers: [{ y: 101, value: 1.899 }] },
+      evidence: {
+        ...EVIDENCE,
+        confidence: readingConfidence(EVIDENCE),
+        labelsRead: [{ y: 101, text: '1.8990' }],
+        inliers: [{ y: 101, value: 1.899 }],
+      },
     };
     const small = shrinkReading(large, 2, { width: 600, height: 450 });
     const priceAt = (y: number) => small.scale.slope * y + small.scale.intercept;
@@ -239,7 +257,7 @@ describe('takesPane', () => {
 describe('minorityOnLine', () => {
   const inliers = (n: number) => Array.from({ length: n }, (_, i) => ({ y: i * 40, value: 100 - i, decimals: 0 }));
 
-  it("takes a line through a minority of the labels read for no axis, on a round step or not (three misread alike)", () => {
+  it('takes a line through a minority of the labels read for no axis, on a round step or not (three misread alike)', () => {
     expect(minorityOnLine({ inliers: inliers(3), onStep: true }, 7)).toBe('3 of 7 labels on a line, on the steps');
     expect(minorityOnLine({ inliers: inliers(3), onStep: false }, 38)).toMatch(/off the steps/);
   });
@@ -257,7 +275,7 @@ describe('labels OCR misread', () => {
     await terminateOcr();
   });
 
-  it("repairs a round line through only three of seven labels (zeros read as 6 or 8) before taking it for no axis", async () => {
+  it('repairs a round line through only three of seven labels (zeros read as 6 or 8) before taking it for no axis', async () => {
     // Read as 2890.00, 2680.00, 2070.08, 2060.00, 2050.00, 2640.00, 2036.00: three on a line.
     const spec = chartSpecs(19, 1001, [1920, 1080, 1])[18]!;
     const { image, truth } = await renderChart(spec);

@@ -2,7 +2,14 @@
  * Image → price series: decode, find the axis and plot, read and fit the scale, detect the
  * candles and convert them to prices. Everything before the trading analysis.
  */
-import { detectCandles, MIN_BARS, readDense, type CandleDetection, type PixelCandle } from './bars/index.js';
+import {
+  continuesPast,
+  detectCandles,
+  MIN_BARS,
+  readDense,
+  type CandleDetection,
+  type PixelCandle,
+} from './bars/index.js';
 import { decodeImage } from './decode.js';
 import {
   readingConfidence,
@@ -105,7 +112,10 @@ export function flatness(r: Raster, bg: Rgb): { flat: number; smooth: number } {
   let n = 0;
   const d = r.data;
   const near = (i: number, j: number): boolean =>
-    Math.abs((d[i] ?? 0) - (d[j] ?? 0)) + Math.abs((d[i + 1] ?? 0) - (d[j + 1] ?? 0)) + Math.abs((d[i + 2] ?? 0) - (d[j + 2] ?? 0)) <= 6;
+    Math.abs((d[i] ?? 0) - (d[j] ?? 0)) +
+      Math.abs((d[i + 1] ?? 0) - (d[j + 1] ?? 0)) +
+      Math.abs((d[i + 2] ?? 0) - (d[j + 2] ?? 0)) <=
+    6;
   for (let y = 0; y + 1 < r.height; y += 2) {
     for (let x = 0; x + 1 < r.width; x += 2) {
       const i = (y * r.width + x) * 3;
@@ -356,7 +366,8 @@ async function readWithLayout(
   const rest = layout.axis.labels.filter((l) => !labels.includes(l));
   // A fit off the steps, or through a minority of the labels (`minorityOnLine`), is weak: more
   // labels and the repairs below may make it whole.
-  const weak = (f: ScaleFit | null): boolean => !f?.onStep || minorityOnLine(f, repairDecimals(read).length) !== null;
+  const weak = (line: ScaleFit | null): boolean =>
+    !line?.onStep || minorityOnLine(line, repairDecimals(read).length) !== null;
   if (weak(fit) && rest.length > 0) {
     const more = rest.map(boxOf);
     const moreTexts = await readLabels(full, more);
@@ -368,7 +379,11 @@ async function readWithLayout(
   for (const misreads of ['6', '68']) {
     for (let k = 0; fit && weak(fit) && k < longest; k++) {
       const repaired = fitAxis(repairDecimals(zeroReadAs(read, k, misreads)));
-      if (repaired?.onStep && repaired.inliers.length >= fit.inliers.length) fit = repaired;
+      // A line already on the steps gives way to one through more labels only.
+      const more = fit.onStep
+        ? repaired && repaired.inliers.length > fit.inliers.length
+        : repaired && repaired.inliers.length >= fit.inliers.length;
+      if (repaired?.onStep && more) fit = repaired;
     }
   }
   const t4 = performance.now();
@@ -382,11 +397,11 @@ async function readWithLayout(
   }
   const parsed = repairDecimals(read).length;
   const labelsRead = `labels read: ${read.map((l) => l.text).join(' | ')}`;
+  // No series in the whole plot and no scale to seek one within: no chart, without a look at the
+  // next column or at twice the size.
+  if (!found(first) && (!fit || minorityOnLine(fit, parsed))) throw new EngineError('NOT_A_CHART', NO_SERIES);
   // Words that read as no numbers at all (a column of symbols, of dates) were no axis.
   if (!fit && parsed < 3) throw new NoScale('AXIS_UNREADABLE', labelsRead);
-  if (!found(first) && (!fit || (!fit.onStep && fit.inliers.length * 2 < parsed))) {
-    throw new EngineError('NOT_A_CHART', NO_SERIES);
-  }
   if (!fit) {
     // Numbers that make no scale beside a series that is not clearly one: text, a table.
     if ((first.detection?.quality ?? 0) < NO_AXIS_QUALITY) throw new NoScale('NOT_A_CHART', labelsRead);
@@ -399,7 +414,10 @@ async function readWithLayout(
   // up and down is a table's.
   const falling = fallingShare(repairDecimals(read));
   if (fit.inliers.length * 2 < parsed && falling < MIN_FALLING && printedAlike(read)) {
-    throw new NoScale('AXIS_UNREADABLE', `${fit.inliers.length} of ${parsed} labels on a line, ${falling.toFixed(2)} falling`);
+    throw new NoScale(
+      'AXIS_UNREADABLE',
+      `${fit.inliers.length} of ${parsed} labels on a line, ${falling.toFixed(2)} falling`,
+    );
   }
 
   // Work pixel centres map to full-image rows before applying the fitted scale.
@@ -422,14 +440,16 @@ async function readWithLayout(
   // The series runs past the pane the labels belong to (a volume or indicator pane below, a
   // report or a panel above, in the same box): read it again within the labels' own pane.
   const pane = paneOfLabels(fit, pitch, f, plot);
-  const beyond = readingConfidence(evidence);
   // Whatever weakened the reading, other panes' bars mixed into the series may have: a last bar
-  // away from the axis, or a junk last bar that contradicts the axis's tag.
-  const weakened = beyond.value < 1;
-  if (pane && weakened) {
+  // away from the axis, or a junk last bar that contradicts the axis's tag. The pane's reading
+  // is not taken when the whole plot's series goes on past its last bar: the latest bars stand
+  // outside the labels (a rally above them), and the pane would answer an older bar.
+  if (pane && readingConfidence(evidence).value < 1) {
     const again = readSeries(work, bg, layout, pane, labelHeight);
     const inPane = found(again) ? gatherEvidence(fit, read, pitch, layout, pane, f, again) : null;
-    if (found(again) && inPane && takesPane(evidence, inPane)) {
+    const paneLast = again.detection?.candles[again.detection.candles.length - 1];
+    const cut = paneLast !== undefined && continuesPast(series.detection.candles, paneLast);
+    if (found(again) && inPane && !cut && takesPane(evidence, inPane)) {
       series = again;
       plot = pane;
       evidence = inPane;
@@ -513,7 +533,8 @@ function noChartUnlessSure(evidence: ReadingEvidence): ReturnType<typeof refuseU
   try {
     return refuseUnsure(evidence);
   } catch (error) {
-    if (error instanceof EngineError && error.code === 'UNSURE_READING') throw new EngineError('NOT_A_CHART', NO_SERIES);
+    if (error instanceof EngineError && error.code === 'UNSURE_READING')
+      throw new EngineError('NOT_A_CHART', NO_SERIES);
     throw error;
   }
 }

@@ -233,5 +233,8 @@ describe('subPipZero', () => {
     expect(subPipZero(fives)).toEqual(fives);
     const mixed = labels([1.34209, 1.34008, 1.33709], 5);
     expect(subPipZero(mixed)).toEqual(mixed);
+    // MetaTrader steps its labels by the chart's pixels: 60 points, all ending in 5.
+    const metaTrader = labels([1.08245, 1.08185, 1.08125, 1.08065], 5);
+    expect(subPipZero(metaTrader)).toEqual(metaTrader);
   });
 });

@@ -110,7 +110,9 @@ export function subPipZero(labels: ParsedLabel[]): ParsedLabel[] {
   const digit = units[0]! % 10;
   if (digit === 0 || units.some((u) => u % 10 !== digit)) return labels;
   const step = units.reduce((g, u) => gcd(g, Math.abs(u - units[0]!)), 0);
-  if (step < 10) return labels;
+  // cTrader's labels stand on round steps; MetaTrader's at steps of the chart's pixels (60
+  // points) can all end in one digit and are left alone.
+  if (step < 10 || niceStep(step / 10 ** d) === null) return labels;
   const zeroed = units.map((u) => u - digit);
   if (units.some((u) => u % step === 0) || zeroed.some((u) => u % step !== 0)) return labels;
   return labels.map((l, i) => ({ ...l, value: zeroed[i]! / 10 ** d }));
@@ -212,7 +214,9 @@ export function upperScale(labels: ParsedLabel[], tolerancePx: number, pitchPx =
     if (run && previous && l.value < previous.value) run.push(l);
     else runs.push([l]);
   }
-  const scales = runs.filter((run) => run.length >= 3).map((run) => ({ run, fit: fitScale(run, tolerancePx, pitchPx) }));
+  const scales = runs
+    .filter((run) => run.length >= 3)
+    .map((run) => ({ run, fit: fitScale(run, tolerancePx, pitchPx) }));
   const whole = scales.filter((s) => s.fit?.inliers.length === s.run.length);
   if (whole.length < 2 || whole.length !== scales.length) return null;
   return whole[0]?.fit ?? null;

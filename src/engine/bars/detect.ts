@@ -34,7 +34,11 @@ export interface DetectOptions {
   axisSide?: 'left' | 'right';
 }
 
-export function detectCandles(r: Raster, plot: Box, { axisSide = 'right' }: DetectOptions = {}): CandleDetection | null {
+export function detectCandles(
+  r: Raster,
+  plot: Box,
+  { axisSide = 'right' }: DetectOptions = {},
+): CandleDetection | null {
   const w = plot.right - plot.left;
   const h = plot.bottom - plot.top;
   if (w < 50 || h < 50) return null;
@@ -102,9 +106,7 @@ function barPieces(mask: Uint8Array, w: number, h: number, tagsAtRight: boolean)
   if (tagsAtRight) clearEdgeTags(mask, w, h);
   const { labels, blobs } = labelComponents(mask, w, h);
   const maxGap = Math.max(4, Math.round(h * 0.015));
-  const joined = mergeCut(blobs, maxGap).filter(
-    (b) => b.pixels >= 4 && b.bottom - b.top >= 2,
-  );
+  const joined = mergeCut(blobs, maxGap).filter((b) => b.pixels >= 4 && b.bottom - b.top >= 2);
   const columns = columnCounts(mask, w, h, scratchU32('candles:columns', w));
   const period = barSpacing(columns, thinColumns(mask, w, h), joined);
   // A part cut off a piece that is only a line's or a tick's thickness tall is no bar (the end

@@ -6,3 +6,4 @@
 export { detectCandles } from './detect.js';
 export { MIN_BARS, type CandleDetection, type PixelCandle, type PlotLine } from './series.js';
 export { readDense } from './dense.js';
+export { continuesPast } from './tail.js';

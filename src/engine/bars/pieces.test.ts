@@ -60,9 +60,23 @@ describe('shrinkToInk', () => {
     '.......#......',
     '##############',
   ];
-  const labels = new Int32Array(rows.join('').split('').map((c) => (c === '#' ? 0 : -1)));
+  const labels = new Int32Array(
+    rows
+      .join('')
+      .split('')
+      .map((c) => (c === '#' ? 0 : -1)),
+  );
   const w = rows[0]!.length;
-  const part = (left: number, right: number): Piece => ({ left, right, top: 2, bottom: 17, pixels: 0, value: 1, ids: [0], split: true });
+  const part = (left: number, right: number): Piece => ({
+    left,
+    right,
+    top: 2,
+    bottom: 17,
+    pixels: 0,
+    value: 1,
+    ids: [0],
+    split: true,
+  });
 
   it("takes a part cut from the box for the longest run of rows its columns ink: not the box's height", () => {
     const empty = part(0, 4);
@@ -86,7 +100,15 @@ describe('dropBoxes', () => {
   // Parts cut from one wide piece share its ids.
   const partsOf = (extents: [top: number, bottom: number][]): Piece[] => {
     const ids = [7];
-    return extents.map(([top, bottom], i) => ({ left: i * 10, right: i * 10 + 8, top, bottom, pixels: 50, value: 1, ids }));
+    return extents.map(([top, bottom], i) => ({
+      left: i * 10,
+      right: i * 10 + 8,
+      top,
+      bottom,
+      pixels: 50,
+      value: 1,
+      ids,
+    }));
   };
 
   it("drops the parts of a box of text (a tooltip's fill): they span its rows, a row or so apart", () => {

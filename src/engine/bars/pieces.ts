@@ -68,7 +68,11 @@ const SHADING_HEIGHT = 0.66;
  */
 export function dropBoxes(parts: Piece[], h: number): Piece[] {
   const byPiece = new Map<number[], Piece[]>();
-  for (const p of parts) byPiece.set(p.ids, [...(byPiece.get(p.ids) ?? []), p]);
+  for (const p of parts) {
+    const group = byPiece.get(p.ids);
+    if (group) group.push(p);
+    else byPiece.set(p.ids, [p]);
+  }
   const drop = new Set<Piece>();
   const median = (v: number[]): number => [...v].sort((a, b) => a - b)[v.length >> 1] ?? 0;
   for (const group of byPiece.values()) {

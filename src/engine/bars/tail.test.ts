@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearEdgeTags, dropDetachedTail, dropIsolated, dropStrayLast, isolatedPieces } from './tail.js';
+import { clearEdgeTags, continuesPast, dropDetachedTail, dropIsolated, dropStrayLast, isolatedPieces } from './tail.js';
 import { grid, show } from './test/masks.js';
 
 describe('clearEdgeTags', () => {
@@ -186,5 +186,20 @@ describe('isolatedPieces and dropIsolated', () => {
     const before = bars.map((b) => ({ ...b }));
     dropIsolated(bars);
     expect(bars).toEqual(before);
+  });
+});
+
+describe('continuesPast', () => {
+  // Bars 10 px apart, 30 rows tall, rising 10 rows a bar (rows grow downwards).
+  const rally = Array.from({ length: 20 }, (_, i) => ({ x: 100 + 10 * i, high: 500 - 10 * i, low: 530 - 10 * i }));
+
+  it("says the series goes on past a pane's last bar when the next bar touches it (a rally above the labels)", () => {
+    expect(continuesPast(rally, rally[12]!)).toBe(true);
+  });
+
+  it("says it does not when what lies past stands apart (a legend's icon above the pane) or nothing does", () => {
+    const icon = [...rally.slice(0, 13), { x: 240, high: 20, low: 40 }];
+    expect(continuesPast(icon, rally[12]!)).toBe(false);
+    expect(continuesPast(rally, rally[19]!)).toBe(false);
   });
 });

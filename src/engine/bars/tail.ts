@@ -103,8 +103,6 @@ export function dropDetachedTail(candles: { high: number; low: number }[]): void
   if (candles.length < MIN_BARS + RECENT_BARS) return;
   const heights = candles.map((c) => c.low - c.high).sort((a, b) => a - b);
   const typical = Math.max(1, heights[heights.length >> 1] ?? 0);
-  const gapBetween = (a: { high: number; low: number }, b: { high: number; low: number }): number =>
-    Math.max(0, a.high - b.low, b.high - a.low);
   const body = candles.slice(0, candles.length - DETACHED_TAIL);
   // The widest jump but for a few: the pieces can hold a stray one anywhere (a marker, a label).
   const jumps = body
@@ -175,8 +173,32 @@ export function dropIsolated(candles: { high: number; low: number }[]): void {
   for (let i = candles.length - 1; i >= 0; i--) if (isolated[i]) candles.splice(i, 1);
 }
 
-const gapBetween = (a: { high: number; low: number }, b: { high: number; low: number }): number =>
-  Math.max(0, a.high - b.low, b.high - a.low);
+/** Rows between two bars' ranges (0 when they overlap or touch). */
+export function gapBetween(a: { high: number; low: number }, b: { high: number; low: number }): number {
+  return Math.max(0, a.high - b.low, b.high - a.low);
+}
+
+/**
+ * Whether the series `whole` goes on past `last` (a bar of a reading of part of the plot): its
+ * first bar more than half a spacing to the right of `last` touches it or comes within a typical
+ * bar's height, as a bar opens where the one before it closed. Objects past it (a legend's icon
+ * above the pane, a volume bar below it) stand apart. Rows grow downwards (high < low).
+ */
+export function continuesPast(
+  whole: { x: number; high: number; low: number }[],
+  last: { x: number; high: number; low: number },
+): boolean {
+  if (whole.length < 2) return false;
+  const steps = whole
+    .slice(1)
+    .map((c, i) => c.x - whole[i]!.x)
+    .sort((a, b) => a - b);
+  const spacing = steps[steps.length >> 1] ?? 0;
+  const heights = whole.map((c) => c.low - c.high).sort((a, b) => a - b);
+  const typical = Math.max(1, heights[heights.length >> 1] ?? 0);
+  const next = whole.find((c) => c.x > last.x + spacing / 2);
+  return next !== undefined && gapBetween(next, last) <= typical;
+}
 
 /**
  * Sorts the bars by x and drops the pieces standing clear of the series, the strays past the

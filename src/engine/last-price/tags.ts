@@ -92,7 +92,8 @@ export function axisTags(r: Raster, bg: Rgb, strip: Box, top: number, bottom: nu
       const middle = runStart + Math.floor(height / 2);
       const upper = tagOf(r, strip, runStart, middle - 1);
       const lower = tagOf(r, strip, middle, lastFill);
-      if (colourDistance(upper.fill, lower.fill) <= SAME_COLOUR) tags.push({ ...upper, y: runStart + (height - 1) / 4 });
+      if (colourDistance(upper.fill, lower.fill) <= SAME_COLOUR)
+        tags.push({ ...upper, y: runStart + (height - 1) / 4 });
     }
     runStart = -1;
   }
@@ -232,7 +233,8 @@ export function reconcileWithTags(
       colourDistance(t.fill, plotBg) > CANDLE_CONTRAST &&
       seriesColours.some((k) => sameHue(t.fill, k, plotBg) || sameTint(t.fill, k)),
   );
-  const reaches = (c: PixelCandle | undefined) => c !== undefined && tags.some((t) => withinCandle(c, labelHeight)(t.y));
+  const reaches = (c: PixelCandle | undefined) =>
+    c !== undefined && tags.some((t) => withinCandle(c, labelHeight)(t.y));
   if (tags.length === 0) return { verdict: 'no-tag', tags };
   if (reaches(candles[candles.length - 1])) return { verdict: 'agrees', tags };
   for (let k = 1; k <= MAX_TRAILING_OBJECTS && candles.length - k >= 1; k++) {

@@ -99,5 +99,9 @@ export function findLayoutScaled(
     right: (w.right + 1) / scale - 1,
     bottom: (w.bottom + 1) / scale - 1,
   }));
-  return { axis: { side: big.axis.side, labels, strip: shrink(big.axis.strip) }, plot: shrink(big.plot), panes: big.panes };
+  return {
+    axis: { side: big.axis.side, labels, strip: shrink(big.axis.strip) },
+    plot: shrink(big.plot),
+    panes: big.panes,
+  };
 }

@@ -14,6 +14,20 @@ describe('mainPaneLabels', () => {
     expect(found.panes).toBe(1);
   });
 
+  it('leaves strays out of a short axis, at its foot or its top', () => {
+    const three = labels.slice(0, 3);
+    const foot = mainPaneLabels(
+      canvas(600, 600),
+      bg,
+      [...three, word(560, 600, 300, 308, 7), word(560, 600, 500, 508, 7)],
+      strip,
+    );
+    expect(foot.labels.map((w) => w.top)).toEqual([10, 40, 70]);
+    const shifted = [300, 330, 360].map((top) => word(560, 600, top, top + 8, 6));
+    const top = mainPaneLabels(canvas(600, 600), bg, [word(560, 600, 20, 28, 5), ...shifted], strip);
+    expect(top.labels.map((w) => w.top)).toEqual([300, 330, 360]);
+  });
+
   it('keeps a label after a gap of a step or two, where a tag hid the labels between', () => {
     const lower = word(560, 600, 220, 228, 6);
     const found = mainPaneLabels(canvas(600, 300), bg, [...labels, lower], strip);

@@ -27,6 +27,8 @@ function sameInk(a: Rgb, b: Rgb): boolean {
 const MAX_LABEL_GAP = 4;
 /** Most words at a column's end set apart by such a gap that are strays, not a part of the axis. */
 const MAX_STRAYS = 2;
+/** The fewest labels an axis keeps once its strays are set aside. */
+const MIN_AXIS_LABELS = 3;
 
 /**
  * An axis prints its labels at even steps (a tag or two may hide some): one or two words at the
@@ -35,15 +37,19 @@ const MAX_STRAYS = 2;
  * missed leave larger gaps inside the column too; those parts stay together.
  */
 function withoutStrays(labels: Word[]): Word[] {
-  if (labels.length < 3 + 1) return labels;
+  if (labels.length <= MIN_AXIS_LABELS) return labels;
   const centre = (w: Word): number => (w.top + w.bottom) / 2;
   const gaps = labels.slice(1).map((w, i) => centre(w) - centre(labels[i]!));
-  const step = [...gaps].sort((a, b) => a - b)[gaps.length >> 1] ?? 0;
+  // The labels' step: the lower quartile of the gaps, which the strays' gaps and those of
+  // labels the search missed do not reach.
+  const step = [...gaps].sort((a, b) => a - b)[gaps.length >> 2] ?? 0;
   const far = (g: number): boolean => step > 0 && g > step * MAX_LABEL_GAP;
   let first = 0;
+  for (let k = 1; k <= MAX_STRAYS; k++) if (far(gaps[k - 1]!) && labels.length - k >= MIN_AXIS_LABELS) first = k;
   let last = labels.length;
-  for (let k = 1; k <= MAX_STRAYS; k++) if (far(gaps[k - 1]!) && labels.length - k >= 3) first = k;
-  for (let k = 1; k <= MAX_STRAYS; k++) if (far(gaps[gaps.length - k]!) && last - first - k >= 3) last = labels.length - k;
+  for (let k = 1; k <= MAX_STRAYS; k++) {
+    if (far(gaps[gaps.length - k]!) && labels.length - k - first >= MIN_AXIS_LABELS) last = labels.length - k;
+  }
   return labels.slice(first, last);
 }
 

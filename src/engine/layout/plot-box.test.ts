@@ -61,14 +61,27 @@ describe('paneBounds with a card a few units off the pane', () => {
 
   it("ends the pane where the card's colour fills the columns from top to bottom", () => {
     const r = chart();
-    expect(nearColourEdge(r, [...BG] as [number, number, number], { left: 0, top: 0, right: 600, bottom: 200 }, 0, 1, 599)).toBe(399);
+    expect(
+      nearColourEdge(r, [...BG] as [number, number, number], { left: 0, top: 0, right: 600, bottom: 200 }, 0, 1, 599),
+    ).toBe(399);
     expect(paneBounds(r, { left: 0, top: 0, right: 600, bottom: 200 }, 'left')).toMatchObject({ left: 0, right: 400 });
+  });
+
+  it("takes no shaded session, a band of that colour with the pane's on its far side, for the edge", () => {
+    const r = chart();
+    r.fill(400, 599, 0, 199, BG);
+    r.fill(300, 360, 0, 199, CHAT);
+    expect(
+      nearColourEdge(r, [...BG] as [number, number, number], { left: 0, top: 0, right: 600, bottom: 200 }, 0, 1, 599),
+    ).toBeNull();
   });
 
   it('takes no grid line, a column of that colour, and no translucent box over part of the height, for the edge', () => {
     const r = chart();
     r.fill(400, 599, 0, 199, BG);
     r.fill(450, 520, 40, 120, CHAT);
-    expect(nearColourEdge(r, [...BG] as [number, number, number], { left: 0, top: 0, right: 600, bottom: 200 }, 0, 1, 599)).toBeNull();
+    expect(
+      nearColourEdge(r, [...BG] as [number, number, number], { left: 0, top: 0, right: 600, bottom: 200 }, 0, 1, 599),
+    ).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
  * The plot box's edges: its border beside the axis (or a small gap when the chart has none), and
  * its far edges, where the pane's background ends.
  */
-import { dominantColour, type Box, type Raster, type Rgb } from '../raster.js';
+import { colourDistance, dominantColour, rgbAt, type Box, type Raster, type Rgb } from '../raster.js';
 import { LINE_CONTRAST, SHAPE_CONTRAST, standsOut } from './ink.js';
 
 /** Walks from the axis towards the plot looking for a border line; else keeps a small gap. */
@@ -124,35 +124,42 @@ const FRAME_MIN_WIDTH = 6;
 
 /**
  * A card, a chat's bubble or a window round the chart can be painted a few units off the pane's
- * own colour, too near for the pane's background test to tell. It starts at a straight edge: the
- * first column (walking from `from` by `dir`, to `limit`) filled from top to bottom with one
- * colour that is not the pane's. A translucent box drawn in the pane (a volume profile's, a
- * session's) spans only part of its height. Returns the last pane column before it, or null.
+ * own colour (within PANE_BG_TOLERANCE), too near for the pane's background test to tell. It
+ * starts at a straight edge: the first column (walking from `from` by `dir`) filled from top to
+ * bottom with one such colour, which goes on for a few columns and never gives way to the pane's
+ * colour again up to `limit`. A translucent box drawn in the pane (a volume profile's) spans only
+ * part of its height; a shaded session or a grid line has the pane's colour on its far side.
+ * Returns the last pane column before it, or null.
  */
-export function nearColourEdge(r: Raster, paneBg: Rgb, rough: Box, from: number, dir: 1 | -1, limit: number): number | null {
+export function nearColourEdge(
+  r: Raster,
+  paneBg: Rgb,
+  rough: Box,
+  from: number,
+  dir: 1 | -1,
+  limit: number,
+): number | null {
   const step = Math.max(1, Math.floor((rough.bottom - rough.top) / 200));
-  const at = (x: number, y: number): Rgb => {
-    const i = (y * r.width + x) * 3;
-    return [r.data[i]!, r.data[i + 1]!, r.data[i + 2]!];
-  };
-  const near = (a: Rgb, b: Rgb, d: number): boolean =>
-    (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2 <= d * d;
-  const filledWith = (x: number, fill: Rgb): boolean => {
+  const share = (x: number, colour: Rgb): number => {
     let same = 0;
     let n = 0;
-    for (let y = rough.top; y < rough.bottom; y += step, n++) if (near(at(x, y), fill, SAME_FILL)) same++;
-    return n > 0 && same >= n * FRAME_SHARE;
+    for (let y = rough.top; y < rough.bottom; y += step, n++)
+      if (colourDistance(rgbAt(r, x, y), colour) <= SAME_FILL) same++;
+    return n > 0 ? same / n : 0;
   };
-  // A grid line or a border is a column or two of one colour; a frame goes on.
   const width = Math.max(FRAME_MIN_WIDTH, Math.round(r.width * 0.01));
-  for (let x = from; dir === 1 ? x <= limit : x >= limit; x += dir) {
-    const fill = at(x, Math.floor((rough.top + rough.bottom) / 2));
-    if (near(fill, paneBg, SAME_FILL) || !filledWith(x, fill)) continue;
-    const end = x + dir * (width - 1);
-    if (end < 0 || end >= r.width) return null;
-    let wide = true;
-    for (let k = x + dir; wide && k !== end + dir; k += dir) wide = filledWith(k, fill);
-    if (wide) return x - dir;
+  const inRange = (x: number): boolean => (dir === 1 ? x <= limit : x >= limit);
+  for (let x = from; inRange(x); x += dir) {
+    const fill = rgbAt(r, x, Math.floor((rough.top + rough.bottom) / 2));
+    const off = colourDistance(fill, paneBg);
+    if (off <= SAME_FILL || off > PANE_BG_TOLERANCE || share(x, fill) < FRAME_SHARE) continue;
+    // A grid line or a border is a column or two of one colour; a frame goes on, and the pane's
+    // colour does not come back.
+    if (!inRange(x + dir * (width - 1))) return null;
+    let frame = true;
+    for (let k = x + dir; frame && k !== x + dir * width; k += dir) frame = share(k, fill) >= FRAME_SHARE;
+    for (let k = x + dir * width; frame && inRange(k); k += dir) frame = share(k, paneBg) < 0.5;
+    if (frame) return x - dir;
   }
   return null;
 }

@@ -29,8 +29,8 @@ describe('alignedColumn', () => {
 
 describe('textMask and textWords in a whole window', () => {
   // A platform's window: grey panels (the picture's commonest colour) round a black chart whose
-  // price labels are light grey digits; black is as far from the panels' grey as text is.
-  const GREY = [41, 41, 41];
+  // price labels are light grey digits; black is farther from the panels' grey than text must be.
+  const GREY = [60, 60, 60];
   const BLACK = [0, 0, 0];
   const LABEL = [150, 170, 200];
   const window = (): Raster => {
@@ -43,13 +43,14 @@ describe('textMask and textWords in a whole window', () => {
     fill(0, width, 0, height, GREY);
     fill(0, 460, 20, 300, BLACK);
     // Four labels of five digits (each 5 x 9 px, 3 px apart) at x = 360, every 60 rows.
-    for (const top of [40, 100, 160, 220]) for (let k = 0; k < 5; k++) fill(360 + k * 8, 365 + k * 8, top, top + 9, LABEL);
+    for (const top of [40, 100, 160, 220])
+      for (let k = 0; k < 5; k++) fill(360 + k * 8, 365 + k * 8, top, top + 9, LABEL);
     return { width, height, data };
   };
 
   it("finds the chart's labels as words: text stands out from its tile's fill, not only from the panels' grey", () => {
     const r = window();
-    const words = textWords(textMask(r, [41, 41, 41], 300, 640), r, 300, 640, true);
+    const words = textWords(textMask(r, [60, 60, 60], 300, 640), r, 300, 640, true);
     const labels = words.filter((w) => w.left >= 358 && w.right <= 400 && w.glyphs >= 3);
     expect(labels.map((w) => w.top)).toEqual([40, 100, 160, 220]);
   });

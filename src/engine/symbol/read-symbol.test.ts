@@ -71,7 +71,15 @@ describe('symbols in text', () => {
   });
 
   it('names nothing in words that only look like symbols', () => {
-    for (const text of ['Golden / Death Cross', 'Natural Gas (XNGUSD, NATGAS) - 1h', 'EURUSDT', 'NQ 09-23', 'AAPL 1h', 'Indicators  Alert  Replay', 'USD/OZ']) {
+    for (const text of [
+      'Golden / Death Cross',
+      'Natural Gas (XNGUSD, NATGAS) - 1h',
+      'EURUSDT',
+      'NQ 09-23',
+      'AAPL 1h',
+      'Indicators  Alert  Replay',
+      'USD/OZ',
+    ]) {
       expect(symbolsInText(text), text).toEqual([]);
     }
     // A capital letter straight after a symbol makes another word, not a broker's suffix.
@@ -106,7 +114,10 @@ describe('the symbol stage on charts', () => {
   });
 
   it('reads a TradingView-like legend and sizes for it, saying it was read from the chart', async () => {
-    const out = await analyzeChart(await chartWithLegend('tv-dark', 'EUR/USD · 4h · FXCM   O 1.08512  H 1.08530  L 1.08490  C 1.08520'), settings);
+    const out = await analyzeChart(
+      await chartWithLegend('tv-dark', 'EUR/USD · 4h · FXCM   O 1.08512  H 1.08530  L 1.08490  C 1.08520'),
+      settings,
+    );
     expect(out.chart.symbol).toBe('EURUSD');
     expect(out.result.symbol).toBe('EURUSD');
     expect(out.result.positionSizing).toContain('PipLens read the instrument from the chart: EURUSD');
@@ -114,7 +125,10 @@ describe('the symbol stage on charts', () => {
   });
 
   it('reads a MetaTrader-like title line', async () => {
-    const out = await analyzeChart(await chartWithLegend('mt4-black', 'EURUSD,H4  1.08512 1.08530 1.08490 1.08520'), settings);
+    const out = await analyzeChart(
+      await chartWithLegend('mt4-black', 'EURUSD,H4  1.08512 1.08530 1.08490 1.08520'),
+      settings,
+    );
     expect(out.chart.symbol).toBe('EURUSD');
   });
 
@@ -135,7 +149,10 @@ describe('the symbol stage on charts', () => {
   });
 
   it('reads none where the title names an instrument whose prices the chart cannot have', async () => {
-    const out = await analyzeChart(await chartWithLegend('mt4-black', 'XAUUSD,H4  1.08512 1.08530 1.08490 1.08520'), settings);
+    const out = await analyzeChart(
+      await chartWithLegend('mt4-black', 'XAUUSD,H4  1.08512 1.08530 1.08490 1.08520'),
+      settings,
+    );
     expect(out.chart.symbol).toBeUndefined();
   });
 
@@ -143,7 +160,9 @@ describe('the symbol stage on charts', () => {
     await analyzeChart(await chartWithLegend('tv-dark', 'EUR/USD · 4h · FXCM'), settings);
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="40"><rect width="240" height="40" fill="#fff"/><text x="6" y="28" font-family="DejaVu Sans" font-size="20" fill="#000">EURUSD 1.0850</text></svg>`;
     const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const [text] = await readLabels({ width: info.width, height: info.height, data: new Uint8Array(data) }, [{ left: 0, top: 0, right: 240, bottom: 40 }]);
+    const [text] = await readLabels({ width: info.width, height: info.height, data: new Uint8Array(data) }, [
+      { left: 0, top: 0, right: 240, bottom: 40 },
+    ]);
     expect(text).toMatch(/^[0-9.,-]+$/);
   });
 });

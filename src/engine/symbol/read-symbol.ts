@@ -101,7 +101,12 @@ async function ocrImage(image: Buffer, region: Box, zoom: number): Promise<Buffe
  * Reads the symbol on `image` (the picture as uploaded) near `plot` (full-image pixels) and
  * checks it against `lastPrice`. Never throws: a failed reading is no symbol.
  */
-export async function readSymbol(image: Buffer, size: { width: number; height: number }, plot: Box, lastPrice: number): Promise<SymbolReading> {
+export async function readSymbol(
+  image: Buffer,
+  size: { width: number; height: number },
+  plot: Box,
+  lastPrice: number,
+): Promise<SymbolReading> {
   const region = symbolRegion(size, plot);
   try {
     const unit = Math.min(2.5, Math.max(0.6, size.width / REFERENCE_WIDTH));

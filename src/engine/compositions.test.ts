@@ -73,6 +73,38 @@ describe('charts inside other pictures', () => {
     }
   }, 60_000);
 
+  it('takes no bars from a box of text drawn over the candles (a trade plan, a tooltip), taller than their wicks', async () => {
+    for (const spec of chartSpecs(2, 62)) {
+      const { image, truth } = await renderChart(spec);
+      const { width, height } = spec;
+      const box = { left: Math.round(width * 0.3), top: Math.round(height * 0.12), right: Math.round(width * 0.46) };
+      const bottom = Math.round(height * 0.8);
+      // Lines of words in white, in a dark fill of no candle's colour: letters 4 px strokes 7 px
+      // apart, words of three to six letters, lines ending where their words do.
+      const glyphs: string[] = [];
+      for (let y = box.top + 12; y + 12 < bottom; y += 24) {
+        const end = box.left + (box.right - box.left) * (0.6 + ((y * 7) % 30) / 100);
+        for (let x = box.left + 10, word = 0; x + 40 < end; word++, x += 8)
+          for (let k = 0; k < 3 + ((word + y) % 4); k++, x += 7)
+            glyphs.push(`<rect x="${x}" y="${y}" width="4" height="10" fill="#ffffff"/>`);
+      }
+      const svg = `<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg"><rect x="${box.left}" y="${box.top}" width="${box.right - box.left}" height="${bottom - box.top}" fill="#33363f"/>${glyphs.join('')}</svg>`;
+      const boxed = await sharp(image)
+        .composite([{ input: Buffer.from(svg) }])
+        .png()
+        .toBuffer();
+      const trace: DebugTrace = {};
+      const reading = await readChart(boxed, trace);
+      // No bar inside the box (the legend's text above it may be read as marks at its top).
+      const inBox = (trace.bars ?? []).filter(
+        (b) => b.x > box.left + 2 && b.x < box.right - 2 && b.low > box.top + 4 && b.high < bottom - 4,
+      );
+      expect(inBox, spec.id).toEqual([]);
+      const last = reading.candles[reading.candles.length - 1]!.close;
+      expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low), spec.id).toBeLessThan(0.01);
+    }
+  }, 60_000);
+
   it('reads a chart pasted into a slide', async () => {
     const rng = createRng(9);
     const [spec] = chartSpecs(1, 33);

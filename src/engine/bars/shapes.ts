@@ -6,6 +6,7 @@
  * colour, left out of the body edges.
  */
 import { findBlobs, type Blob } from '../components.js';
+import { eraseTextBoxes } from './boxes.js';
 import { colourDistance, type Box, type Raster, type Rgb } from '../raster.js';
 import { scratchU32, scratchU8 } from '../scratch.js';
 import { nextSet, wordsOf } from '../sparse.js';
@@ -114,6 +115,8 @@ export function mostlyLong(regions: Blob[], c: number, w: number): boolean {
 }
 
 const WICK_COLOUR_DISTANCE = 100;
+/** A series colour carries at least this share of the candle-like ink; less is a remnant of text or lines. */
+const MIN_SHARE = 0.06;
 
 /**
  * Kept colours whose ink is thin vertical strokes (wicks drawn in their own colour) while
@@ -210,6 +213,13 @@ export function growVertically(
   }
 }
 
+/** Pixels of each of `n` values over `blobs`. */
+function pixelsByValue(blobs: Blob[], n: number): number[] {
+  const out = new Array<number>(n).fill(0);
+  for (const b of blobs) if (b.value !== undefined && b.value < n) out[b.value] = (out[b.value] ?? 0) + b.pixels;
+  return out;
+}
+
 /** The series' colours among the clusters, and its ink. */
 export interface SeriesColours {
   /** Each ink pixel's cluster (255: near none). */
@@ -226,15 +236,28 @@ export function seriesColours(r: Raster, plot: Box, ink: Uint8Array, clusters: C
   const w = plot.right - plot.left;
   const h = plot.bottom - plot.top;
   const label = labelInk(r, plot, ink, clusters, bg, scratchU8('candles:label', w * h, 255));
+  // Boxes of text (a trade plan, a status table, signal labels) are no bars, whatever their fill.
+  let regions = findBlobs(label, w, h, 0, w, 255);
+  let counts = clusters.map((c) => c.count);
+  const erased = eraseTextBoxes(label, ink, regions, w);
+  if (erased.length > 0) {
+    // A colour keeps the share of its weight that was not in the boxes.
+    const before = pixelsByValue(regions, clusters.length);
+    const lost = pixelsByValue(erased, clusters.length);
+    counts = clusters.map((c, i) => c.count * (1 - (lost[i] ?? 0) / Math.max(1, before[i] ?? 0)));
+    regions = findBlobs(label, w, h, 0, w, 255);
+  }
   const shapes = clusterShapes(label, clusters.length, w, h);
-  const regions = findBlobs(label, w, h, 0, w, 255);
   // Remnants of removed lines or text form small clusters; candle colours carry real weight.
-  const candleInk = clusters.reduce((s, c, i) => s + (shapes[i]?.candleLike ? c.count : 0), 0);
+  const count = (i: number): number => counts[i] ?? 0;
+  const candleInk = clusters.reduce((s, _, i) => s + (shapes[i]?.candleLike ? count(i) : 0), 0);
+  const weighty = (i: number): boolean => Boolean(shapes[i]?.candleLike) && count(i) >= candleInk * MIN_SHARE;
   // An overlay line broken up by a JPEG or by the candles over it can pass the shape test; it
-  // is still continuous and, column by column, far shorter than the candles' wicks.
-  const tallest = Math.max(0, ...shapes.map((sh) => (sh.candleLike ? sh.tallCount : 0)));
+  // is still continuous and, column by column, far shorter than the candles' wicks (of the
+  // colours with weight: a crosshair's line and what is left of a box's colour are tall too).
+  const tallest = Math.max(0, ...shapes.map((sh, i) => (weighty(i) ? sh.tallCount : 0)));
   // The commonest candle-like colour is a candle colour; a crosshair's vertical line is tallest.
-  const main = clusters.reduce((m, c, i) => (shapes[i]?.candleLike && c.count > (clusters[m]?.count ?? 0) ? i : m), -1);
+  const main = clusters.reduce((m, _, i) => (shapes[i]?.candleLike && count(i) > count(m) ? i : m), -1);
   const mainTall = shapes[main]?.tallCount ?? 0;
   // One broken at every bar (drawn under white bodies) is not continuous, but no column of it
   // comes near a wick's height.
@@ -243,9 +266,8 @@ export function seriesColours(r: Raster, plot: Box, ink: Uint8Array, clusters: C
     return (Boolean(shapes[i]?.continuous) && tall < tallest * 0.5) || tall < mainTall * 0.1;
   };
   const keep = clusters.map(
-    (c, i) =>
-      Boolean(shapes[i]?.candleLike) &&
-      c.count >= candleInk * 0.06 &&
+    (_, i) =>
+      weighty(i) &&
       // OHLC bars joined by their ticks are long strokes too, but with stems.
       (shapes[i]?.stems || !mostlyLong(regions, i, w)) &&
       !thinLine(i),
@@ -255,7 +277,7 @@ export function seriesColours(r: Raster, plot: Box, ink: Uint8Array, clusters: C
   // colour too light to count on its own) join the candles they touch above or below.
   const minor = clusters.map((_, c) => !keep[c] && !shapes[c]?.continuous && !mostlyLong(regions, c, w));
   growVertically(mask, ink, label, minor, w, h);
-  candleDebug.sink?.('label', { label: label.slice(0, w * h), keep, minor, shapes, mask: mask.slice(0, w * h) });
+  candleDebug.sink?.('label', { label: label.slice(0, w * h), keep, minor, shapes, counts, mask: mask.slice(0, w * h) });
   return { label, regions, keep, mask };
 }
 

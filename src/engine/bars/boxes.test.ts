@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { findBlobs } from '../components.js';
+import { eraseTextBoxes, isTextBox } from './boxes.js';
+
+const W = 120;
+const H = 100;
+
+/** A label plane of colour 0 (255: no ink) drawn by `paint(x, y)`. */
+function plane(paint: (x: number, y: number) => boolean): Uint8Array {
+  const label = new Uint8Array(W * H).fill(255);
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (paint(x, y)) label[y * W + x] = 0;
+  return label;
+}
+
+const inside = (x: number, y: number, l: number, t: number, r: number, b: number): boolean =>
+  x >= l && x <= r && y >= t && y <= b;
+
+/** Glyphs: 3 px strokes every 6 px along two lines of text. */
+const glyph = (x: number, y: number): boolean =>
+  (inside(y, 0, 18, 0, 24, 99) || inside(y, 0, 34, 0, 40, 99)) && x % 6 < 3;
+
+function only(label: Uint8Array) {
+  const blobs = findBlobs(label, W, H, 0, W, 255);
+  expect(blobs).toHaveLength(1);
+  return blobs[0]!;
+}
+
+describe('boxes of text', () => {
+  it('knows a filled box with two lines of text cut out of it (a trade plan, a signal label)', () => {
+    const label = plane((x, y) => inside(x, y, 10, 10, 90, 50) && !(inside(x, y, 14, 0, 86, 99) && glyph(x, y)));
+    expect(isTextBox(only(label), label, W)).toBe(true);
+  });
+
+  it("is not a candle's body and wick, however wide, nor a hollow body, nor touching bars", () => {
+    const candle = plane((x, y) => inside(x, y, 20, 20, 60, 70) || inside(x, y, 40, 5, 40, 90));
+    expect(isTextBox(only(candle), candle, W)).toBe(false);
+    const hollow = plane((x, y) => inside(x, y, 20, 20, 60, 70) && !inside(x, y, 22, 22, 58, 68));
+    expect(isTextBox(only(hollow), hollow, W)).toBe(false);
+    // Bars touching in a dense chart: ragged tops and feet.
+    const dense = plane((x, y) => x >= 10 && x <= 100 && y >= 30 + ((x * 7) % 23) && y <= 60 + ((x * 5) % 19));
+    expect(isTextBox(only(dense), dense, W)).toBe(false);
+  });
+
+  it('leaves a one-line label or an icon to the pieces checks', () => {
+    const small = plane((x, y) => inside(x, y, 10, 10, 90, 25) && !(inside(x, y, 14, 13, 86, 22) && x % 6 < 3));
+    expect(isTextBox(only(small), small, W)).toBe(false);
+  });
+
+  it('erases a box with all the ink inside it, and the ink beside it stays', () => {
+    const label = plane((x, y) => inside(x, y, 10, 10, 90, 50) && !(inside(x, y, 14, 0, 86, 99) && glyph(x, y)));
+    const ink = new Uint8Array(W * H);
+    for (let i = 0; i < W * H; i++) ink[i] = label[i] === 255 ? 0 : 1;
+    // An icon of another colour inside the box, a bar beside it.
+    label[30 * W + 50] = 1;
+    ink[30 * W + 50] = 1;
+    for (let y = 60; y < 90; y++) {
+      label[y * W + 100] = 0;
+      ink[y * W + 100] = 1;
+    }
+    const erased = eraseTextBoxes(label, ink, findBlobs(label, W, H, 0, W, 255), W);
+    expect(erased).toHaveLength(1);
+    expect(ink[30 * W + 50]).toBe(0);
+    expect(ink[20 * W + 10]).toBe(0);
+    expect(ink[70 * W + 100]).toBe(1);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Boxes of text in the plot: a trade plan, a signal's or an order's label, an indicator's status
+ * table, drawn in a fill that can be one of the series' colours or a colour of its own. Each is a
+ * solid rectangle with text cut out of it. Counted among the bars' colours, one tall box makes
+ * the real candles look short beside it, and its columns become a stripe of bars.
+ */
+import type { Blob } from '../components.js';
+
+/** A box narrower than this (pixels) is a candle's body as likely as a label. */
+const MIN_WIDTH = 16;
+/**
+ * Two lines of text and their margins: smaller boxes (a one-line label, a toolbar's icon) are
+ * left to the bars stage's piece checks, which see them among the bars.
+ */
+const MIN_HEIGHT = 20;
+/** Pixels a box covers at least: a plan, a table, a signal's label of a few lines. */
+const MIN_AREA = 2400;
+/** Share of a box's rows that run from its left edge to its right (within `EDGE`): a rectangle. */
+const FULL_ROWS = 0.85;
+/** How far from the box's edge (a share of its width) a row may begin or end and still span it. */
+const EDGE = 0.05;
+/** Share of the rectangle's area the text cuts out of its fill: more than noise, less than a hollow body. */
+const MIN_HOLES = 0.03;
+const MAX_HOLES = 0.7;
+/** Rows through text cross several glyphs; a line across a body, or a hollow body's inside, leaves one gap. */
+const GAPS_PER_ROW = 1.5;
+/** A line of text is a few rows tall: fewer rows with gaps are a line drawn across a body. */
+const MIN_GAP_ROWS = 3;
+
+/**
+ * Whether region `b` of colour `b.value` in `label` is a box of text: its top or bottom row is
+ * filled (the other can be cut by the plot's edge or another box), nearly every row spans the box from edge to edge, and the rows through its text have
+ * several gaps (the glyphs), which together cut a share of its area. A candle's body has no gaps (its wick rows are narrow), a
+ * hollow body one gap per row, bars touching in a dense chart no straight edges.
+ */
+export function isTextBox(b: Blob, label: Uint8Array, w: number): boolean {
+  const width = b.right - b.left + 1;
+  const rows = b.bottom - b.top + 1;
+  if (width < MIN_WIDTH || rows < MIN_HEIGHT || width * rows < MIN_AREA || b.value === undefined) return false;
+  const v = b.value;
+  // Text or a line of another colour can touch the box's border, and JPEG blurs it.
+  const edge = Math.max(1, Math.round(width * EDGE));
+  let full = 0;
+  let gapRows = 0;
+  let gaps = 0;
+  let holes = 0;
+  for (let y = b.top; y <= b.bottom; y++) {
+    const row = y * w;
+    let first = -1;
+    let last = -1;
+    for (let x = b.left; x <= b.right; x++) {
+      if (label[row + x] !== v) continue;
+      if (first < 0) first = x;
+      last = x;
+    }
+    if (first < 0) continue;
+    if (first <= b.left + edge && last >= b.right - edge) full++;
+    let runs = 0;
+    for (let x = first + 1; x <= last; x++) {
+      if (label[row + x] === v) continue;
+      holes++;
+      if (label[row + x - 1] === v) runs++;
+    }
+    if (runs > 0) {
+      gapRows++;
+      gaps += runs;
+    }
+  }
+  const area = width * rows;
+  return (
+    (solidEdge(b, label, w, b.top, 1) || solidEdge(b, label, w, b.bottom, -1)) &&
+    full >= rows * FULL_ROWS &&
+    gapRows >= MIN_GAP_ROWS &&
+    gaps >= gapRows * GAPS_PER_ROW &&
+    holes >= area * MIN_HOLES &&
+    holes <= area * MAX_HOLES
+  );
+}
+
+/** Share of a box's width its top or bottom edge fills (rounded corners leave a little out). */
+const SOLID = 0.9;
+/** Rows from the box's top or bottom within which its edge lies (a glyph or a line can stick out). */
+const EDGE_ROWS = 3;
+
+/**
+ * Whether one of the `EDGE_ROWS` rows from `from` inwards (`step` 1 down from the top, -1 up from
+ * the bottom) is filled across the box: its border or margin. Bars joined into one piece have a
+ * ragged top, their tallest bars alone reaching it.
+ */
+function solidEdge(b: Blob, label: Uint8Array, w: number, from: number, step: 1 | -1): boolean {
+  const width = b.right - b.left + 1;
+  for (let k = 0; k < EDGE_ROWS; k++) {
+    const row = (from + k * step) * w;
+    let n = 0;
+    for (let x = b.left; x <= b.right; x++) if (label[row + x] === b.value) n++;
+    if (n >= width * SOLID) return true;
+  }
+  return false;
+}
+
+/**
+ * Erases the boxes of text among `regions` (the connected pieces of each colour of `label`) from
+ * `label` and `ink`, with all the ink inside them (their text, an icon, a cell's border), so that
+ * neither the choice of the series' colours nor the bars see them.
+ * Returns the boxes erased.
+ */
+export function eraseTextBoxes(label: Uint8Array, ink: Uint8Array, regions: Blob[], w: number): Blob[] {
+  const erased: Blob[] = [];
+  for (const b of regions) {
+    if (!isTextBox(b, label, w)) continue;
+    erased.push(b);
+    for (let y = b.top; y <= b.bottom; y++) {
+      for (let x = b.left; x <= b.right; x++) {
+        const p = y * w + x;
+        label[p] = 255;
+        ink[p] = 0;
+      }
+    }
+  }
+  return erased;
+}

@@ -28,6 +28,7 @@ import {
   applyPriceLine,
   applyTextTag,
   reconcileWithTags,
+  applyRightEdge,
   marginInk,
   type Tag,
   type TagVerdict,
@@ -520,7 +521,13 @@ function readSeries(work: Raster, bg: Rgb, layout: Layout, plot: Box, labelHeigh
   if (applyLastPriceTag(work, bg, plotBg, strip, plot, candles, labelHeight, colours)) lastSource = 'tag';
   else if (applyTextTag(work, bg, candles, labels, labelHeight)) lastSource = 'text-tag';
   else if (applyPriceLine(work, plotBg, candles, lines, labelHeight)) lastSource = 'price-line';
-  else if (applyLoneBox(work, bg, strip, plot, candles, lines, labelHeight)) lastSource = 'box';
+  else {
+    // A box of two lines (the price over the bar's countdown) is the platform's last-price tag,
+    // whatever its colour: it says the bar that reaches it is the latest.
+    const box = applyLoneBox(work, bg, strip, plot, candles, lines, labelHeight);
+    if (box) lastSource = box.lines === 2 ? 'tag' : 'box';
+    else applyRightEdge(work, plotBg, candles, colours, plot.right);
+  }
   const unexplained = lastSource === 'bar' ? unexplainedMarks(work, bg, strip, plot, candles, lines, labelHeight) : 0;
   const margin = unconfirmed(lastSource) ? marginInk(work, plot, plotBg, candles, lines) : 0;
   return { detection, tagCheck, lastSource, unexplained, marginInk: margin };

@@ -16,3 +16,4 @@ export {
   type TagVerdict,
 } from './tags.js';
 export { marginInk } from './margin.js';
+export { applyRightEdge } from './right-edge.js';

@@ -79,8 +79,25 @@ describe('axisTags', () => {
     }
     label(r, 100);
     const tags = axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT);
-    expect(tags.map((t) => t.y)).toEqual([47.75]);
+    expect(tags.map((t) => t.y)).toEqual([47.5]);
     expect(tags[0]?.fill).toEqual(UP);
+  });
+
+  it('finds a two-line tag no taller than three label heights by its two bands of text', () => {
+    const r = raster();
+    // 24 rows (TradingView's tag at a label height of 11 is 33 rows): the price's text on rows
+    // 38-43, the countdown's on 50-55. Its centre (47.5) lies between the two lines.
+    fill(r, { left: 156, right: 200, top: 36, bottom: 60 }, UP);
+    for (let x = 164; x < 192; x += 4) {
+      fill(r, { left: x, right: x + 2, top: 38, bottom: 44 }, BG);
+      fill(r, { left: x, right: x + 2, top: 50, bottom: 56 }, BG);
+    }
+    tag(r, 90, GREY);
+    const tags = axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT);
+    expect(tags.map((t) => [t.y, t.lines])).toEqual([
+      [40.5, 2],
+      [89.5, 1],
+    ]);
   });
 
   it('takes no tag from a crosshair label touching the tag (two fills make no two-line tag)', () => {
@@ -292,9 +309,24 @@ describe('applyLoneBox', () => {
       tag(r, 52, colour);
       label(r, 100);
       const candles = [stripe()];
-      expect(applyLoneBox(r, BG, STRIP, PLOT, candles, [], LABEL_HEIGHT)).toBe(true);
+      expect(applyLoneBox(r, BG, STRIP, PLOT, candles, [], LABEL_HEIGHT)).not.toBeNull();
       expect(candles[0]?.close).toBe(51.5);
     }
+  });
+
+  it("reports a box of two lines (price over countdown), the platform's own tag", () => {
+    const r = raster();
+    fill(r, { left: 156, right: 200, top: 36, bottom: 60 }, [157, 39, 176]);
+    for (let x = 164; x < 192; x += 4) {
+      fill(r, { left: x, right: x + 2, top: 38, bottom: 44 }, WHITE);
+      fill(r, { left: x, right: x + 2, top: 50, bottom: 56 }, WHITE);
+    }
+    const candles = [stripe()];
+    expect(applyLoneBox(r, BG, STRIP, PLOT, candles, [], LABEL_HEIGHT)?.lines).toBe(2);
+    expect(candles[0]?.close).toBe(40.5);
+    const one = raster();
+    tag(one, 52, UP);
+    expect(applyLoneBox(one, BG, STRIP, PLOT, [stripe()], [], LABEL_HEIGHT)?.lines).toBe(1);
   });
 
   it('takes a dark box drawn with an outline on a dark axis', () => {
@@ -302,7 +334,7 @@ describe('applyLoneBox', () => {
     fill(r, { left: 156, right: 200, top: 46, bottom: 58 }, GREY);
     fill(r, { left: 157, right: 199, top: 47, bottom: 57 }, OUTLINED);
     const candles = [stripe()];
-    expect(applyLoneBox(r, BG, STRIP, PLOT, candles, [], LABEL_HEIGHT)).toBe(true);
+    expect(applyLoneBox(r, BG, STRIP, PLOT, candles, [], LABEL_HEIGHT)).not.toBeNull();
     expect(candles[0]?.close).toBe(51.5);
   });
 
@@ -311,11 +343,11 @@ describe('applyLoneBox', () => {
     tag(r, 52, GREY);
     const candles = [stripe()];
     const crosshair = [{ y: 51, colour: [117, 134, 150] as Rgb }];
-    expect(applyLoneBox(r, BG, STRIP, PLOT, candles, crosshair, LABEL_HEIGHT)).toBe(false);
+    expect(applyLoneBox(r, BG, STRIP, PLOT, candles, crosshair, LABEL_HEIGHT)).toBeNull();
     // The line of a price line in the tag's own colour is no crosshair.
     const coloured = raster();
     tag(coloured, 52, UP);
-    expect(applyLoneBox(coloured, BG, STRIP, PLOT, candles, [{ y: 51, colour: UP }], LABEL_HEIGHT)).toBe(true);
+    expect(applyLoneBox(coloured, BG, STRIP, PLOT, candles, [{ y: 51, colour: UP }], LABEL_HEIGHT)).not.toBeNull();
   });
 
   it('leaves the bar alone with two boxes in its range (entry and stop) or none', () => {
@@ -323,19 +355,19 @@ describe('applyLoneBox', () => {
     tag(two, 40, UP);
     tag(two, 60, [200, 60, 60]);
     const candles = [stripe()];
-    expect(applyLoneBox(two, BG, STRIP, PLOT, candles, [], LABEL_HEIGHT)).toBe(false);
+    expect(applyLoneBox(two, BG, STRIP, PLOT, candles, [], LABEL_HEIGHT)).toBeNull();
     expect(candles[0]?.close).toBe(70);
     // A box far from the last bar (a drawing's tag higher up) says nothing of its close.
     const far = raster();
     tag(far, 100, UP);
-    expect(applyLoneBox(far, BG, STRIP, PLOT, candles, [], LABEL_HEIGHT)).toBe(false);
+    expect(applyLoneBox(far, BG, STRIP, PLOT, candles, [], LABEL_HEIGHT)).toBeNull();
   });
 
   it("passes over a box painted like others on the axis: an indicator's values (a band's lines)", () => {
     const band = raster();
     for (const y of [12, 52, 92]) tag(band, y, UP);
     const candles = [stripe()];
-    expect(applyLoneBox(band, BG, STRIP, PLOT, candles, [], LABEL_HEIGHT)).toBe(false);
+    expect(applyLoneBox(band, BG, STRIP, PLOT, candles, [], LABEL_HEIGHT)).toBeNull();
     expect(candles[0]?.close).toBe(70);
     // Nor is one taken for the series' own tag when the bars share the band's colour.
     const bar: PixelCandle = { x: 140, open: 70, high: 30, low: 72, close: 40 };

@@ -33,6 +33,8 @@ export interface Tag {
   /** Centre row, work pixels. */
   y: number;
   fill: Rgb;
+  /** Lines of text on the box: two on a tag that shows the price over the bar's countdown. */
+  lines: 1 | 2;
 }
 
 /**
@@ -84,20 +86,47 @@ export function axisTags(r: Raster, bg: Rgb, strip: Box, top: number, bottom: nu
     const inside = y - lastFill <= labelHeight * 1.5 && (kind === TEXT || (y + 1 < end && rowKind(y + 1) !== NONE));
     if (inside) continue;
     const height = lastFill - runStart + 1;
-    if (height >= labelHeight * 0.8 && height <= labelHeight * 3) tags.push(tagOf(r, strip, runStart, lastFill));
-    // Two lines of text (TradingView's price over the bar's countdown): the price is the upper
-    // line, centred in the upper half of the box.
-    // Both halves are one fill: two boxes touching (a crosshair label on the tag) are not one tag.
-    else if (height > labelHeight * 3 && height <= labelHeight * TWO_LINE_TAG) {
-      const middle = runStart + Math.floor(height / 2);
-      const upper = tagOf(r, strip, runStart, middle - 1);
-      const lower = tagOf(r, strip, middle, lastFill);
-      if (colourDistance(upper.fill, lower.fill) <= SAME_COLOUR)
-        tags.push({ ...upper, y: runStart + (height - 1) / 4 });
-    }
+    const box = height >= labelHeight * 0.8 ? boxTag(r, strip, runStart, lastFill, labelHeight) : null;
+    if (box) tags.push(box);
     runStart = -1;
   }
   return tags;
+}
+
+/**
+ * The tag a filled box of rows `top`..`bottom` makes, if any. One line of text: up to three label
+ * heights, centred on the box. Two lines (TradingView's price over the bar's countdown, or a
+ * symbol's name over its price): two bands of text on one fill; the price is the upper line. A
+ * box too tall for one line whose bands cannot be told apart is taken as two halves of one fill.
+ * Two boxes touching (a crosshair label on the tag) have two fills and make no two-line tag.
+ */
+function boxTag(r: Raster, strip: Box, top: number, bottom: number, labelHeight: number): Tag | null {
+  const height = bottom - top + 1;
+  if (height > labelHeight * TWO_LINE_TAG) return null;
+  const whole = tagOf(r, strip, top, bottom);
+  const middle = top + Math.floor(height / 2);
+  const oneFill = () =>
+    colourDistance(tagOf(r, strip, top, middle - 1).fill, tagOf(r, strip, middle, bottom).fill) <= SAME_COLOUR;
+  const bands = textBands(r, strip, top, bottom, whole.fill).filter((b) => b.bottom - b.top + 1 >= labelHeight * 0.5);
+  const upper = bands[0];
+  if (bands.length === 2 && upper && height >= labelHeight * 2 && oneFill())
+    return { ...whole, y: (upper.top + upper.bottom) / 2, lines: 2 };
+  if (height <= labelHeight * 3) return whole;
+  return oneFill() ? { ...whole, y: top + (height - 1) / 4, lines: 2 } : null;
+}
+
+/** Runs of rows of the box with text on its fill: pixels of another colour (a stray pixel is noise). */
+function textBands(r: Raster, strip: Box, top: number, bottom: number, fill: Rgb): { top: number; bottom: number }[] {
+  const bands: { top: number; bottom: number }[] = [];
+  for (let y = top; y <= bottom; y++) {
+    let text = 0;
+    for (let x = strip.left; x < strip.right; x++) if (colourDistance(rgbAt(r, x, y), fill) > SAME_COLOUR) text++;
+    if (text < 2) continue;
+    const band = bands[bands.length - 1];
+    if (band && band.bottom === y - 1) band.bottom = y;
+    else bands.push({ top: y, bottom: y });
+  }
+  return bands;
 }
 
 /** The fill is the commonest colour of the box (the text on it is a minority). */
@@ -114,7 +143,7 @@ function tagOf(r: Raster, strip: Box, top: number, bottom: number): Tag {
   }
   let best: { n: number; c: Rgb } = { n: 0, c: [0, 0, 0] };
   for (const entry of counts.values()) if (entry.n > best.n) best = entry;
-  return { y: (top + bottom) / 2, fill: best.c };
+  return { y: (top + bottom) / 2, fill: best.c, lines: 1 };
 }
 
 /** Colours of the ink in the last candle's box (body, wick or outline), commonest first. */
@@ -299,7 +328,7 @@ function withinCandle(c: PixelCandle, labelHeight: number): (y: number) => boole
 }
 
 /** The last close becomes row y; an open nearer y than the close was is the close it was swapped with. */
-function closeAt(last: PixelCandle, y: number): void {
+export function closeAt(last: PixelCandle, y: number): void {
   if (Math.abs(y - last.open) < Math.abs(y - last.close)) last.open = last.close;
   last.close = y;
   last.high = Math.min(last.high, y);
@@ -314,7 +343,7 @@ function closeAt(last: PixelCandle, y: number): void {
  * the last bar's range is still a price that bar traded at, so the error can be no larger than
  * taking the bar's close, and most often the box is the last price. Two or more boxes there
  * (a position's entry and stop, drawings) say nothing, nor does a box painted like others
- * elsewhere on the axis (an indicator's values). Returns whether a box was used.
+ * elsewhere on the axis (an indicator's values). Returns the box used, or null.
  */
 export function applyLoneBox(
   r: Raster,
@@ -324,14 +353,14 @@ export function applyLoneBox(
   candles: PixelCandle[],
   lines: PlotLine[],
   labelHeight: number,
-): boolean {
+): Tag | null {
   const last = candles[candles.length - 1];
-  if (!last) return false;
+  if (!last) return null;
   const boxes = axisBoxes(r, bg, strip, plot, lines, labelHeight);
   const box = onlyOne(boxes.filter((t) => withinCandle(last, labelHeight)(t.y)));
-  if (!box || twinned(box, boxes, labelHeight)) return false;
+  if (!box || twinned(box, boxes, labelHeight)) return null;
   closeAt(last, box.y);
-  return true;
+  return box;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nearColourEdge, paneBounds, plotEdge } from './plot-box.js';
+import { axesFrame, nearColourEdge, paneBounds, plotEdge } from './plot-box.js';
+import type { Box, Rgb } from '../raster.js';
 import { BG, CANDLE, canvas, GRID } from './test/pictures.js';
 
 describe('plotEdge', () => {
@@ -83,5 +84,44 @@ describe('paneBounds with a card a few units off the pane', () => {
     expect(
       nearColourEdge(r, [...BG] as [number, number, number], { left: 0, top: 0, right: 600, bottom: 200 }, 0, 1, 599),
     ).toBeNull();
+  });
+});
+
+describe('axesFrame', () => {
+  // A plotting library's figure, axis on the left: a frame of lines from x = 40 to 300 and from
+  // y = 30 to 170, a title above it, time labels below and white space past its right side.
+  const INK = [200, 200, 200] as const;
+  const PANE: Box = { left: 32, top: 0, right: 400, bottom: 200 };
+  const figure = () => {
+    const r = canvas(400, 200);
+    r.fill(40, 300, 30, 30, INK);
+    r.fill(40, 300, 170, 170, INK);
+    r.fill(40, 40, 30, 170, INK);
+    r.fill(300, 300, 30, 170, INK);
+    r.fill(150, 190, 10, 20, INK);
+    for (let x = 50; x < 290; x += 40) r.fill(x, x + 12, 176, 184, INK);
+    // A line series ending well inside the frame.
+    for (let k = 0; k < 50; k++) r.fill(50 + 4 * k, 53 + 4 * k, 100 + (k % 7) * 3, 104 + (k % 7) * 3, CANDLE);
+    return r;
+  };
+
+  it("takes the frame's inside for the plot: the series ends near its right side", () => {
+    expect(axesFrame(figure(), [...BG] as Rgb, PANE, 'left')).toEqual({ left: 41, top: 31, right: 300, bottom: 170 });
+  });
+
+  it('takes no frame where bars stand beyond the long line (a crosshair), or the box does not close', () => {
+    const crosshair = figure();
+    crosshair.fill(330, 334, 90, 110, CANDLE);
+    expect(axesFrame(crosshair, [...BG] as Rgb, PANE, 'left')).toBeNull();
+    const open = figure();
+    open.fill(41, 299, 30, 30, BG);
+    expect(axesFrame(open, [...BG] as Rgb, PANE, 'left')).toBeNull();
+  });
+
+  it("takes no tall candle's body for the frame's side", () => {
+    const r = canvas(400, 200);
+    r.fill(40, 40, 30, 170, INK);
+    r.fill(296, 304, 30, 170, CANDLE);
+    expect(axesFrame(r, [...BG] as Rgb, PANE, 'left')).toBeNull();
   });
 });

@@ -112,7 +112,79 @@ export function paneBounds(r: Raster, rough: Box, side: 'left' | 'right'): Box {
   const bottom = walk(mid, 1, rough.bottom - 1, (y) => rowShare(y, left, right), rowGap) + 1;
   // Too little left of the pane: the background was not the pane's (a chart filled edge to edge).
   if (right - left < w * 0.3 || bottom - top < h * 0.3) return rough;
-  return { left, top, right, bottom };
+  return axesFrame(r, paneBg, { left, top, right, bottom }, side) ?? { left, top, right, bottom };
+}
+
+/** Share of the pane's height a frame's side spans (a tall candle's wick does not). */
+const FRAME_SIDE = 0.6;
+/** Share of the width between the frame's sides its top and bottom edges fill. */
+const FRAME_EDGE = 0.8;
+/** Ink beyond the frame's far side, as a share of the pixels there, that is no series. */
+const BEYOND_FRAME_INK = 0.005;
+
+/**
+ * A plotting library's axes frame (matplotlib, plotly, a charting book's figure): a rectangle of
+ * lines round the plot, the title above it and the time labels below. Its far side (away from
+ * the axis) is the first long thin line walking in from the pane's far edge with no ink beyond
+ * it; with lines along its top and bottom it closes a box, and the plot is its inside. A
+ * crosshair's or a session's line has bars beyond it; a wick or a body is short or wide. Null
+ * when there is no such frame.
+ */
+export function axesFrame(r: Raster, paneBg: Rgb, pane: Box, side: 'left' | 'right'): Box | null {
+  const height = pane.bottom - pane.top;
+  const ink = (x: number, y: number): boolean => standsOut(r, paneBg, y * r.width + x, LINE_CONTRAST);
+  const longestRun = (x: number): { top: number; bottom: number } => {
+    let best = { top: 0, bottom: -1 };
+    let start = -1;
+    for (let y = pane.top; y <= pane.bottom; y++) {
+      if (y < pane.bottom && ink(x, y)) {
+        if (start < 0) start = y;
+        continue;
+      }
+      if (start >= 0 && y - 1 - start > best.bottom - best.top) best = { top: start, bottom: y - 1 };
+      start = -1;
+    }
+    return best;
+  };
+  const tall = (run: { top: number; bottom: number }): boolean => run.bottom - run.top + 1 >= height * FRAME_SIDE;
+  // Walking in from the far edge, up to the pane's middle.
+  const inward = side === 'left' ? -1 : 1;
+  const far = side === 'left' ? pane.right - 1 : pane.left;
+  const middle = Math.floor((pane.left + pane.right) / 2);
+  for (let x = far; side === 'left' ? x > middle : x < middle; x += inward) {
+    const run = longestRun(x);
+    if (!tall(run)) continue;
+    // A line, not a body: a few columns further in it does not go on.
+    if (tall(longestRun(x + 3 * inward))) return null;
+    let beyond = 0;
+    let n = 0;
+    for (let k = x - inward; side === 'left' ? k <= far : k >= far; k -= inward)
+      for (let y = run.top; y <= run.bottom; y++, n++) if (ink(k, y)) beyond++;
+    if (n > 0 && beyond > n * BEYOND_FRAME_INK) return null;
+    // The near side is the first long line walking out from the pane's edge by the axis (grid
+    // lines stand further in); the top and bottom edges join the two.
+    const nearEdge = side === 'left' ? pane.left : pane.right - 1;
+    let near = -1;
+    for (let k = nearEdge; Math.abs(k - nearEdge) < (pane.right - pane.left) * 0.3; k -= inward) {
+      if (tall(longestRun(k))) {
+        near = k;
+        break;
+      }
+    }
+    if (near < 0) return null;
+    const from = Math.min(near, x);
+    const to = Math.max(near, x);
+    const edge = (y: number): boolean => {
+      let on = 0;
+      for (let k = from; k <= to; k++) if (ink(k, y)) on++;
+      return on >= (to - from + 1) * FRAME_EDGE;
+    };
+    const top = [run.top, run.top + 1].find(edge);
+    const bottom = [run.bottom, run.bottom - 1].find(edge);
+    if (top === undefined || bottom === undefined) return null;
+    return { left: from + 1, top: top + 1, right: to, bottom };
+  }
+  return null;
 }
 
 /** Share of a column's rows in one colour, not the pane's, that makes it a frame's. */

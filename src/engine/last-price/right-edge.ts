@@ -1,0 +1,56 @@
+/**
+ * The last bar's right edge. Where nothing on the axis confirms the last close, the bar's own
+ * rightmost column of ink can: a line chart's last point, an OHLC bar's close tick and a doji's
+ * flat body all end the bar in a short run of the series' colours at the close. A candle's body
+ * fills a long run there, and its close stays where the bar's colours put it.
+ */
+import type { PixelCandle } from '../bars/index.js';
+import { colourDistance, rgbAt, type Raster, type Rgb } from '../raster.js';
+import { closeAt } from './tags.js';
+
+/** Ink of a series colour: within this of one (RGB units), as JPEG keeps them. */
+const SAME_COLOUR = 60;
+/** Ink stands this far from the plot's background (fainter is antialiasing). */
+const INK = 60;
+/** The tallest run, in work pixels, that is a line's end or a tick rather than a body's edge. */
+const SHORT_RUN = 4;
+
+/**
+ * Sets the last bar's close to the middle of its rightmost column of ink when that column is a
+ * short run. Walks right from the bar's centre to the first column with none of the series'
+ * ink in the bar's rows (and a bar's height around them); ink going on past a bar's spacing is a line through the bar (an
+ * average, a drawing), and says nothing. Returns whether the close was set.
+ */
+export function applyRightEdge(r: Raster, plotBg: Rgb, candles: PixelCandle[], colours: Rgb[], right: number): boolean {
+  const last = candles[candles.length - 1];
+  const before = candles[candles.length - 2];
+  if (!last || !before || colours.length === 0) return false;
+  // A bar's height above and below it: where a line's last stroke leaves the piece found (a
+  // line of another colour crossing it cuts the piece short).
+  const height = last.low - last.high + 2;
+  const top = Math.max(0, Math.floor(last.high - height));
+  const bottom = Math.min(r.height - 1, Math.ceil(last.low + height));
+  const series = (x: number, y: number): boolean => {
+    const p = rgbAt(r, x, y);
+    return colourDistance(p, plotBg) > INK && colours.some((k) => colourDistance(p, k) <= SAME_COLOUR);
+  };
+  const inkRows = (x: number): number[] => {
+    const rows: number[] = [];
+    for (let y = top; y <= bottom; y++) if (series(x, y)) rows.push(y);
+    return rows;
+  };
+  const reach = Math.max(3, Math.ceil(last.x - before.x));
+  let edge = -1;
+  for (let x = Math.round(last.x); x < Math.min(right, r.width); x++) {
+    if (inkRows(x).length === 0) break;
+    if (x - last.x > reach) return false;
+    edge = x;
+  }
+  if (edge < 0) return false;
+  const rows = inkRows(edge);
+  const first = rows[0];
+  const end = rows[rows.length - 1];
+  if (first === undefined || end === undefined || end - first + 1 > SHORT_RUN) return false;
+  closeAt(last, (first + end) / 2);
+  return true;
+}

@@ -100,12 +100,44 @@ describe('axisTags', () => {
     ]);
   });
 
-  it('takes no tag from a crosshair label touching the tag (two fills make no two-line tag)', () => {
+  it('takes a crosshair label touching the tag for two boxes, each at its own centre (two fills make no two-line tag)', () => {
     const r = raster();
     tag(r, 46, GREY);
     fill(r, { left: 156, right: 200, top: 52, bottom: 54 }, GREY);
     tag(r, 60, UP);
-    expect(axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT).some((t) => t.y < 52)).toBe(false);
+    const tags = axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT);
+    expect(tags.map((t) => [t.y, t.fill, t.lines])).toEqual([
+      [46.5, GREY, 1],
+      [59.5, UP, 1],
+    ]);
+  });
+
+  it("splits the last price's two-line tag from an indicator's tag touching it, each at its own price", () => {
+    const r = raster();
+    const ORANGE: Rgb = [249, 150, 3];
+    // The two-line tag on rows 30-53 (text on 32-37 and 44-49), the indicator's on 54-65.
+    fill(r, { left: 156, right: 200, top: 30, bottom: 54 }, UP);
+    for (let x = 164; x < 192; x += 4) {
+      fill(r, { left: x, right: x + 2, top: 32, bottom: 38 }, BG);
+      fill(r, { left: x, right: x + 2, top: 44, bottom: 50 }, BG);
+    }
+    tag(r, 60, ORANGE);
+    const tags = axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT);
+    expect(tags.map((t) => [t.y, t.fill, t.lines])).toEqual([
+      [34.5, UP, 2],
+      [59.5, ORANGE, 1],
+    ]);
+  });
+
+  it('keeps a one-line box whose thin strokes split its text into short bands one line, at its centre', () => {
+    const r = raster();
+    // 20 rows (2.5 label heights): text on rows 33-35 and 38-44, a glyph's thin stroke between.
+    fill(r, { left: 156, right: 200, top: 30, bottom: 50 }, UP);
+    for (let x = 164; x < 192; x += 4) {
+      fill(r, { left: x, right: x + 2, top: 33, bottom: 36 }, BG);
+      fill(r, { left: x, right: x + 2, top: 38, bottom: 45 }, BG);
+    }
+    expect(axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT).map((t) => [t.y, t.lines])).toEqual([[39.5, 1]]);
   });
 
   it("finds a box whose text's first glyph covers the plot-side column, centred on the whole box", () => {
@@ -361,6 +393,15 @@ describe('applyLoneBox', () => {
     const far = raster();
     tag(far, 100, UP);
     expect(applyLoneBox(far, BG, STRIP, PLOT, candles, [], LABEL_HEIGHT)).toBeNull();
+  });
+
+  it("takes the last price's box among an indicator's values painted alike", () => {
+    const r = raster();
+    for (const y of [12, 40, 92]) tag(r, y, UP);
+    tag(r, 58, [0, 0, 0]);
+    const candles = [stripe()];
+    expect(applyLoneBox(r, BG, STRIP, PLOT, candles, [], LABEL_HEIGHT)?.fill).toEqual([0, 0, 0]);
+    expect(candles[0]?.close).toBe(57.5);
   });
 
   it("passes over a box painted like others on the axis: an indicator's values (a band's lines)", () => {

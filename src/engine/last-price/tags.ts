@@ -23,6 +23,10 @@ const CANDLE_CONTRAST = 60;
 
 /** The tallest box, in label heights, that is a tag of two lines of text. */
 const TWO_LINE_TAG = 4.5;
+/** The shortest box, in label heights, that holds two lines (TradingView's is three). */
+const MIN_TWO_LINES = 2.5;
+/** The shortest band of text, in label heights, that is a line of it. */
+const MIN_LINE = 0.6;
 
 const NONE = 0;
 const TEXT = 1;
@@ -86,33 +90,64 @@ export function axisTags(r: Raster, bg: Rgb, strip: Box, top: number, bottom: nu
     const inside = y - lastFill <= labelHeight * 1.5 && (kind === TEXT || (y + 1 < end && rowKind(y + 1) !== NONE));
     if (inside) continue;
     const height = lastFill - runStart + 1;
-    const box = height >= labelHeight * 0.8 ? boxTag(r, strip, runStart, lastFill, labelHeight) : null;
-    if (box) tags.push(box);
+    tags.push(...boxTags(r, strip, runStart, lastFill, labelHeight));
     runStart = -1;
   }
   return tags;
 }
 
 /**
- * The tag a filled box of rows `top`..`bottom` makes, if any. One line of text: up to three label
- * heights, centred on the box. Two lines (TradingView's price over the bar's countdown, or a
- * symbol's name over its price): two bands of text on one fill; the price is the upper line. A
- * box too tall for one line whose bands cannot be told apart is taken as two halves of one fill.
- * Two boxes touching (a crosshair label on the tag) have two fills and make no two-line tag.
+ * The tags a filled box of rows `top`..`bottom` makes. Boxes touching (a crosshair label on the
+ * tag, the last price's tag on an indicator's) are too tall for one line and have other fills at
+ * their top and bottom: they are split where the lower fill takes over, and each is a tag of its
+ * own. One line of text: up to
+ * three label heights, centred on the box. Two lines (TradingView's price over the bar's
+ * countdown, or a symbol's name over its price): two bands of text on one fill; the price is the
+ * upper line. A box too tall for one line whose bands cannot be told apart is taken as two halves
+ * of one fill.
  */
-function boxTag(r: Raster, strip: Box, top: number, bottom: number, labelHeight: number): Tag | null {
+function boxTags(r: Raster, strip: Box, top: number, bottom: number, labelHeight: number): Tag[] {
   const height = bottom - top + 1;
-  if (height > labelHeight * TWO_LINE_TAG) return null;
+  if (height < labelHeight * 0.8) return [];
+  const edge = Math.max(2, Math.round(labelHeight));
+  const upperFill = tagOf(r, strip, top, top + edge - 1).fill;
+  const lowerFill = tagOf(r, strip, bottom - edge + 1, bottom).fill;
+  if (height > labelHeight * 3 && colourDistance(upperFill, lowerFill) > SAME_COLOUR) {
+    // The boxes meet where the rows above hold most of the upper fill and the rows below most
+    // of the lower (outlines, text and the gap between the boxes have neither).
+    const near = (y: number, fill: Rgb): number => {
+      let n = 0;
+      for (let x = strip.left; x < strip.right; x++) if (colourDistance(rgbAt(r, x, y), fill) <= SAME_COLOUR / 2) n++;
+      return n;
+    };
+    const least = Math.ceil(labelHeight * 0.8);
+    let above = 0;
+    let below = 0;
+    for (let y = top; y <= bottom; y++) below += near(y, lowerFill);
+    let best = { y: -1, score: -1 };
+    for (let y = top; y <= bottom - least; y++) {
+      above += near(y, upperFill);
+      below -= near(y, lowerFill);
+      if (y + 1 - top >= least && above + below > best.score) best = { y: y + 1, score: above + below };
+    }
+    if (best.y > 0)
+      return [...boxTags(r, strip, top, best.y - 1, labelHeight), ...boxTags(r, strip, best.y, bottom, labelHeight)];
+  }
+  if (height > labelHeight * TWO_LINE_TAG) return [];
   const whole = tagOf(r, strip, top, bottom);
   const middle = top + Math.floor(height / 2);
-  const oneFill = () =>
+  const oneFill =
     colourDistance(tagOf(r, strip, top, middle - 1).fill, tagOf(r, strip, middle, bottom).fill) <= SAME_COLOUR;
-  const bands = textBands(r, strip, top, bottom, whole.fill).filter((b) => b.bottom - b.top + 1 >= labelHeight * 0.5);
+  // A line of text is most of a label's height; a glyph's thin strokes or the box's antialiased
+  // edge split one line into short bands, and a box of one line is about two label heights.
+  const bands = textBands(r, strip, top, bottom, whole.fill).filter(
+    (b) => b.bottom - b.top + 1 >= labelHeight * MIN_LINE,
+  );
   const upper = bands[0];
-  if (bands.length === 2 && upper && height >= labelHeight * 2 && oneFill())
-    return { ...whole, y: (upper.top + upper.bottom) / 2, lines: 2 };
-  if (height <= labelHeight * 3) return whole;
-  return oneFill() ? { ...whole, y: top + (height - 1) / 4, lines: 2 } : null;
+  if (bands.length === 2 && upper && height >= labelHeight * MIN_TWO_LINES && oneFill)
+    return [{ ...whole, y: (upper.top + upper.bottom) / 2, lines: 2 }];
+  if (height <= labelHeight * 3) return [whole];
+  return oneFill ? [{ ...whole, y: top + (height - 1) / 4, lines: 2 }] : [];
 }
 
 /** Runs of rows of the box with text on its fill: pixels of another colour (a stray pixel is noise). */
@@ -357,8 +392,8 @@ export function applyLoneBox(
   const last = candles[candles.length - 1];
   if (!last) return null;
   const boxes = axisBoxes(r, bg, strip, plot, lines, labelHeight);
-  const box = onlyOne(boxes.filter((t) => withinCandle(last, labelHeight)(t.y)));
-  if (!box || twinned(box, boxes, labelHeight)) return null;
+  const box = onlyOne(boxes.filter((t) => withinCandle(last, labelHeight)(t.y) && !twinned(t, boxes, labelHeight)));
+  if (!box) return null;
   closeAt(last, box.y);
   return box;
 }

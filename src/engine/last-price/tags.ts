@@ -89,7 +89,6 @@ export function axisTags(r: Raster, bg: Rgb, strip: Box, top: number, bottom: nu
     // Text rows for about a label's height, or one stray row, do not end the box.
     const inside = y - lastFill <= labelHeight * 1.5 && (kind === TEXT || (y + 1 < end && rowKind(y + 1) !== NONE));
     if (inside) continue;
-    const height = lastFill - runStart + 1;
     tags.push(...boxTags(r, strip, runStart, lastFill, labelHeight));
     runStart = -1;
   }

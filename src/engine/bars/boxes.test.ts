@@ -41,6 +41,15 @@ describe('boxes of text', () => {
     expect(isTextBox(only(dense), dense, W)).toBe(false);
   });
 
+  it('is not a region whose rectangle holds more of its colour than its own pixels: other pieces beside it', () => {
+    // Bodies one pixel apart, cut by a line of another colour, make regions of their own: the
+    // rectangle of one of them spans its neighbours' pixels too, rows of gaps like text's.
+    const label = plane((x, y) => inside(x, y, 10, 10, 90, 50) && !(inside(x, y, 14, 0, 86, 99) && glyph(x, y)));
+    const box = only(label);
+    expect(isTextBox(box, label, W)).toBe(true);
+    expect(isTextBox({ ...box, pixels: Math.round(box.pixels * 0.7) }, label, W)).toBe(false);
+  });
+
   it('leaves a one-line label or an icon to the pieces checks', () => {
     const small = plane((x, y) => inside(x, y, 10, 10, 90, 25) && !(inside(x, y, 14, 13, 86, 22) && x % 6 < 3));
     expect(isTextBox(only(small), small, W)).toBe(false);
@@ -62,5 +71,23 @@ describe('boxes of text', () => {
     expect(ink[30 * W + 50]).toBe(0);
     expect(ink[20 * W + 10]).toBe(0);
     expect(ink[70 * W + 100]).toBe(1);
+  });
+
+  it("erases the box's spanning rows and a margin, not a wick of its colour below it nor the bar beside that", () => {
+    // The box on rows 10-50, a wick of its colour hanging from it on rows 51-57 (column 50), and
+    // a bar of another colour beside the wick on rows 56-60 (columns 60-64): within the box's
+    // rectangle with the wick, beyond its spanning rows and their margin (rows 46-55).
+    const label = plane(
+      (x, y) =>
+        (inside(x, y, 10, 10, 90, 50) && !(inside(x, y, 14, 0, 86, 99) && glyph(x, y))) || inside(x, y, 50, 51, 50, 57),
+    );
+    for (let y = 56; y <= 60; y++) for (let x = 60; x <= 64; x++) label[y * W + x] = 1;
+    const ink = new Uint8Array(W * H);
+    for (let i = 0; i < W * H; i++) ink[i] = label[i] === 255 ? 0 : 1;
+    const erased = eraseTextBoxes(label, ink, findBlobs(label, W, H, 0, W, 255), W);
+    expect(erased.map((b) => [b.top, b.bottom])).toEqual([[10, 55]]);
+    expect(ink[57 * W + 50]).toBe(1);
+    expect(ink[56 * W + 62]).toBe(1);
+    expect(ink[30 * W + 50]).toBe(0);
   });
 });

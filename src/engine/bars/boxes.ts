@@ -22,6 +22,8 @@ const EDGE = 0.05;
 /** Share of the rectangle's area the text cuts out of its fill: more than noise, less than a hollow body. */
 const MIN_HOLES = 0.03;
 const MAX_HOLES = 0.7;
+/** The most of the box's colour in its rectangle, over the region's own pixels, that is one fill. */
+const OWN_FILL = 1.25;
 /** Rows through text cross several glyphs; a line across a body, or a hollow body's inside, leaves one gap. */
 const GAPS_PER_ROW = 1.5;
 /** A line of text is a few rows tall: fewer rows with gaps are a line drawn across a body. */
@@ -44,12 +46,14 @@ export function isTextBox(b: Blob, label: Uint8Array, w: number): boolean {
   let gapRows = 0;
   let gaps = 0;
   let holes = 0;
+  let filled = 0;
   for (let y = b.top; y <= b.bottom; y++) {
     const row = y * w;
     let first = -1;
     let last = -1;
     for (let x = b.left; x <= b.right; x++) {
       if (label[row + x] !== v) continue;
+      filled++;
       if (first < 0) first = x;
       last = x;
     }
@@ -67,6 +71,10 @@ export function isTextBox(b: Blob, label: Uint8Array, w: number): boolean {
     }
   }
   const area = width * rows;
+  // The fill is one region: more of its colour in the rectangle than the region holds is other
+  // pieces of that colour inside it (bars beside a wide body cut by a line), not a box's fill.
+  // A glyph's counter (the inside of an "o") is fill the text cuts off, a few per cent at most.
+  if (b.pixels * OWN_FILL < filled) return false;
   return (
     (solidEdge(b, label, w, b.top, 1) || solidEdge(b, label, w, b.bottom, -1)) &&
     full >= rows * FULL_ROWS &&
@@ -101,21 +109,49 @@ function solidEdge(b: Blob, label: Uint8Array, w: number, from: number, step: 1 
 /**
  * Erases the boxes of text among `regions` (the connected pieces of each colour of `label`) from
  * `label` and `ink`, with all the ink inside them (their text, an icon, a cell's border), so that
- * neither the choice of the series' colours nor the bars see them.
- * Returns the boxes erased.
+ * neither the choice of the series' colours nor the bars see them. What is erased is the box's
+ * core (its rows that span it, from the first to the last, as wide as they reach) and a margin of
+ * up to `MARGIN` of its height above and below (rounded corners, a last row the candles behind a
+ * translucent box show through): a wick of the box's colour that touches it reaches further, and
+ * the bars beside and beyond it stay.
+ * Returns the rectangles erased.
  */
 export function eraseTextBoxes(label: Uint8Array, ink: Uint8Array, regions: Blob[], w: number): Blob[] {
   const erased: Blob[] = [];
   for (const b of regions) {
     if (!isTextBox(b, label, w)) continue;
-    erased.push(b);
-    for (let y = b.top; y <= b.bottom; y++) {
-      for (let x = b.left; x <= b.right; x++) {
-        const p = y * w + x;
-        label[p] = 255;
-        ink[p] = 0;
-      }
+    const core = spanningCore(b, label, w);
+    const margin = Math.ceil((core.bottom - core.top + 1) * MARGIN);
+    const box = { ...core, top: Math.max(b.top, core.top - margin), bottom: Math.min(b.bottom, core.bottom + margin) };
+    erased.push(box);
+    for (let y = box.top; y <= box.bottom; y++) {
+      label.fill(255, y * w + box.left, y * w + box.right + 1);
+      ink.fill(0, y * w + box.left, y * w + box.right + 1);
     }
   }
   return erased;
+}
+
+/** Rows above and below a box's spanning rows, as a share of their height, that are still the box. */
+const MARGIN = 0.1;
+
+/** The rectangle of the rows that span box `b` (as isTextBox counts them): its first to its last, their widest extent. */
+function spanningCore(b: Blob, label: Uint8Array, w: number): Blob {
+  const edge = Math.max(1, Math.round((b.right - b.left + 1) * EDGE));
+  const core = { ...b, left: b.right, right: b.left, top: b.bottom, bottom: b.top };
+  for (let y = b.top; y <= b.bottom; y++) {
+    let first = -1;
+    let last = -1;
+    for (let x = b.left; x <= b.right; x++) {
+      if (label[y * w + x] !== b.value) continue;
+      if (first < 0) first = x;
+      last = x;
+    }
+    if (first < 0 || first > b.left + edge || last < b.right - edge) continue;
+    core.top = Math.min(core.top, y);
+    core.bottom = Math.max(core.bottom, y);
+    core.left = Math.min(core.left, first);
+    core.right = Math.max(core.right, last);
+  }
+  return core.top <= core.bottom ? core : b;
 }

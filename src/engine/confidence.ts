@@ -26,7 +26,7 @@ export interface ReadingEvidence {
   /** Share of the series' height that lies between the outermost fitted labels (a pitch of margin). */
   seriesInsideLabels: number;
   /** Where the last close came from. */
-  lastSource: 'tag' | 'text-tag' | 'price-line' | 'box' | 'bar';
+  lastSource: 'tag' | 'text-tag' | 'price-line' | 'box' | 'right-edge' | 'bar';
   /** Distance from the last bar to the plot's right edge, as a share of the plot's width. */
   lastGap: number;
   /** Share of ink in that gap, in the rows later bars would take (0: an empty margin, a chart shift). */
@@ -57,11 +57,13 @@ export type ReadingReport = ReadingEvidence & { confidence: ReadingConfidence };
 export const EMPTY_MARGIN = 0.002;
 
 /**
- * Whether a last close stands on the last bar alone: its own close, or a box on the axis within
- * its range, which is only as good as that bar (it does not say the bar is the latest one, nor
- * that it stands in the labels' pane). A tag, a text tag or a price line say where the axis puts it.
+ * Whether a last close stands on the last bar alone: its own close (or its right edge's), or a box
+ * on the axis within its range, which is only as good as that bar (it does not say the bar is the
+ * latest one, nor that it stands in the labels' pane). A tag, a text tag or a price line say where
+ * the axis puts it.
  */
-export const unconfirmed = (source: ReadingEvidence['lastSource']): boolean => source === 'bar' || source === 'box';
+export const unconfirmed = (source: ReadingEvidence['lastSource']): boolean =>
+  source === 'bar' || source === 'box' || source === 'right-edge';
 
 /** Below this the reading is refused. */
 export const REFUSE_BELOW = 0.5;

@@ -326,3 +326,45 @@ describe('looksPhotographed', () => {
     expect(looksPhotographed(photo, [180, 180, 184])).toBe(true);
   });
 });
+
+describe('a dense track as flat as a line', () => {
+  /**
+   * A crypto bot's chart of thousands of bars: a column each, as short as a line is thick, under
+   * the bot's title; the axis on the right, with the last price's tag in the up colour or none.
+   */
+  async function flatDense(withTag: boolean): Promise<{ image: Buffer; last: number }> {
+    const width = 1140;
+    const height = 560;
+    const row = (p: number) => 500 - ((p - 19000) / 12000) * 420;
+    let seed = 7;
+    const noise = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31 - 0.5) * 6;
+    const bars: string[] = [];
+    let y = row(20000);
+    for (let x = 60; x < 1075; x++) {
+      const to = Math.round(row(20000 + 9000 * ((x - 60) / 1015) ** 2) + noise());
+      const colour = to <= y ? '#00aa00' : '#f93a36';
+      bars.push(
+        `<rect x="${x}" y="${Math.min(y, to) - 2}" width="1" height="${Math.abs(to - y) + 4}" fill="${colour}"/>`,
+      );
+      y = to;
+    }
+    const last = 19000 + ((500 - y) / 420) * 12000;
+    const labels: string[] = [];
+    for (let p = 19000; p <= 31000; p += 1000) {
+      labels.push(`<text x="1088" y="${row(p) + 4}" font-family="sans-serif" font-size="11" fill="#333">${p}</text>`);
+    }
+    const tag = withTag
+      ? `<rect x="1081" y="${y - 9}" width="59" height="18" fill="#00aa00"/><text x="1086" y="${y + 4}" font-family="sans-serif" font-size="11" fill="#fff">${last.toFixed(0)}</text>`
+      : '';
+    const svg = `<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg"><rect width="${width}" height="${height}" fill="#fff"/><text x="80" y="70" font-family="sans-serif" font-size="13" fill="#111">binance_margin - BTCUSDT - dca_dipper - 15m</text>${bars.join('')}<line x1="1080" x2="1080" y1="60" y2="510" stroke="#333"/>${labels.join('')}${tag}</svg>`;
+    return { image: await sharp(Buffer.from(svg)).png().toBuffer(), last };
+  }
+
+  it("is read as the price when the chart's tag in its colour stands at its end, and is no chart without one", async () => {
+    const tagged = await flatDense(true);
+    const reading = await readChart(tagged.image);
+    expect(Math.abs(reading.candles[reading.candles.length - 1]!.close - tagged.last) / 12000).toBeLessThan(0.005);
+    // The same track alone could be an equity curve.
+    await expect(readChart((await flatDense(false)).image)).rejects.toMatchObject({ code: 'NOT_A_CHART' });
+  }, 30_000);
+});

@@ -431,11 +431,13 @@ async function readWithLayout(
     // library's stacked panes, with no line between them) can spoil it. It is sought within the
     // labels' pane before the picture is called no chart.
     const pane = paneOfLabels(fit, pitch, f, plot);
-    const again = pane ? readSeries(work, bg, layout, pane, labelHeight) : null;
-    if (!pane || !again || !found(again)) throw new EngineError('NOT_A_CHART', NO_SERIES);
+    let again = pane ? readSeries(work, bg, layout, pane, labelHeight) : null;
+    // Last, a track of bars thinner than a pixel that only the chart's own tag says is the price.
+    if (!again || !found(again)) again = readSeries(work, bg, layout, pane ?? plot, labelHeight, { fromTag: true });
+    if (!found(again)) throw new EngineError('NOT_A_CHART', NO_SERIES);
     series = again;
-    plot = pane;
-    if (trace) trace.plot = toFull(pane, f);
+    if (pane) plot = pane;
+    if (trace) trace.plot = toFull(plot, f);
   }
   let evidence = gatherEvidence(fit, read, pitch, layout, plot, f, series);
   // The series runs past the pane the labels belong to (a volume or indicator pane below, a
@@ -507,16 +509,38 @@ interface SeriesReading {
  * the price line, the one box on the axis in the last bar's range, or else the bar's own close.
  * Pieces past the bar that reaches the series' tag are objects at the plot's edge.
  */
-function readSeries(work: Raster, bg: Rgb, layout: Layout, plot: Box, labelHeight: number): SeriesReading {
+function readSeries(
+  work: Raster,
+  bg: Rgb,
+  layout: Layout,
+  plot: Box,
+  labelHeight: number,
+  { fromTag = false } = {},
+): SeriesReading {
   const plotBg = dominantColour(work, plot);
   const pieces = detectCandles(work, plot, { axisSide: layout.axis.side });
-  // Bars a pixel or two apart touch and leave no pieces: they are read as a column profile.
-  const detection = isSeries(pieces) ? pieces : (readDense(work, plot, plotBg) ?? pieces);
-  const none = { verdict: 'no-tag' as const, tags: [] };
-  if (!isSeries(detection)) return { detection, tagCheck: none, lastSource: 'bar', unexplained: 0, marginInk: 1 };
   const { strip, labels } = layout.axis;
+  // Bars a pixel or two apart touch and leave no pieces: they are read as a column profile.
+  let detection = isSeries(pieces) ? pieces : (readDense(work, plot, plotBg) ?? pieces);
+  const none = { verdict: 'no-tag' as const, tags: [] };
+  const check = (d: CandleDetection) =>
+    reconcileWithTags(work, bg, plotBg, strip, plot, d.candles, labelHeight, d.colours);
+  let tagCheck: SeriesReading['tagCheck'] = isSeries(detection) ? check(detection) : none;
+  // Bars thinner than a pixel, in shades of their colours, each as short as a line is thick,
+  // read as a column profile make a track as flat as a line (an equity curve's, which is no price
+  // series). The chart's own tag in the series' colours, reached by that track's last bar, says
+  // it is the price: it is taken where the pieces found only pieces the tag contradicts (a
+  // title's letters), or, with `fromTag` (the last try, after the labels' pane), none.
+  if ((fromTag && !isSeries(detection)) || (detection === pieces && tagCheck.verdict === 'contradicts')) {
+    const dense = readDense(work, plot, plotBg, { tagged: true });
+    const denseCheck = dense && check(dense);
+    if (dense && denseCheck && (denseCheck.verdict === 'agrees' || denseCheck.verdict === 'trimmed')) {
+      detection = dense;
+      tagCheck = denseCheck;
+    }
+  }
+  if (!isSeries(detection)) return { detection, tagCheck: none, lastSource: 'bar', unexplained: 0, marginInk: 1 };
   const { candles, colours, lines } = detection;
-  const tagCheck = reconcileWithTags(work, bg, plotBg, strip, plot, candles, labelHeight, colours);
   let lastSource: ReadingEvidence['lastSource'] = 'bar';
   if (applyLastPriceTag(work, bg, plotBg, strip, plot, candles, labelHeight, colours)) lastSource = 'tag';
   else if (applyTextTag(work, bg, candles, labels, labelHeight)) lastSource = 'text-tag';
@@ -526,9 +550,10 @@ function readSeries(work: Raster, bg: Rgb, layout: Layout, plot: Box, labelHeigh
     // whatever its colour: it says the bar that reaches it is the latest.
     const box = applyLoneBox(work, bg, strip, plot, candles, lines, labelHeight);
     if (box) lastSource = box.lines === 2 ? 'tag' : 'box';
-    else applyRightEdge(work, plotBg, candles, colours, plot.right);
+    else if (applyRightEdge(work, plotBg, candles, colours, plot.right)) lastSource = 'right-edge';
   }
-  const unexplained = lastSource === 'bar' ? unexplainedMarks(work, bg, strip, plot, candles, lines, labelHeight) : 0;
+  const fromBar = lastSource === 'bar' || lastSource === 'right-edge';
+  const unexplained = fromBar ? unexplainedMarks(work, bg, strip, plot, candles, lines, labelHeight) : 0;
   const margin = unconfirmed(lastSource) ? marginInk(work, plot, plotBg, candles, lines) : 0;
   return { detection, tagCheck, lastSource, unexplained, marginInk: margin };
 }

@@ -174,6 +174,54 @@ describe('readDense', () => {
     readsPhoneChart({ ...chart, pic: { ...pic, data: new Uint8Array(data) } });
   });
 
+  it('reads candles thinner than a pixel: each colour in shades, and columns where up and down blend', () => {
+    const w = 600;
+    const h = 360;
+    const bg: Rgb = [255, 255, 255];
+    const pic = canvas(w, h, bg);
+    const ups: Rgb[] = [
+      [0, 170, 0],
+      [57, 187, 56],
+    ];
+    const downs: Rgb[] = [
+      [249, 58, 54],
+      [253, 3, 2],
+      [194, 49, 10],
+    ];
+    const bars = walk(560, 40, 320, 21, 1, 20);
+    bars.forEach((b, i) => {
+      const up = b.close < b.open;
+      // Every fifth column is an up and a down bar blended: half of each colour.
+      const colour = i % 5 === 4 ? ([125, 114, 27] as Rgb) : up ? ups[i % 2]! : downs[i % 3]!;
+      vline(pic.set, b.x, b.high, b.low, colour);
+    });
+    const plot = { left: 0, top: 0, right: w, bottom: h };
+    // Without a tag the shades and blends are as likely other things: no series.
+    expect(readDense(pic, plot, bg)).toBeNull();
+    const read = readDense(pic, plot, bg, { tagged: true });
+    expect(read).not.toBeNull();
+    expect(read!.colours).toHaveLength(2);
+    const last = read!.candles[read!.candles.length - 1]!;
+    expect(Math.abs(last.close - bars[bars.length - 1]!.close)).toBeLessThanOrEqual(6);
+  });
+
+  it('takes a series of short bars, as flat as a line, only where a tag has said it is the price', () => {
+    const w = 600;
+    const h = 360;
+    const bg: Rgb = [255, 255, 255];
+    const pic = canvas(w, h, bg);
+    const next = random(17);
+    let y = 185;
+    for (let x = 20; x < 580; x++) {
+      const to = Math.round(185 + 140 * Math.sin(x / 60) + (next() - 0.5) * 4);
+      vline(pic.set, x, Math.min(y, to) - 2, Math.max(y, to) + 1, to < y ? [0, 170, 0] : [249, 58, 54]);
+      y = to;
+    }
+    const plot = { left: 0, top: 0, right: w, bottom: h };
+    expect(readDense(pic, plot, bg)).toBeNull();
+    expect(readDense(pic, plot, bg, { tagged: true })?.candles.length).toBeGreaterThanOrEqual(MIN_BARS);
+  });
+
   describe('is no price series', () => {
     const w = 600;
     const h = 360;

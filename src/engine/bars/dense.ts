@@ -58,21 +58,27 @@ interface Colour {
  * colours → the series' colours (tall runs over many columns) → one run a column → checks that
  * it is a price series (one stretch, no baseline, ranges beyond a line's slope, scaled to the
  * pane) → columns grouped into OHLC bars.
+ *
+ * `tagged`: the chart's own tag in the series' colours stands where the series ends (the caller
+ * checks), so the plot holds a price series: bars thinner than a pixel, drawn in shades of their
+ * colours and in blends of the two, are read as one series, and a track as flat as a line is
+ * taken. Without a tag, shades of the candles' colours are as likely an oscillator's lines in a
+ * pane below, and a flat track an equity curve.
  */
-export function readDense(r: Raster, plot: Box, plotBg: Rgb): CandleDetection | null {
+export function readDense(r: Raster, plot: Box, plotBg: Rgb, { tagged = false } = {}): CandleDetection | null {
   const box = { left: plot.left + 1, top: plot.top + 1, right: plot.right - 1, bottom: plot.bottom - 1 };
   const w = box.right - box.left;
   const h = box.bottom - box.top;
   if (w < MIN_BARS || h < 12) return null;
-  const { colours, binOf } = inkColours(r, box, plotBg);
+  const { colours, binOf } = inkColours(r, box, plotBg, tagged);
   if (colours.length === 0) return null;
   const labels = labelColumns(r, box, plotBg, binOf);
   const series = seriesColours(labels, w, h, colours.length);
   if (series.length === 0) return null;
-  const runs = chooseRuns(labels, w, h, series);
+  const runs = chooseRuns(labels, w, h, tagged ? [...series, ...blends(colours, series)] : series);
   if (!runs) return null;
   if (onBaseline(runs.top, w, h) || onBaseline(runs.bottom, w, h)) return null;
-  if (rangeBeyondSlope(runs) < MIN_RANGE) return null;
+  if (!tagged && rangeBeyondSlope(runs) < MIN_RANGE) return null;
   if (extent(runs) < h * MIN_EXTENT) return null;
   const quality = runs.contiguity * 0.5 + runs.linked * 0.5;
   if (quality < MIN_QUALITY) return null;
@@ -91,7 +97,7 @@ export function readDense(r: Raster, plot: Box, plotBg: Rgb): CandleDetection | 
  * The ink's colours: 4-bit bins, largest first, merged within CLUSTER_RADIUS; and per bin the
  * colour it joined (index + 1, 0 for none).
  */
-function inkColours(r: Raster, box: Box, bg: Rgb): { colours: Colour[]; binOf: Uint32Array } {
+function inkColours(r: Raster, box: Box, bg: Rgb, shades: boolean): { colours: Colour[]; binOf: Uint32Array } {
   const count = scratchU32('dense:n', 4096);
   const sums = scratchU32('dense:sums', 3 * 4096);
   const used: number[] = [];
@@ -128,6 +134,9 @@ function inkColours(r: Raster, box: Box, bg: Rgb): { colours: Colour[]; binOf: U
         host = j;
       }
     });
+    // Bars thinner than a pixel are drawn in shades of their colour (blended with the background
+    // and with each other): a strong colour of the same hue is the same bars'.
+    if (host < 0 && shades) host = colours.findIndex((k) => sameHue(c, k.colour));
     if (host < 0 && n >= total * MIN_CLUSTER_SHARE && colours.length < MAX_CLUSTERS) {
       colours.push({ colour: c, count: n });
       host = colours.length - 1;
@@ -135,6 +144,50 @@ function inkColours(r: Raster, box: Box, bg: Rgb): { colours: Colour[]; binOf: U
     count[key] = host + 1;
   }
   return { colours, binOf: count };
+}
+
+/** How far (RGB units) a colour may lie from the mix of the up and down colours and be one. */
+const BLEND_RADIUS = 40;
+
+/**
+ * Colours (indices + 1) that are mixes of the two series colours: bars thinner than a pixel,
+ * up beside down, blend into one column of neither colour.
+ */
+function blends(colours: Colour[], series: number[]): number[] {
+  const [a, b] = series.map((c) => colours[c - 1]?.colour);
+  if (!a || !b) return [];
+  const found: number[] = [];
+  colours.forEach((k, j) => {
+    if (series.includes(j + 1)) return;
+    const c = k.colour;
+    const d = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+    const len2 = d[0]! * d[0]! + d[1]! * d[1]! + d[2]! * d[2]! || 1;
+    const t = ((c[0] - a[0]) * d[0]! + (c[1] - a[1]) * d[1]! + (c[2] - a[2]) * d[2]!) / len2;
+    if (t < 0.2 || t > 0.8) return;
+    const off = Math.hypot(c[0] - a[0] - t * d[0]!, c[1] - a[1] - t * d[1]!, c[2] - a[2] - t * d[2]!);
+    if (off <= BLEND_RADIUS) found.push(j + 1);
+  });
+  return found;
+}
+
+/** Colours this far from grey (the spread of their channels) have a hue. */
+const CHROMATIC = 60;
+/** Hues closer than this (degrees) are one colour at another strength. */
+const SAME_HUE = 15;
+
+function hueOf([r, g, b]: Rgb): number {
+  const max = Math.max(r, g, b);
+  const d = max - Math.min(r, g, b);
+  if (d === 0) return 0;
+  const h = max === r ? ((g - b) / d + 6) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return h * 60;
+}
+
+function sameHue(a: Rgb, b: Rgb): boolean {
+  const chroma = (c: Rgb) => Math.max(...c) - Math.min(...c);
+  if (chroma(a) < CHROMATIC || chroma(b) < CHROMATIC) return false;
+  const d = Math.abs(hueOf(a) - hueOf(b));
+  return Math.min(d, 360 - d) <= SAME_HUE;
 }
 
 const distance = (a: Rgb, b: Rgb): number => {

@@ -22,12 +22,16 @@ const before: PixelCandle = { x: 60, open: 50, high: 45, low: 60, close: 55 };
 describe('applyRightEdge', () => {
   it("ends a line's last bar at the line's last point, beyond where a crossing line cut the piece", () => {
     const { r, paint } = chart();
-    // The line's last stroke rises from row 60 to row 30 over x 66-72; a blue average crosses
-    // it at rows 40-44, so the piece found stops at row 45.
-    for (let x = 66; x <= 72; x++) {
+    // The line's last stroke rises from row 60 to row 30 over x 66-72, each column inked from
+    // where the column before it ended, and its last column only the stroke's round end; a blue
+    // average crosses it at rows 40-44, so the piece found stops at row 45.
+    let previous = 60;
+    for (let x = 66; x <= 71; x++) {
       const y = Math.round(60 - ((x - 66) * 30) / 6);
-      paint(x, x, y - 1, y + 1, RED);
+      paint(x, x, Math.min(y, previous) - 1, Math.max(y, previous) + 1, RED);
+      previous = y;
     }
+    paint(72, 72, 29, 31, RED);
     paint(60, 80, 40, 44, BLUE);
     const last: PixelCandle = { x: 67, open: 60, high: 45, low: 60, close: 52 };
     expect(applyRightEdge(r, BG, [before, last], [RED], WIDTH)).toBe(true);
@@ -56,5 +60,19 @@ describe('applyRightEdge', () => {
     const bar: PixelCandle = { x: 68, open: 58, high: 35, low: 65, close: 50 };
     expect(applyRightEdge(r, BG, [before, bar], [RED], WIDTH)).toBe(true);
     expect(bar.close).toBe(41.5);
+  });
+
+  it("leaves a small body's close alone (as short all across), and a series that runs on past the plot", () => {
+    const small = chart();
+    small.paint(66, 70, 40, 42, RED);
+    const body: PixelCandle = { x: 68, open: 40, high: 40, low: 42, close: 42 };
+    expect(applyRightEdge(small.r, BG, [before, body], [RED], WIDTH)).toBe(false);
+    expect(body.close).toBe(42);
+    // A line whose last stroke reaches the plot's right edge (x = 74) is cut there, not ended.
+    const cut = chart();
+    for (let x = 66; x <= 80; x++) cut.paint(x, x, 40 - (x - 66), 44 - (x - 66), RED);
+    cut.paint(66, 66, 40, 60, RED);
+    const last: PixelCandle = { x: 67, open: 60, high: 40, low: 60, close: 50 };
+    expect(applyRightEdge(cut.r, BG, [before, last], [RED], 75)).toBe(false);
   });
 });

@@ -40,17 +40,26 @@ export function applyRightEdge(r: Raster, plotBg: Rgb, candles: PixelCandle[], c
     return rows;
   };
   const reach = Math.max(3, Math.ceil(last.x - before.x));
+  const limit = Math.min(right, r.width);
   let edge = -1;
-  for (let x = Math.round(last.x); x < Math.min(right, r.width); x++) {
+  let x = Math.round(last.x);
+  for (; x < limit; x++) {
     if (inkRows(x).length === 0) break;
     if (x - last.x > reach) return false;
     edge = x;
   }
-  if (edge < 0) return false;
+  // The series runs on past the plot: its last column in the plot is no end.
+  if (edge < 0 || x >= limit) return false;
+  const extent = (rows: number[]): number => (rows.length ? rows[rows.length - 1]! - rows[0]! + 1 : 0);
   const rows = inkRows(edge);
   const first = rows[0];
   const end = rows[rows.length - 1];
-  if (first === undefined || end === undefined || end - first + 1 > SHORT_RUN) return false;
+  if (first === undefined || end === undefined || extent(rows) > SHORT_RUN) return false;
+  // A line's last stroke or an OHLC bar's stem stands taller somewhere before its end; a small
+  // body or a doji is as short all across, and its close stays where its colours put it.
+  let taller = false;
+  for (let k = Math.round(last.x); k < edge && !taller; k++) taller = extent(inkRows(k)) >= extent(rows) + 2;
+  if (!taller) return false;
   closeAt(last, (first + end) / 2);
   return true;
 }

@@ -129,6 +129,24 @@ describe('axisTags', () => {
     ]);
   });
 
+  it('takes no tag from a zone too tall for one line, of two fills with no text (a drawing, a gradient)', () => {
+    const r = raster();
+    fill(r, { left: 156, right: 200, top: 20, bottom: 48 }, [200, 60, 60]);
+    fill(r, { left: 156, right: 200, top: 48, bottom: 76 }, UP);
+    expect(axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT)).toEqual([]);
+  });
+
+  it('takes a box shorter than 2.5 label heights for one line, whatever bands its text makes', () => {
+    const r = raster();
+    // 18 rows (2.25 label heights), two bands of 5 rows.
+    fill(r, { left: 156, right: 200, top: 30, bottom: 48 }, UP);
+    for (let x = 164; x < 192; x += 4) {
+      fill(r, { left: x, right: x + 2, top: 32, bottom: 37 }, BG);
+      fill(r, { left: x, right: x + 2, top: 40, bottom: 45 }, BG);
+    }
+    expect(axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT).map((t) => [t.y, t.lines])).toEqual([[38.5, 1]]);
+  });
+
   it('keeps a one-line box whose thin strokes split its text into short bands one line, at its centre', () => {
     const r = raster();
     // 20 rows (2.5 label heights): text on rows 33-35 and 38-44, a glyph's thin stroke between.

@@ -96,57 +96,76 @@ export function axisTags(r: Raster, bg: Rgb, strip: Box, top: number, bottom: nu
 }
 
 /**
- * The tags a filled box of rows `top`..`bottom` makes. Boxes touching (a crosshair label on the
- * tag, the last price's tag on an indicator's) are too tall for one line and have other fills at
- * their top and bottom: they are split where the lower fill takes over, and each is a tag of its
- * own. One line of text: up to
- * three label heights, centred on the box. Two lines (TradingView's price over the bar's
- * countdown, or a symbol's name over its price): two bands of text on one fill; the price is the
- * upper line. A box too tall for one line whose bands cannot be told apart is taken as two halves
- * of one fill.
+ * The tags a filled box of rows `top`..`bottom` makes. One line of text: up to three label
+ * heights, centred on the box. Two lines (TradingView's price over the bar's countdown): two
+ * bands of text on one fill; the price is the upper line. Boxes touching (a crosshair label on
+ * the tag, the last price's tag on an indicator's) are too tall for one line and have other
+ * fills at their top and bottom: they are split where the lower fill takes over, and each part
+ * with text on it is a tag of its own. A box too tall for one line that is neither (a zone's
+ * fill, a gradient) is no tag.
  */
 function boxTags(r: Raster, strip: Box, top: number, bottom: number, labelHeight: number): Tag[] {
   const height = bottom - top + 1;
   if (height < labelHeight * 0.8) return [];
-  const edge = Math.max(2, Math.round(labelHeight));
-  const upperFill = tagOf(r, strip, top, top + edge - 1).fill;
-  const lowerFill = tagOf(r, strip, bottom - edge + 1, bottom).fill;
-  if (height > labelHeight * 3 && colourDistance(upperFill, lowerFill) > SAME_COLOUR) {
-    // The boxes meet where the rows above hold most of the upper fill and the rows below most
-    // of the lower (outlines, text and the gap between the boxes have neither).
-    const near = (y: number, fill: Rgb): number => {
-      let n = 0;
-      for (let x = strip.left; x < strip.right; x++) if (colourDistance(rgbAt(r, x, y), fill) <= SAME_COLOUR / 2) n++;
-      return n;
-    };
-    const least = Math.ceil(labelHeight * 0.8);
-    let above = 0;
-    let below = 0;
-    for (let y = top; y <= bottom; y++) below += near(y, lowerFill);
-    let best = { y: -1, score: -1 };
-    for (let y = top; y <= bottom - least; y++) {
-      above += near(y, upperFill);
-      below -= near(y, lowerFill);
-      if (y + 1 - top >= least && above + below > best.score) best = { y: y + 1, score: above + below };
-    }
-    if (best.y > 0)
-      return [...boxTags(r, strip, top, best.y - 1, labelHeight), ...boxTags(r, strip, best.y, bottom, labelHeight)];
+  const whole = tagOf(r, strip, top, bottom);
+  const lines = (fill: Rgb, from = top, to = bottom) =>
+    textBands(r, strip, from, to, fill).filter((b) => b.bottom - b.top + 1 >= labelHeight * MIN_LINE);
+  if (height > labelHeight * 3) {
+    const parts = height <= labelHeight * TWO_LINE_TAG * 2 ? splitBoxes(r, strip, top, bottom, labelHeight) : null;
+    if (parts)
+      return parts
+        .filter((p) => lines(tagOf(r, strip, p.top, p.bottom).fill, p.top, p.bottom).length > 0)
+        .flatMap((p) => boxTags(r, strip, p.top, p.bottom, labelHeight));
   }
   if (height > labelHeight * TWO_LINE_TAG) return [];
-  const whole = tagOf(r, strip, top, bottom);
   const middle = top + Math.floor(height / 2);
   const oneFill =
     colourDistance(tagOf(r, strip, top, middle - 1).fill, tagOf(r, strip, middle, bottom).fill) <= SAME_COLOUR;
   // A line of text is most of a label's height; a glyph's thin strokes or the box's antialiased
   // edge split one line into short bands, and a box of one line is about two label heights.
-  const bands = textBands(r, strip, top, bottom, whole.fill).filter(
-    (b) => b.bottom - b.top + 1 >= labelHeight * MIN_LINE,
-  );
+  const bands = lines(whole.fill);
   const upper = bands[0];
   if (bands.length === 2 && upper && height >= labelHeight * MIN_TWO_LINES && oneFill)
     return [{ ...whole, y: (upper.top + upper.bottom) / 2, lines: 2 }];
-  if (height <= labelHeight * 3) return [whole];
-  return oneFill ? [{ ...whole, y: top + (height - 1) / 4, lines: 2 }] : [];
+  return height <= labelHeight * 3 ? [whole] : [];
+}
+
+/**
+ * Two boxes touching: the fill at the top differs from the fill at the bottom, and the rows
+ * above a split hold most of the upper fill, the rows below it most of the lower (outlines and
+ * the gap between the boxes have neither). Null when the top and bottom are one fill.
+ */
+function splitBoxes(
+  r: Raster,
+  strip: Box,
+  top: number,
+  bottom: number,
+  labelHeight: number,
+): { top: number; bottom: number }[] | null {
+  const edge = Math.max(2, Math.round(labelHeight));
+  const upperFill = tagOf(r, strip, top, top + edge - 1).fill;
+  const lowerFill = tagOf(r, strip, bottom - edge + 1, bottom).fill;
+  if (colourDistance(upperFill, lowerFill) <= SAME_COLOUR) return null;
+  const near = (y: number, fill: Rgb): number => {
+    let n = 0;
+    for (let x = strip.left; x < strip.right; x++) if (colourDistance(rgbAt(r, x, y), fill) <= SAME_COLOUR / 2) n++;
+    return n;
+  };
+  const least = Math.ceil(labelHeight * 0.8);
+  let above = 0;
+  let below = 0;
+  for (let y = top; y <= bottom; y++) below += near(y, lowerFill);
+  let best = { y: -1, score: -1 };
+  for (let y = top; y <= bottom - least; y++) {
+    above += near(y, upperFill);
+    below -= near(y, lowerFill);
+    if (y + 1 - top >= least && above + below > best.score) best = { y: y + 1, score: above + below };
+  }
+  if (best.y < 0) return null;
+  return [
+    { top, bottom: best.y - 1 },
+    { top: best.y, bottom },
+  ];
 }
 
 /** Runs of rows of the box with text on its fill: pixels of another colour (a stray pixel is noise). */
@@ -391,8 +410,11 @@ export function applyLoneBox(
   const last = candles[candles.length - 1];
   if (!last) return null;
   const boxes = axisBoxes(r, bg, strip, plot, lines, labelHeight);
-  const box = onlyOne(boxes.filter((t) => withinCandle(last, labelHeight)(t.y) && !twinned(t, boxes, labelHeight)));
-  if (!box) return null;
+  // An indicator's values painted alike at three or more prices (a band's lines) are set aside
+  // to find the box among them; a box painted like one other may be the tag itself.
+  const banded = (t: Tag) => boxes.filter((o) => o !== t && twinned(t, [o], labelHeight)).length >= 2;
+  const box = onlyOne(boxes.filter((t) => withinCandle(last, labelHeight)(t.y) && !banded(t)));
+  if (!box || twinned(box, boxes, labelHeight)) return null;
   closeAt(last, box.y);
   return box;
 }

@@ -118,8 +118,21 @@ describe('axesFrame', () => {
     expect(axesFrame(open, [...BG] as Rgb, PANE, 'left')).toBeNull();
   });
 
+  it("takes no drawing's rectangle for a frame when bars stand between it and the axis", () => {
+    // Axis on the right: a rectangle drawn from x = 60 to 330, the latest bars beyond it.
+    const r = canvas(400, 200);
+    r.fill(60, 330, 30, 30, INK);
+    r.fill(60, 330, 170, 170, INK);
+    r.fill(60, 60, 30, 170, INK);
+    r.fill(330, 330, 30, 170, INK);
+    for (let x = 340; x < 396; x += 6) r.fill(x, x + 3, 80 + (x % 20), 110 + (x % 20), CANDLE);
+    expect(axesFrame(r, [...BG] as Rgb, { left: 0, top: 0, right: 400, bottom: 200 }, 'right')).toBeNull();
+  });
+
   it("takes no tall candle's body for the frame's side", () => {
     const r = canvas(400, 200);
+    r.fill(40, 300, 30, 30, INK);
+    r.fill(40, 300, 170, 170, INK);
     r.fill(40, 40, 30, 170, INK);
     r.fill(296, 304, 30, 170, CANDLE);
     expect(axesFrame(r, [...BG] as Rgb, PANE, 'left')).toBeNull();

@@ -119,6 +119,8 @@ export function paneBounds(r: Raster, rough: Box, side: 'left' | 'right'): Box {
 const FRAME_SIDE = 0.6;
 /** Share of the width between the frame's sides its top and bottom edges fill. */
 const FRAME_EDGE = 0.8;
+/** The tallest ink, in rows, between a frame and its axis that is a tick mark (a bar is taller). */
+const TICK_ROWS = 6;
 /** Ink beyond the frame's far side, as a share of the pixels there, that is no series. */
 const BEYOND_FRAME_INK = 0.005;
 
@@ -171,7 +173,11 @@ export function axesFrame(r: Raster, paneBg: Rgb, pane: Box, side: 'left' | 'rig
         break;
       }
     }
+    // Between the near side and the pane's edge by the axis stand only tick marks: bars there
+    // (the frame was a drawing's rectangle among them) keep the pane whole.
     if (near < 0) return null;
+    for (let k = nearEdge; k !== near; k -= inward)
+      if (longestRun(k).bottom - longestRun(k).top >= TICK_ROWS) return null;
     const from = Math.min(near, x);
     const to = Math.max(near, x);
     const edge = (y: number): boolean => {

@@ -46,7 +46,7 @@ export function findLayout(r: Raster, bg: Rgb, skip: readonly Box[] = [], fullRe
     }
   }
   if (labels.length < 3) return null;
-  const strip = stripOf(labels, r.width);
+  const strip = stripOf(labels, r.width, side);
   const columns = side === 'right' ? { from: 0, to: strip.left } : { from: strip.right, to: r.width };
 
   const { top, bottom: separator } = paneRows(r, bg, strip);

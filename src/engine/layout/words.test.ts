@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Raster } from '../raster.js';
 import { word } from './test/pictures.js';
-import { alignedColumn, isNumberLike, textMask, textWords } from './words.js';
+import { alignedColumn, isNumberLike, stripOf, textMask, textWords } from './words.js';
 
 describe('isNumberLike', () => {
   it('takes a price label, its digits whole or broken into a few pieces', () => {
@@ -24,6 +24,24 @@ describe('alignedColumn', () => {
     const volume = [527, 557, 587, 617, 647].map((top) => word(1236, 1252, top, top + 7, 3));
     const column = alignedColumn([...price, ...whole, ...volume]);
     expect(column.map((w) => w.top)).toEqual([53, 104, 155, 206, 256, 307]);
+  });
+});
+
+describe('stripOf', () => {
+  it("spans the labels' columns, not a date of the time axis under them that reaches towards the plot", () => {
+    // MetaTrader's labels '0.67240' from x = 1660; the time axis's '24 Jul 2023' under the last
+    // one from 1640, where the latest bars stand.
+    const labels = [80, 113, 146, 179, 212].map((top) => word(1660, 1692, top, top + 6, 6));
+    const shorter = word(1667, 1692, 245, 251, 5);
+    const date = word(1640, 1694, 287, 293, 9);
+    expect(stripOf([...labels, shorter, date], 1710, 'right')).toEqual({
+      left: 1658,
+      right: 1697,
+      top: 80,
+      bottom: 294,
+    });
+    // Side unknown (a column tried as a table's), the strip holds every word.
+    expect(stripOf([...labels, shorter, date], 1710).left).toBe(1638);
   });
 });
 

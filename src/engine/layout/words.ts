@@ -153,12 +153,30 @@ export function medianLabelHeight(labels: Word[]): number {
   return heights[heights.length >> 1] ?? 0;
 }
 
-export const stripOf = (labels: Word[], width: number): Box => ({
-  left: Math.max(0, Math.min(...labels.map((w) => w.left)) - 2),
-  right: Math.min(width, Math.max(...labels.map((w) => w.right)) + 3),
-  top: Math.min(...labels.map((w) => w.top)),
-  bottom: Math.max(...labels.map((w) => w.bottom)) + 1,
-});
+/**
+ * The axis's strip: the labels' columns and rows. With the axis's `side` known, a word reaching
+ * much further towards the plot than the labels' edge on that side (a date of the time axis under
+ * the labels, a word run into the bars by the axis) does not widen it: labels are printed alike,
+ * their edges within a few digits of each other.
+ */
+export function stripOf(labels: Word[], width: number, side?: 'left' | 'right'): Box {
+  const middle = (values: number[]): number => values.sort((a, b) => a - b)[values.length >> 1] ?? 0;
+  const wide = middle(labels.map((w) => w.right - w.left + 1)) * STRIP_SPREAD;
+  const left = middle(labels.map((w) => w.left));
+  const right = middle(labels.map((w) => w.right));
+  const plotSide = labels.filter((w) =>
+    side === 'right' ? w.left >= left - wide : side === 'left' ? w.right <= right + wide : true,
+  );
+  return {
+    left: Math.max(0, Math.min(...(side === 'right' ? plotSide : labels).map((w) => w.left)) - 2),
+    right: Math.min(width, Math.max(...(side === 'left' ? plotSide : labels).map((w) => w.right)) + 3),
+    top: Math.min(...labels.map((w) => w.top)),
+    bottom: Math.max(...labels.map((w) => w.bottom)) + 1,
+  };
+}
+
+/** How far past the labels' middle edge on the plot's side, in label widths, a label may reach (fewer digits, a minus sign). */
+const STRIP_SPREAD = 0.5;
 
 /** Whether word `w` lies in one of the label columns `skip` (strips of layouts already tried). */
 export const inColumn = (w: Box, skip: readonly Box[]): boolean =>

@@ -153,7 +153,15 @@ export function axesFrame(r: Raster, paneBg: Rgb, pane: Box, side: 'left' | 'rig
   const inward = side === 'left' ? -1 : 1;
   const far = side === 'left' ? pane.right - 1 : pane.left;
   const middle = Math.floor((pane.left + pane.right) / 2);
+  // A column with so long a run has ink on most of every fourth row: the others are passed over
+  // without following their runs.
+  const sampled = (x: number): boolean => {
+    let n = 0;
+    for (let y = pane.top; y < pane.bottom; y += 4) if (ink(x, y)) n++;
+    return n * 4 >= height * FRAME_SIDE - 4;
+  };
   for (let x = far; side === 'left' ? x > middle : x < middle; x += inward) {
+    if (!sampled(x)) continue;
     const run = longestRun(x);
     if (!tall(run)) continue;
     // A line, not a body: a few columns further in it does not go on.

@@ -41,13 +41,18 @@ describe('boxes of text', () => {
     expect(isTextBox(only(dense), dense, W)).toBe(false);
   });
 
-  it('is not a region whose rectangle holds more of its colour than its own pixels: other pieces beside it', () => {
-    // Bodies one pixel apart, cut by a line of another colour, make regions of their own: the
-    // rectangle of one of them spans its neighbours' pixels too, rows of gaps like text's.
-    const label = plane((x, y) => inside(x, y, 10, 10, 90, 50) && !(inside(x, y, 14, 0, 86, 99) && glyph(x, y)));
-    const box = only(label);
-    expect(isTextBox(box, label, W)).toBe(true);
-    expect(isTextBox({ ...box, pixels: Math.round(box.pixels * 0.7) }, label, W)).toBe(false);
+  it('is not a region whose rectangle holds more of its colour than its own pixels: other pieces inside it', () => {
+    // A rectangle drawn in the bars' colour round bars of that colour, a line of another colour
+    // between them: the rectangle's region is its frame, and the bars inside it make rows of
+    // gaps like text's. Filled, the same rectangle with text cut out of it is a box.
+    const frame = (x: number, y: number) => inside(x, y, 10, 10, 90, 50) && !inside(x, y, 12, 12, 88, 48);
+    const bars = (x: number, y: number) => inside(x, y, 14, 14, 86, 46) && !glyph(x, y);
+    const label = plane((x, y) => frame(x, y) || bars(x, y));
+    const regions = findBlobs(label, W, H, 0, W, 255).filter((b) => b.left === 10 && b.top === 10);
+    expect(regions).toHaveLength(1);
+    expect(isTextBox(regions[0]!, label, W)).toBe(false);
+    const box = plane((x, y) => inside(x, y, 10, 10, 90, 50) && !(inside(x, y, 14, 0, 86, 99) && glyph(x, y)));
+    expect(isTextBox(only(box), box, W)).toBe(true);
   });
 
   it('leaves a one-line label or an icon to the pieces checks', () => {

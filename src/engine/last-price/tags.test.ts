@@ -129,6 +129,18 @@ describe('axisTags', () => {
     ]);
   });
 
+  it("finds the two lines of a tag that stops short of the strip's far edge", () => {
+    const r = raster();
+    // As in the three-label-height tag above, but only as wide as its text: the strip's last
+    // two columns are background on every row.
+    fill(r, { left: 156, right: 194, top: 36, bottom: 60 }, UP);
+    for (let x = 164; x < 188; x += 4) {
+      fill(r, { left: x, right: x + 2, top: 38, bottom: 44 }, BG);
+      fill(r, { left: x, right: x + 2, top: 50, bottom: 56 }, BG);
+    }
+    expect(axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT).map((t) => [t.y, t.lines])).toEqual([[40.5, 2]]);
+  });
+
   it('takes no tag from a zone too tall for one line, of two fills with no text (a drawing, a gradient)', () => {
     const r = raster();
     fill(r, { left: 156, right: 200, top: 20, bottom: 48 }, [200, 60, 60]);

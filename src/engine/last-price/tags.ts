@@ -168,12 +168,25 @@ function splitBoxes(
   ];
 }
 
-/** Runs of rows of the box with text on its fill: pixels of another colour (a stray pixel is noise). */
+/**
+ * Runs of rows of the box with text on its fill: pixels of another colour (a stray pixel is
+ * noise) between the box's own edges, the first and last columns its fill reaches (a box can
+ * stop short of the strip's far edge, where every row is background).
+ */
 function textBands(r: Raster, strip: Box, top: number, bottom: number, fill: Rgb): { top: number; bottom: number }[] {
   const bands: { top: number; bottom: number }[] = [];
+  let left = strip.right;
+  let right = strip.left - 1;
+  for (let y = top; y <= bottom; y++) {
+    for (let x = strip.left; x < strip.right; x++) {
+      if (colourDistance(rgbAt(r, x, y), fill) > SAME_COLOUR) continue;
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+    }
+  }
   for (let y = top; y <= bottom; y++) {
     let text = 0;
-    for (let x = strip.left; x < strip.right; x++) if (colourDistance(rgbAt(r, x, y), fill) > SAME_COLOUR) text++;
+    for (let x = left; x <= right; x++) if (colourDistance(rgbAt(r, x, y), fill) > SAME_COLOUR) text++;
     if (text < 2) continue;
     const band = bands[bands.length - 1];
     if (band && band.bottom === y - 1) band.bottom = y;

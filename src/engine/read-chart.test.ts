@@ -14,6 +14,7 @@ import {
   readChart,
   shrinkReading,
   takesPane,
+  tagEndsTrack,
 } from './read-chart.js';
 
 describe('labelCrop', () => {
@@ -367,4 +368,23 @@ describe('a dense track as flat as a line', () => {
     // The same track alone could be an equity curve.
     await expect(readChart((await flatDense(false)).image)).rejects.toMatchObject({ code: 'NOT_A_CHART' });
   }, 30_000);
+});
+
+describe('tagEndsTrack', () => {
+  const plot = { left: 0, top: 0, right: 1000, bottom: 500 };
+  const track = (lastX: number) => [
+    { x: lastX - 6, open: 200, high: 190, low: 210, close: 200 },
+    { x: lastX, open: 200, high: 95, low: 210, close: 100 },
+  ];
+  const tag = { y: 100, fill: [0, 170, 0] as [number, number, number], lines: 1 as const };
+
+  it("takes a track whose very last bar, at the plot's right edge, reaches the one tag in its colours", () => {
+    expect(tagEndsTrack(track(995), { verdict: 'agrees', tags: [tag] }, plot)).toBe(true);
+  });
+
+  it('takes no track the tag ends short of its end, nor one scrolled back from the edge, nor beside two tags', () => {
+    expect(tagEndsTrack(track(995), { verdict: 'trimmed', tags: [tag] }, plot)).toBe(false);
+    expect(tagEndsTrack(track(900), { verdict: 'agrees', tags: [tag] }, plot)).toBe(false);
+    expect(tagEndsTrack(track(995), { verdict: 'agrees', tags: [tag, { ...tag, y: 300 }] }, plot)).toBe(false);
+  });
 });

@@ -534,7 +534,7 @@ function readSeries(
   if ((fromTag && !isSeries(detection)) || (detection === pieces && tagCheck.verdict === 'contradicts')) {
     const dense = readDense(work, plot, plotBg, { tagged: true });
     const denseCheck = dense && check(dense);
-    if (dense && denseCheck && (denseCheck.verdict === 'agrees' || denseCheck.verdict === 'trimmed')) {
+    if (dense && denseCheck && tagEndsTrack(dense.candles, denseCheck, plot)) {
       detection = dense;
       tagCheck = denseCheck;
     }
@@ -556,6 +556,22 @@ function readSeries(
   const unexplained = fromBar ? unexplainedMarks(work, bg, strip, plot, candles, lines, labelHeight) : 0;
   const margin = unconfirmed(lastSource) ? marginInk(work, plot, plotBg, candles, lines) : 0;
   return { detection, tagCheck, lastSource, unexplained, marginInk: margin };
+}
+
+/** How far from the plot's right edge (a share of its width) a track's last bar stands when the tag ends it. */
+const TRACK_END_GAP = 0.02;
+
+/**
+ * Whether the chart's tag says a dense track read without a series' usual evidence is the price:
+ * one tag in the series' colours, which the track's very last bar reaches (a tag that only a bar
+ * some columns back reaches stands where the track goes on), and that bar at the plot's right
+ * edge, where the latest bar stands. A chart scrolled back, its tag beyond the visible bars, stays
+ * refused.
+ */
+export function tagEndsTrack(candles: PixelCandle[], check: { verdict: TagVerdict; tags: Tag[] }, plot: Box): boolean {
+  const last = candles[candles.length - 1];
+  if (!last || check.verdict !== 'agrees' || check.tags.length !== 1) return false;
+  return plot.right - last.x <= (plot.right - plot.left) * TRACK_END_GAP + 2;
 }
 
 type SeriesFound = SeriesReading & { detection: CandleDetection };

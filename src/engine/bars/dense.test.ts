@@ -205,6 +205,19 @@ describe('readDense', () => {
     expect(Math.abs(last.close - bars[bars.length - 1]!.close)).toBeLessThanOrEqual(6);
   });
 
+  it('takes no grey for a blend of two colours of opposite hues (text, a crosshair between the bars)', () => {
+    // TradingView's teal and red: their mix is nearly grey, as its grey text is.
+    const w = 600;
+    const h = 360;
+    const bg: Rgb = [255, 255, 255];
+    const pic = canvas(w, h, bg);
+    walk(560, 40, 320, 21, 1, 20).forEach((b, i) => {
+      const colour: Rgb = i % 5 === 4 ? [120, 123, 134] : b.close < b.open ? [38, 166, 154] : [239, 83, 80];
+      vline(pic.set, b.x, b.high, b.low, colour);
+    });
+    expect(readDense(pic, { left: 0, top: 0, right: w, bottom: h }, bg, { tagged: true })).toBeNull();
+  });
+
   it('takes a series of short bars, as flat as a line, only where a tag has said it is the price', () => {
     const w = 600;
     const h = 360;

@@ -163,9 +163,11 @@ function blends(colours: Colour[], series: number[]): number[] {
     const d = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
     const len2 = d[0]! * d[0]! + d[1]! * d[1]! + d[2]! * d[2]! || 1;
     const t = ((c[0] - a[0]) * d[0]! + (c[1] - a[1]) * d[1]! + (c[2] - a[2]) * d[2]!) / len2;
-    if (t < 0.2 || t > 0.8) return;
+    // Near the mix of the two colours, with a hue of its own: a grey (text, a crosshair) can lie
+    // near the mix of two colours of opposite hues.
+    if (t < 0.2 || t > 0.8 || chroma(c) < CHROMATIC / 2) return;
     const off = Math.hypot(c[0] - a[0] - t * d[0]!, c[1] - a[1] - t * d[1]!, c[2] - a[2] - t * d[2]!);
-    if (off <= BLEND_RADIUS) found.push(j + 1);
+    if (off <= Math.min(BLEND_RADIUS, Math.sqrt(len2) * 0.2)) found.push(j + 1);
   });
   return found;
 }
@@ -183,8 +185,9 @@ function hueOf([r, g, b]: Rgb): number {
   return h * 60;
 }
 
+const chroma = (c: Rgb): number => Math.max(...c) - Math.min(...c);
+
 function sameHue(a: Rgb, b: Rgb): boolean {
-  const chroma = (c: Rgb) => Math.max(...c) - Math.min(...c);
   if (chroma(a) < CHROMATIC || chroma(b) < CHROMATIC) return false;
   const d = Math.abs(hueOf(a) - hueOf(b));
   return Math.min(d, 360 - d) <= SAME_HUE;

@@ -18,6 +18,17 @@ afterAll(async () => {
   await shutdownEngine();
 });
 
+/** The chart read with SVG `shapes` drawn over it, and the trace of its stages. */
+async function readWithOverlay(image: Buffer, width: number, height: number, shapes: string) {
+  const svg = `<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg">${shapes}</svg>`;
+  const overlaid = await sharp(image)
+    .composite([{ input: Buffer.from(svg) }])
+    .png()
+    .toBuffer();
+  const trace: DebugTrace = {};
+  return { reading: await readChart(overlaid, trace), trace };
+}
+
 describe('charts inside other pictures', () => {
   it("reads the chart's own axis in an app window, not the watchlist's columns of prices beside it", async () => {
     const rng = createRng(5);
@@ -56,13 +67,8 @@ describe('charts inside other pictures', () => {
       const { image, truth } = await renderChart(spec);
       const { width, height } = spec;
       const box = { top: Math.round(height * 0.25), bottom: Math.round(height * 0.65) };
-      const svg = `<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg"><rect x="${width * 0.3}" y="${box.top}" width="${width * 0.12}" height="${box.bottom - box.top}" fill="${spec.theme.down}"/></svg>`;
-      const boxed = await sharp(image)
-        .composite([{ input: Buffer.from(svg) }])
-        .png()
-        .toBuffer();
-      const trace: DebugTrace = {};
-      const reading = await readChart(boxed, trace);
+      const shapes = `<rect x="${width * 0.3}" y="${box.top}" width="${width * 0.12}" height="${box.bottom - box.top}" fill="${spec.theme.down}"/>`;
+      const { reading, trace } = await readWithOverlay(image, width, height, shapes);
       // A part of the box would span its rows from top to bottom.
       const stripes = (trace.bars ?? []).filter(
         (b) => Math.abs(b.high - box.top) < 4 && Math.abs(b.low - box.bottom) < 4,
@@ -88,13 +94,8 @@ describe('charts inside other pictures', () => {
           for (let k = 0; k < 3 + ((word + y) % 4); k++, x += 7)
             glyphs.push(`<rect x="${x}" y="${y}" width="4" height="10" fill="#ffffff"/>`);
       }
-      const svg = `<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg"><rect x="${box.left}" y="${box.top}" width="${box.right - box.left}" height="${bottom - box.top}" fill="#33363f"/>${glyphs.join('')}</svg>`;
-      const boxed = await sharp(image)
-        .composite([{ input: Buffer.from(svg) }])
-        .png()
-        .toBuffer();
-      const trace: DebugTrace = {};
-      const reading = await readChart(boxed, trace);
+      const shapes = `<rect x="${box.left}" y="${box.top}" width="${box.right - box.left}" height="${bottom - box.top}" fill="#33363f"/>${glyphs.join('')}`;
+      const { reading, trace } = await readWithOverlay(image, width, height, shapes);
       // No bar inside the box (the legend's text above it may be read as marks at its top).
       const inBox = (trace.bars ?? []).filter(
         (b) => b.x > box.left + 2 && b.x < box.right - 2 && b.low > box.top + 4 && b.high < bottom - 4,

@@ -31,6 +31,20 @@ export const colourDistance = (a: Rgb, b: Rgb): number => {
 
 export const luminance = (c: Rgb): number => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
 
+/** Colours this far from grey (the spread of their channels) have a hue. */
+export const CHROMATIC = 60;
+/** The spread of a colour's channels: 0 for a grey. */
+export const chroma = (c: Rgb): number => Math.max(...c) - Math.min(...c);
+
+/** Hue angle in degrees, 0-360. */
+export function hue([r, g, b]: Rgb): number {
+  const max = Math.max(r, g, b);
+  const d = max - Math.min(r, g, b);
+  if (d === 0) return 0;
+  const h = max === r ? ((g - b) / d + 6) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return h * 60;
+}
+
 /** Most common colour (4 bits per channel), averaged within its bin; sampled for speed. */
 export function dominantColour(r: Raster, box: Box = { left: 0, top: 0, right: r.width, bottom: r.height }): Rgb {
   const counts = new Uint32Array(4096);

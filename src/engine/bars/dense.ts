@@ -4,7 +4,7 @@
  * per column, the vertical run of the series' colours, and columns grouped into bars. A fallback
  * for when detectCandles answers no series.
  */
-import type { Box, Raster, Rgb } from '../raster.js';
+import { CHROMATIC, chroma, hue, type Box, type Raster, type Rgb } from '../raster.js';
 import { scratchI32, scratchU32, scratchU8 } from '../scratch.js';
 import { MIN_BARS, type CandleDetection, type PixelCandle } from './series.js';
 
@@ -172,24 +172,12 @@ function blends(colours: Colour[], series: number[]): number[] {
   return found;
 }
 
-/** Colours this far from grey (the spread of their channels) have a hue. */
-const CHROMATIC = 60;
 /** Hues closer than this (degrees) are one colour at another strength. */
 const SAME_HUE = 15;
 
-function hueOf([r, g, b]: Rgb): number {
-  const max = Math.max(r, g, b);
-  const d = max - Math.min(r, g, b);
-  if (d === 0) return 0;
-  const h = max === r ? ((g - b) / d + 6) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
-  return h * 60;
-}
-
-const chroma = (c: Rgb): number => Math.max(...c) - Math.min(...c);
-
 function sameHue(a: Rgb, b: Rgb): boolean {
   if (chroma(a) < CHROMATIC || chroma(b) < CHROMATIC) return false;
-  const d = Math.abs(hueOf(a) - hueOf(b));
+  const d = Math.abs(hue(a) - hue(b));
   return Math.min(d, 360 - d) <= SAME_HUE;
 }
 

@@ -38,6 +38,22 @@ function tag(r: Raster, y: number, colour: Rgb): void {
   for (let x = 164; x < 192; x += 4) fill(r, { left: x, right: x + 2, top: y - 4, bottom: y + 4 }, BG);
 }
 
+/**
+ * A box filled in `colour` over rows `top`..`bottom` from the strip's plot side (to `right`), with
+ * glyphs in `ink` every four columns on each band of rows [from, to): its lines of text.
+ */
+function linedBox(
+  r: Raster,
+  { top, bottom, right = 200 }: { top: number; bottom: number; right?: number },
+  colour: Rgb,
+  bands: [number, number][],
+  ink: Rgb = BG,
+): void {
+  fill(r, { left: 156, right, top, bottom }, colour);
+  for (let x = 164; x < right - 8; x += 4)
+    for (const [from, to] of bands) fill(r, { left: x, right: x + 2, top: from, bottom: to }, ink);
+}
+
 /** Plain labels: text only, the strip's outer columns stay background. */
 function label(r: Raster, y: number): void {
   for (let x = 163; x < 193; x += 3) fill(r, { left: x, right: x + 2, top: y - 4, bottom: y + 4 }, GREY);
@@ -72,11 +88,10 @@ describe('axisTags', () => {
   it('finds a two-line tag (price over countdown) at the centre of its upper line', () => {
     const r = raster();
     // 32 rows, four label heights: the price's text in the upper half, the countdown's below.
-    fill(r, { left: 156, right: 200, top: 40, bottom: 72 }, UP);
-    for (let x = 164; x < 192; x += 4) {
-      fill(r, { left: x, right: x + 2, top: 44, bottom: 52 }, BG);
-      fill(r, { left: x, right: x + 2, top: 60, bottom: 68 }, BG);
-    }
+    linedBox(r, { top: 40, bottom: 72 }, UP, [
+      [44, 52],
+      [60, 68],
+    ]);
     label(r, 100);
     const tags = axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT);
     expect(tags.map((t) => t.y)).toEqual([47.5]);
@@ -87,11 +102,10 @@ describe('axisTags', () => {
     const r = raster();
     // 24 rows (TradingView's tag at a label height of 11 is 33 rows): the price's text on rows
     // 38-43, the countdown's on 50-55. Its centre (47.5) lies between the two lines.
-    fill(r, { left: 156, right: 200, top: 36, bottom: 60 }, UP);
-    for (let x = 164; x < 192; x += 4) {
-      fill(r, { left: x, right: x + 2, top: 38, bottom: 44 }, BG);
-      fill(r, { left: x, right: x + 2, top: 50, bottom: 56 }, BG);
-    }
+    linedBox(r, { top: 36, bottom: 60 }, UP, [
+      [38, 44],
+      [50, 56],
+    ]);
     tag(r, 90, GREY);
     const tags = axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT);
     expect(tags.map((t) => [t.y, t.lines])).toEqual([
@@ -116,11 +130,10 @@ describe('axisTags', () => {
     const r = raster();
     const ORANGE: Rgb = [249, 150, 3];
     // The two-line tag on rows 30-53 (text on 32-37 and 44-49), the indicator's on 54-65.
-    fill(r, { left: 156, right: 200, top: 30, bottom: 54 }, UP);
-    for (let x = 164; x < 192; x += 4) {
-      fill(r, { left: x, right: x + 2, top: 32, bottom: 38 }, BG);
-      fill(r, { left: x, right: x + 2, top: 44, bottom: 50 }, BG);
-    }
+    linedBox(r, { top: 30, bottom: 54 }, UP, [
+      [32, 38],
+      [44, 50],
+    ]);
     tag(r, 60, ORANGE);
     const tags = axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT);
     expect(tags.map((t) => [t.y, t.fill, t.lines])).toEqual([
@@ -133,11 +146,10 @@ describe('axisTags', () => {
     const r = raster();
     // As in the three-label-height tag above, but only as wide as its text: the strip's last
     // two columns are background on every row.
-    fill(r, { left: 156, right: 194, top: 36, bottom: 60 }, UP);
-    for (let x = 164; x < 188; x += 4) {
-      fill(r, { left: x, right: x + 2, top: 38, bottom: 44 }, BG);
-      fill(r, { left: x, right: x + 2, top: 50, bottom: 56 }, BG);
-    }
+    linedBox(r, { top: 36, bottom: 60, right: 194 }, UP, [
+      [38, 44],
+      [50, 56],
+    ]);
     expect(axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT).map((t) => [t.y, t.lines])).toEqual([[40.5, 2]]);
   });
 
@@ -151,22 +163,20 @@ describe('axisTags', () => {
   it('takes a box shorter than 2.5 label heights for one line, whatever bands its text makes', () => {
     const r = raster();
     // 18 rows (2.25 label heights), two bands of 5 rows.
-    fill(r, { left: 156, right: 200, top: 30, bottom: 48 }, UP);
-    for (let x = 164; x < 192; x += 4) {
-      fill(r, { left: x, right: x + 2, top: 32, bottom: 37 }, BG);
-      fill(r, { left: x, right: x + 2, top: 40, bottom: 45 }, BG);
-    }
+    linedBox(r, { top: 30, bottom: 48 }, UP, [
+      [32, 37],
+      [40, 45],
+    ]);
     expect(axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT).map((t) => [t.y, t.lines])).toEqual([[38.5, 1]]);
   });
 
   it('keeps a one-line box whose thin strokes split its text into short bands one line, at its centre', () => {
     const r = raster();
     // 20 rows (2.5 label heights): text on rows 33-35 and 38-44, a glyph's thin stroke between.
-    fill(r, { left: 156, right: 200, top: 30, bottom: 50 }, UP);
-    for (let x = 164; x < 192; x += 4) {
-      fill(r, { left: x, right: x + 2, top: 33, bottom: 36 }, BG);
-      fill(r, { left: x, right: x + 2, top: 38, bottom: 45 }, BG);
-    }
+    linedBox(r, { top: 30, bottom: 50 }, UP, [
+      [33, 36],
+      [38, 45],
+    ]);
     expect(axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT).map((t) => [t.y, t.lines])).toEqual([[39.5, 1]]);
   });
 
@@ -378,11 +388,16 @@ describe('applyLoneBox', () => {
 
   it("reports a box of two lines (price over countdown), the platform's own tag", () => {
     const r = raster();
-    fill(r, { left: 156, right: 200, top: 36, bottom: 60 }, [157, 39, 176]);
-    for (let x = 164; x < 192; x += 4) {
-      fill(r, { left: x, right: x + 2, top: 38, bottom: 44 }, WHITE);
-      fill(r, { left: x, right: x + 2, top: 50, bottom: 56 }, WHITE);
-    }
+    linedBox(
+      r,
+      { top: 36, bottom: 60 },
+      [157, 39, 176],
+      [
+        [38, 44],
+        [50, 56],
+      ],
+      WHITE,
+    );
     const candles = [stripe()];
     expect(applyLoneBox(r, BG, STRIP, PLOT, candles, [], LABEL_HEIGHT)?.lines).toBe(2);
     expect(candles[0]?.close).toBe(40.5);

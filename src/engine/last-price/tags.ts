@@ -5,7 +5,7 @@
  * body whose open and close are swapped. The tag settles it.
  */
 import type { PixelCandle, PlotLine } from '../bars/index.js';
-import { colourDistance, rgbAt, type Box, type Raster, type Rgb } from '../raster.js';
+import { CHROMATIC, chroma, colourDistance, hue, rgbAt, type Box, type Raster, type Rgb } from '../raster.js';
 
 /** Fill colours closer than this (RGB units) are the same colour as JPEG keeps them. */
 const SAME_COLOUR = 60;
@@ -346,21 +346,9 @@ export function reconcileWithTags(
   return { verdict: 'contradicts', tags };
 }
 
-/** Colours this far from grey (the spread of their channels) have a hue. */
-const CHROMATIC = 60;
 /** Hues closer than this (degrees) are one colour at another saturation. */
 const SAME_TINT = 15;
-const chroma = (c: Rgb): number => Math.max(...c) - Math.min(...c);
 const onlyOne = <T>(items: T[]): T | undefined => (items.length === 1 ? items[0] : undefined);
-
-/** Hue angle in degrees, 0-360. */
-function hue([r, g, b]: Rgb): number {
-  const max = Math.max(r, g, b);
-  const d = max - Math.min(r, g, b);
-  if (d === 0) return 0;
-  const h = max === r ? ((g - b) / d + 6) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
-  return h * 60;
-}
 
 /**
  * Whether a tag's fill is candle colour k at full saturation: a JPEG takes much of the colour

@@ -114,7 +114,8 @@ for (const label of labels) {
   } catch (error) {
     const ms = performance.now() - started;
     if (!(error instanceof EngineError)) throw error;
-    outcomes.push({ label, ms, answered: false, code: error.code, message: error.message, errPct: null });
+    // A refusal of the prices still says the trend of the bars it saw, when it saw some.
+    outcomes.push({ label, ms, answered: false, code: error.code, message: error.message, errPct: null, trend: error.trend });
   }
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }
@@ -156,7 +157,7 @@ function figures(rows: Outcome[]): Figures {
     within3: scored.filter((o) => (o.errPct ?? 0) <= 3).length,
     wrong: rows.filter((o) => o.answered && o.label.isChart && o.errPct !== null && o.errPct > 3).length,
     trendLabelled: trendRows.length,
-    trendRight: trendRows.filter((o) => o.answered && o.trend === o.label.trend).length,
+    trendRight: trendRows.filter((o) => o.trend === o.label.trend).length,
     nonCharts: nonCharts.length,
     nonChartsRefused: nonCharts.filter((o) => !o.answered).length,
   };
@@ -180,7 +181,7 @@ if (values.verbose) {
     const l = o.label;
     const what = o.answered
       ? `last ${o.lastPrice} (truth ${l.lastPrice ?? '-'}) err ${o.errPct === null ? '-' : `${o.errPct.toFixed(1)}%`} trend ${o.trend} (${l.trend ?? '-'}) panes ${o.panes ?? '-'} (${l.panes ?? '-'})`
-      : `${o.code}: ${o.message}`;
+      : `${o.code}${o.trend ? ` (trend ${o.trend}, label ${l.trend ?? '-'})` : ''}: ${o.message}`;
     console.log(`${l.file.padEnd(34)} ${l.kind.padEnd(18)} ${l.isChart ? 'chart' : 'other'} ${o.ms.toFixed(0).padStart(5)} ms  ${what}`);
   }
   console.log('');
@@ -197,7 +198,15 @@ console.log(row('ALL', all));
 console.log('');
 console.log('answered: share of the charts whose axis a person can read; ≤1% / ≤3%: of the answered, last price');
 console.log('within 1% / 3% of the readable axis span; wrong: answered charts more than 3% off (the confident');
-console.log(`wrong answers: ${pct(all.wrong, all.charts).trim()} of the ${all.charts} charts); trend right: of charts labelled with a clear trend.`);
+console.log(
+  `wrong answers: ${pct(all.wrong, all.charts).trim()} of the ${all.charts} charts); trend right: of charts labelled with a clear trend,`,
+);
+console.log('answered or refused: a refusal of the prices says the trend of the bars it saw.');
+const clear = (o: Outcome) => ['uptrend', 'downtrend', 'sideways'].includes(o.label.trend ?? '');
+const refusedWithTrend = outcomes.filter((o) => !o.answered && o.trend);
+console.log(
+  `trend on refusals: said on ${refusedWithTrend.length}, right on ${refusedWithTrend.filter((o) => clear(o) && o.trend === o.label.trend).length} of the ${refusedWithTrend.filter(clear).length} with a clear trend; said on non-charts: ${refusedWithTrend.filter((o) => !o.label.isChart).length}`,
+);
 const times = outcomes.map((o) => o.ms);
 console.log(
   `time per image: median ${quantile(times, 0.5).toFixed(0)} ms, p95 ${quantile(times, 0.95).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms; peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB`,

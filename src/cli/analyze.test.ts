@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartSpecs, renderChart, renderNonChart } from '../../scripts/fixtures/render.js';
 import { INSTRUMENTS } from '../../scripts/fixtures/styles.js';
+import { chartWithoutAxis, testChart } from '../server/test/charts.js';
 
 const run = promisify(execFile);
 let dir = '';
@@ -63,6 +64,18 @@ describe('npm run analyze', () => {
 
     expect(notChart).toEqual({ file: otherFile, error: { code: 'NOT_A_CHART', message: expect.any(String) } });
     expect(unreadable).toMatchObject({ file: missing, error: { code: 'INVALID_IMAGE' } });
+  }, 130_000);
+
+  it('says with a refusal of the prices the trend of the bars it saw', async () => {
+    const cut = path.join(dir, 'no-axis.png');
+    await writeFile(cut, await chartWithoutAxis());
+    const { stdout } = await run('npm', ['run', '--silent', 'analyze', '--', cut], { timeout: 120_000 });
+    const line = JSON.parse(stdout.trim()) as Record<string, unknown>;
+    expect(line).toEqual({
+      file: cut,
+      error: { code: 'AXIS_UNREADABLE', message: expect.any(String) },
+      trend: (await testChart()).truth.regime,
+    });
   }, 130_000);
 
   it('writes one picture per stage with --debug, for an answer and for a refusal alike', async () => {

@@ -89,7 +89,8 @@ try {
       print({ file, ...result, timingMs: Math.round(performance.now() - started), chart, reading: evidence });
     } catch (error) {
       if (error instanceof EngineError) {
-        print({ file, error: { code: error.code, message: error.message } });
+        // A refusal of the prices still says the trend of the bars it saw, where it saw them.
+        print({ file, error: { code: error.code, message: error.message }, ...(error.trend ? { trend: error.trend } : {}) });
       } else if (error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'EISDIR')) {
         print({ file, error: { code: 'INVALID_IMAGE', message: `Cannot read file: ${error.message}` } });
       } else {

@@ -1,4 +1,4 @@
-import type { EngineErrorCode } from '../shared/analysis.js';
+import type { EngineErrorCode, Trend } from '../shared/analysis.js';
 
 /** Messages are shown to traders as they are, so they say what to do next in plain words. */
 const MESSAGES: Record<EngineErrorCode, string> = {
@@ -34,8 +34,23 @@ export const UNSURE_REASONS = {
     "The price labels we read run past the chart area we found, so part of the window may have been taken for the chart. Please crop the screenshot to the chart and its price axis, and try again.",
 } as const;
 
+/** A bar seen on a chart whose prices were not read, in image rows (a row grows downward). */
+export interface SeenBar {
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
 export class EngineError extends Error {
   readonly code: EngineErrorCode;
+  /**
+   * The chart's bars, where a series was found before the prices were refused (no readable axis,
+   * or evidence against the price read): what was seen, without a scale.
+   */
+  seen?: SeenBar[];
+  /** The trend of the bars seen (analyzeChart sets it): the direction needs no prices. */
+  trend?: Trend;
 
   /** `message` replaces the code's general message with one that says why (see UNSURE_REASONS). */
   constructor(code: EngineErrorCode, detail?: string, message?: string) {

@@ -3,7 +3,8 @@
  * See docs/engine.md for how each stage works.
  */
 import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../shared/analysis.js';
-import { analyseSeries } from './analysis/index.js';
+import { analyseSeries, trendOfRows } from './analysis/index.js';
+import { EngineError } from './errors.js';
 import { getOcrWorker, terminateOcr } from './axis/index.js';
 import type { DebugTrace } from './debug.js';
 import { readChart, type ReadingReport } from './read-chart.js';
@@ -35,7 +36,13 @@ export async function analyzeChart(
   options: { trace?: DebugTrace } = {},
 ): Promise<EngineOutput> {
   const start = performance.now();
-  const reading = await readChart(image, options.trace);
+  const reading = await readChart(image, options.trace).catch((error: unknown) => {
+    const refusal = withTrendSeen(error, settings);
+    if (options.trace && refusal instanceof EngineError && refusal.trend) {
+      options.trace.outcome = `${options.trace.outcome ?? ''}; trend of the bars seen: ${refusal.trend}`;
+    }
+    throw refusal;
+  });
   const last = reading.candles[reading.candles.length - 1];
   // The instrument where the chart names it; sizing uses it when the trader chose none.
   const { symbol } = await readSymbol(image, reading.image, reading.plot, last?.close ?? 0);
@@ -69,6 +76,12 @@ export async function analyzeChart(
     timings: { ...reading.timings, analysis: end - t, total: end - start },
     evidence: reading.evidence,
   };
+}
+
+/** A refusal of a chart's prices says the trend its bars show, where bars were seen. */
+function withTrendSeen(error: unknown, settings: AnalysisSettings): unknown {
+  if (error instanceof EngineError && error.seen) error.trend = trendOfRows(error.seen, settings);
+  return error;
 }
 
 /** Starts the OCR worker so the first analysis does not pay for its start-up. */

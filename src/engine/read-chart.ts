@@ -16,6 +16,7 @@ import {
   refuseUnsure,
   REFUSE_BELOW,
   unconfirmed,
+  type ReadingConfidence,
   type ReadingEvidence,
   type ReadingReport,
 } from './confidence.js';
@@ -243,7 +244,9 @@ async function secondLook(image: Buffer, error: unknown, trace?: DebugTrace): Pr
   const reading = await withScratch(() => read(larger, trace)).catch((again: unknown) => {
     // Labels found but not read, even at twice the size: they are too small to read.
     if (again instanceof EngineError && again.message === AXIS_REASONS.labelsUnreadable) {
-      throw new EngineError('AXIS_UNREADABLE', String(again.cause), AXIS_REASONS.tooSmall);
+      const tooSmall = new EngineError('AXIS_UNREADABLE', String(again.cause), AXIS_REASONS.tooSmall);
+      tooSmall.seen = again.seen;
+      throw tooSmall;
     }
     throw error;
   });
@@ -294,7 +297,7 @@ async function read(image: Buffer, trace?: DebugTrace): Promise<ChartReading> {
     const whole = { left: 0, top: 0, right: Math.round(work.width * 0.9), bottom: work.height };
     const bars = detectCandles(work, whole);
     const chart = isSeries(bars, NO_AXIS_QUALITY) && !looksPhotographed(work, bg);
-    return new EngineError(chart ? 'AXIS_UNREADABLE' : 'NOT_A_CHART', why);
+    return chart ? seenWith(new EngineError('AXIS_UNREADABLE', why), bars) : new EngineError('NOT_A_CHART', why);
   };
   for (let attempt = 0; attempt < MAX_LAYOUTS; attempt++) {
     const layout = findLayoutScaled(work, full, f, bg, tried);
@@ -406,7 +409,7 @@ async function readWithLayout(
   if (!fit) {
     // Numbers that make no scale beside a series that is not clearly one: text, a table.
     if ((first.detection?.quality ?? 0) < NO_AXIS_QUALITY) throw new NoScale('NOT_A_CHART', labelsRead);
-    throw new EngineError('AXIS_UNREADABLE', labelsRead, AXIS_REASONS.labelsUnreadable);
+    throw seenWith(new EngineError('AXIS_UNREADABLE', labelsRead, AXIS_REASONS.labelsUnreadable), first.detection);
   }
   const minority = minorityOnLine(fit, parsed);
   if (minority) throw new NoScale('AXIS_UNREADABLE', minority);
@@ -480,7 +483,7 @@ async function readWithLayout(
   }
   // A series found only within the labels' pane is a second chance: where its reading cannot
   // stand, the picture stays no chart (a page's decorative chart beside a column of numbers).
-  const confidence = found(first) ? refuseUnsure(evidence) : noChartUnlessSure(evidence);
+  const confidence = found(first) ? sureOf(evidence, detection) : noChartUnlessSure(evidence);
   return {
     candles,
     kind: detection.kind,
@@ -577,7 +580,28 @@ export function tagEndsTrack(candles: PixelCandle[], check: { verdict: TagVerdic
 type SeriesFound = SeriesReading & { detection: CandleDetection };
 const found = (s: SeriesReading): s is SeriesFound => isSeries(s.detection);
 
-function noChartUnlessSure(evidence: ReadingEvidence): ReturnType<typeof refuseUnsure> {
+/** Refuses a reading with evidence against it (`refuseUnsure`), keeping the bars it saw. */
+function sureOf(evidence: ReadingEvidence, detection: CandleDetection): ReadingConfidence {
+  try {
+    return refuseUnsure(evidence);
+  } catch (error) {
+    throw seenWith(error, detection);
+  }
+}
+
+/**
+ * Keeps a series' bars with a refusal of its prices: the direction they show needs no scale.
+ * A refusal for a picture that is no chart keeps none.
+ */
+function seenWith<E>(error: E, detection: CandleDetection | null): E {
+  const seen = error instanceof EngineError && error.code !== 'NOT_A_CHART' && error.seen === undefined;
+  if (seen && detection && detection.candles.length >= MIN_BARS) {
+    error.seen = detection.candles.map(({ open, high, low, close }) => ({ open, high, low, close }));
+  }
+  return error;
+}
+
+function noChartUnlessSure(evidence: ReadingEvidence): ReadingConfidence {
   try {
     return refuseUnsure(evidence);
   } catch (error) {

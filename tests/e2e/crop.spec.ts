@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { renderNonChart } from '../../scripts/fixtures/render';
+import { chartWithoutAxis, testChart } from '../../src/server/test/charts';
 import type { ChartReadout, PixelBox } from '../../src/shared/crop';
 import { chartFile, clickAnalyse, toasts, type AnalysisBody } from './charts';
 import { DATA_DIR, expectAccessible, expectConsoleMessages, signUpViaApi, test, visit } from './support';
@@ -168,7 +169,27 @@ test('when the engine cannot read the picture, the message says why and the fram
   await expect(page.getByText(/This image doesn't look like a price chart\. .* Frame the chart and its price axis above, then analyze again\./)).toBeVisible();
   await expect(frame(page)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Whole picture' })).toBeEnabled();
+  // A picture that is no chart has no candles to tell of.
+  await expect(page.getByText(/From its candles alone/)).toHaveCount(0);
   // A failed analysis takes no slot.
+  expect(await usedToday(page)).toBe(0);
+  await expectAccessible(page);
+});
+
+test('when the price axis is cut off, the refusal says so and tells the trend of the candles it saw', async ({ page }) => {
+  expectConsoleMessages(/status of 422 .*\/api\/analyses\)/);
+  await visit(page, '/');
+  await signUpViaApi(page);
+  await visit(page, '/dashboard');
+  const cut = path.join(DATA_DIR, 'e2e-no-axis.png');
+  writeFileSync(cut, await chartWithoutAxis());
+  await page.locator('input[type=file]').setInputFiles(cut);
+  await page.getByRole('button', { name: 'Whole picture' }).click();
+  await page.getByRole('button', { name: /^Analyze Chart/ }).click();
+  await expect(page.getByText(/We couldn't read the price scale on this chart\. .* Frame the chart and its price axis above, then analyze again\./)).toBeVisible({ timeout: 30_000 });
+  const { truth } = await testChart();
+  const words = truth.regime === 'uptrend' ? 'an uptrend' : truth.regime === 'downtrend' ? 'a downtrend' : 'no clear trend';
+  await expect(page.getByText(`From its candles alone, without their prices, this chart shows ${words}`)).toBeVisible();
   expect(await usedToday(page)).toBe(0);
   await expectAccessible(page);
 });

@@ -1,5 +1,6 @@
 /** Price series + settings → the SPEC §3 analysis result and the chart's levels. */
-import type { Action, AnalysisResult, AnalysisSettings } from '../../shared/analysis.js';
+import type { Action, AnalysisResult, AnalysisSettings, Trend } from '../../shared/analysis.js';
+import type { SeenBar } from '../errors.js';
 import type { PriceCandle } from '../read-chart.js';
 import { averageTrueRange, simpleMovingAverage } from './indicators.js';
 import { clusterLevels, splitLevels, type Level } from './levels.js';
@@ -28,6 +29,23 @@ export interface Analysis {
   resistance: Level[];
 }
 
+/** The trend a series shows, from its swings (the trader's time frame and strategies set their window). */
+function readTrend(candles: PriceCandle[], settings: AnalysisSettings) {
+  const profile = buildProfile(settings, candles.length);
+  const swings = findSwings(candles, profile.swingWindow);
+  return { profile, swings, reading: classifyTrend(candles, swings) };
+}
+
+/**
+ * The trend of bars seen without a price scale, in image rows. A price axis is linear, and a
+ * row grows as the price falls: the rows turned upside down rise and fall as the prices do, and
+ * the trend (moves and swings as shares of the visible range) is the same.
+ */
+export function trendOfRows(bars: SeenBar[], settings: AnalysisSettings): Trend {
+  const candles = bars.map((b) => ({ open: -b.open, high: -b.high, low: -b.low, close: -b.close }));
+  return readTrend(candles, settings).reading.trend;
+}
+
 /**
  * `chartSymbol`: the instrument the engine read on the chart, used for sizing when the trader
  * chose none (and said so in the result); a symbol the trader chose always wins.
@@ -43,10 +61,8 @@ export function analyseSeries(
   const last = candles[candles.length - 1];
   const first = candles[0];
   if (!last || !first) throw new Error('analyseSeries needs candles');
-  const profile = buildProfile(settings, candles.length);
+  const { profile, swings, reading } = readTrend(candles, settings);
   const atr = averageTrueRange(candles);
-  const swings = findSwings(candles, profile.swingWindow);
-  const reading = classifyTrend(candles, swings);
   const levels = clusterLevels(swings, Math.max(atr * 0.5, 10 ** -decimals));
   const { support, resistance } = splitLevels(levels, last.close);
   const closes = candles.map((c) => c.close);

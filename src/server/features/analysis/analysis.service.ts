@@ -254,5 +254,7 @@ export async function runAnalysis(input: {
     providers.length > 0
       ? [ALL_MODELS_FAILED_MESSAGE, engineError?.message].filter(Boolean).join(' ')
       : (engineError?.message ?? ALL_MODELS_FAILED_MESSAGE);
-  throw new ApiError(422, engineError?.code ?? 'ANALYSIS_FAILED', message, { providersTried });
+  // What the engine saw without prices (the trend of the bars it found) goes with its refusal.
+  const seen = engineError?.trend ? { trend: engineError.trend } : {};
+  throw new ApiError(422, engineError?.code ?? 'ANALYSIS_FAILED', message, { providersTried, ...seen });
 }

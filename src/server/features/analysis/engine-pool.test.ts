@@ -46,6 +46,10 @@ describe('the engine in a pool of worker threads', () => {
     expect((notChart as EngineError).code).toBe('NOT_A_CHART');
     expect(noAxis).toBeInstanceOf(EngineError);
     expect((noAxis as EngineError).code).toBe('AXIS_UNREADABLE');
+    // What the refusal saw of the chart crosses the thread with it; a picture that is no chart saw nothing.
+    const { truth } = await testChart();
+    expect((noAxis as EngineError).trend).toBe(truth.regime);
+    expect((notChart as EngineError).trend).toBeUndefined();
     await expect(pool.locate(Buffer.from('not an image'))).rejects.toMatchObject({ code: 'INVALID_IMAGE' });
   });
 
@@ -80,5 +84,16 @@ describe('the server with the engine pool', () => {
     const body = (await analysed.json()) as { result: { modelName: string }; chart: { candles: number } };
     expect(body.result.modelName).toBe('PipLens chart engine');
     expect(body.chart.candles).toBeGreaterThan(10);
+  });
+
+  it("refuses a chart whose prices it cannot read with the engine's reason and the trend of the bars it saw", async () => {
+    const client = new TestClient(server);
+    await signUp(client);
+    const refused = await client.request('/api/analyses', { method: 'POST', body: form(await chartWithoutAxis()) });
+    expect(refused.status).toBe(422);
+    const body = (await refused.json()) as { error: { code: string; message: string; details: { trend?: string } } };
+    expect(body.error.code).toBe('AXIS_UNREADABLE');
+    expect(body.error.message).toMatch(/price (axis|scale)/);
+    expect(body.error.details.trend).toBe((await testChart()).truth.regime);
   });
 });

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { AnalysisSettings, EngineErrorCode } from '../../../shared/analysis';
+import type { AnalysisSettings, EngineErrorCode, Trend } from '../../../shared/analysis';
 import { analyzeChart, EngineError, locateChart, type ChartLocation, type EngineOutput } from '../../../engine';
 
 /** What the server asks of the chart engine: read a chart, or find where it is. */
@@ -18,7 +18,7 @@ export type EngineTask =
 export type EngineTaskResult =
   | { ok: true; kind: 'analyze'; value: EngineOutput }
   | { ok: true; kind: 'locate'; value: ChartLocation }
-  | { ok: false; error: { code: EngineErrorCode; message: string; detail?: string } };
+  | { ok: false; error: { code: EngineErrorCode; message: string; detail?: string; trend?: Trend } };
 
 /** The engine on this thread (the command line and most tests): it holds the event loop while it reads. */
 export function inProcessEngine(): ChartEngine {
@@ -59,7 +59,12 @@ export function createEnginePool(options: { threads?: number } = {}): ChartEngin
 
   async function run(task: EngineTask): Promise<EngineTaskResult & { ok: true }> {
     const answer = await pool.run(task);
-    if (!answer.ok) throw new EngineError(answer.error.code, answer.error.detail, answer.error.message);
+    if (!answer.ok) {
+      const { code, detail, message, trend } = answer.error;
+      const error = new EngineError(code, detail, message);
+      if (trend) error.trend = trend;
+      throw error;
+    }
     return answer;
   }
   // Copied, not transferred: an upload's Buffer may share its memory with other small buffers.

@@ -25,7 +25,12 @@ export default async function run(task: EngineTask): Promise<EngineTaskResult> {
     if (error instanceof EngineError) {
       return {
         ok: false,
-        error: { code: error.code, message: error.message, ...(typeof error.cause === 'string' ? { detail: error.cause } : {}) },
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(typeof error.cause === 'string' ? { detail: error.cause } : {}),
+          ...(error.trend ? { trend: error.trend } : {}),
+        },
       };
     }
     throw error;

@@ -20,6 +20,7 @@ import type { Crop, RerunGrant } from '../../../shared/crop';
 import { describeStage, useAnalyseChart, useJobStage, type AnalysedChart } from './api/analyse';
 import { changedByTrader, fillFromChart, forgetChartSymbol, type SymbolChoice } from './chart-symbol';
 import { useProposedCrop } from './api/locate';
+import { refusalOf, type Refusal } from './refusal';
 import { isWholePicture, WHOLE_PICTURE } from './components/crop-frame';
 import { ReadingPanel } from './components/reading-panel';
 import { ChartOverlay } from './components/chart-overlay';
@@ -35,9 +36,6 @@ type Shown = { kind: 'fresh'; response: AnalysedChart } | { kind: 'history'; ite
 function grantFor(grant: (RerunGrant & { file: File }) | null, file: File): string | undefined {
   return grant && grant.file === file && Date.parse(grant.rerunUntil) > Date.now() ? grant.rerunToken : undefined;
 }
-
-/** The engine's refusals (no chart, no readable axis, an unsure reading): a better crop can help. */
-const ENGINE_REFUSALS = new Set(['NOT_A_CHART', 'AXIS_UNREADABLE', 'UNSURE_READING']);
 
 /** Room for the fixed header (h-16) above what is scrolled to. */
 const HEADER_ROOM = 72;
@@ -71,7 +69,7 @@ export function DashboardPage() {
   // being edited, why the engine refused the last try, and the server's re-run grant for this file.
   const [userCrop, setUserCrop] = useState<Crop | null>(null);
   const [adjusting, setAdjusting] = useState(true);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [grant, setGrant] = useState<(RerunGrant & { file: File }) | null>(null);
   const proposal = useProposedCrop(chart?.file ?? null, chart?.previewUrl ?? null);
   const analyse = useAnalyseChart();
@@ -148,7 +146,7 @@ export function DashboardPage() {
           if (error instanceof ApiRequestError && error.code === 'DAILY_LIMIT') upgradeToast();
           else toast({ title: `Failed to analyze chart: ${error.message}`, variant: 'destructive' });
           // The engine says why it could not read the chart: the trader can frame it and try again.
-          if (error instanceof ApiRequestError && ENGINE_REFUSALS.has(error.code)) setRefusal(error.message);
+          setRefusal(refusalOf(error));
         },
         onSettled: () => setJobId(null),
       },

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/utils';
 import { CropFrame, WHOLE_PICTURE } from './crop-frame';
+import { seenWithoutPrices, type Refusal } from '../refusal';
 
 export interface ChartFile {
   file: File;
@@ -72,7 +73,7 @@ export function UploadArea({
     status: 'finding' | 'found' | 'not-found';
     onUseProposal: () => void;
     /** Why the engine refused the last try, offered with the frame. */
-    refusal: string | null;
+    refusal: Refusal | null;
   };
 }) {
   const input = useRef<HTMLInputElement>(null);
@@ -167,7 +168,8 @@ export function UploadArea({
           </div>
           {crop.refusal && (
             <p className="mt-3 rounded-md border border-red-600/60 bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950/50 dark:text-red-100">
-              {crop.refusal} Frame the chart and its price axis above, then analyze again.
+              {crop.refusal.message} Frame the chart and its price axis above, then analyze again.
+              {crop.refusal.trend && <span className="mt-2 block">{seenWithoutPrices(crop.refusal.trend)}</span>}
             </p>
           )}
           <div className="mt-3 flex flex-wrap items-center gap-2">

@@ -1,0 +1,95 @@
+/**
+ * A refusal of a chart's prices still says the trend of the bars found: the direction needs no
+ * scale. A picture that is no chart says none.
+ */
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { chartSpecs, renderChart, renderNonChart } from '../../scripts/fixtures/render.js';
+import { AnalysisSettingsSchema } from '../shared/analysis.js';
+import { trendOfRows } from './analysis/index.js';
+import { EngineError, UNSURE_REASONS } from './errors.js';
+import { analyzeChart, shutdownEngine } from './index.js';
+
+const settings = AnalysisSettingsSchema.parse({});
+
+afterAll(async () => {
+  await shutdownEngine();
+});
+
+const refusalOf = (image: Buffer) =>
+  analyzeChart(image, settings).then(
+    () => null,
+    (error: unknown) => error as EngineError,
+  );
+
+/** The picture with a rectangle of `fill` drawn over it. */
+async function paint(image: Buffer, box: { left: number; top: number; width: number; height: number }, fill: string) {
+  const svg = `<svg width="${box.width}" height="${box.height}" xmlns="http://www.w3.org/2000/svg"><rect width="${box.width}" height="${box.height}" fill="${fill}"/></svg>`;
+  return sharp(image)
+    .composite([{ input: Buffer.from(svg), left: box.left, top: box.top }])
+    .png()
+    .toBuffer();
+}
+
+describe('trendOfRows', () => {
+  const bars = (rows: number[]) => rows.map((r) => ({ open: r + 2, high: r - 3, low: r + 5, close: r }));
+  const steps = (from: number, step: number) => Array.from({ length: 40 }, (_, i) => from + step * i + (i % 3) * 2);
+
+  it('reads rows that climb up the picture as an uptrend, and rows that sink as a downtrend', () => {
+    expect(trendOfRows(bars(steps(400, -8)), settings)).toBe('uptrend');
+    expect(trendOfRows(bars(steps(80, 8)), settings)).toBe('downtrend');
+  });
+
+  it('reads rows that stay in one band as sideways', () => {
+    expect(trendOfRows(bars(Array.from({ length: 40 }, (_, i) => 200 + (i % 6) * 10)), settings)).toBe('sideways');
+  });
+});
+
+describe('a refusal of the prices', () => {
+  it("says the trend of the bars of a chart whose price axis is cut off, the same as the answer's", async () => {
+    let trending = 0;
+    for (const spec of chartSpecs(6, 77)) {
+      const { image } = await renderChart({ ...spec, format: 'png' });
+      const answer = await analyzeChart(image, settings);
+      // The axis, with any tag on it, painted over in the background's colour.
+      const { plot } = answer.chart;
+      const cut = await paint(
+        image,
+        { left: Math.ceil(plot.right) + 1, top: 0, width: spec.width - Math.ceil(plot.right) - 1, height: spec.height },
+        spec.theme.background,
+      );
+      const refusal = await refusalOf(cut);
+      expect(refusal?.code, spec.id).toBe('AXIS_UNREADABLE');
+      expect(refusal?.trend, spec.id).toBe(answer.result.trend);
+      if (answer.result.trend !== 'sideways') trending++;
+    }
+    expect(trending).toBeGreaterThanOrEqual(2);
+  }, 60_000);
+
+  it("says the trend of the bars when the axis's tag contradicts the last bar (the reading is refused)", async () => {
+    for (const spec of chartSpecs(3, 78)) {
+      const { image } = await renderChart({ ...spec, priceTag: false, format: 'png' });
+      const answer = await analyzeChart(image, settings);
+      const { plot, lastPrice, high, low, scale } = answer.chart;
+      if (!scale) throw new Error('an answer has a scale');
+      // A tag in the up colour on the axis, at the far end of the range from the last close.
+      const far = lastPrice - low > high - lastPrice ? low : high;
+      const row = Math.round((far - scale.intercept) / scale.slope);
+      const tagged = await paint(
+        image,
+        { left: Math.ceil(plot.right) + 2, top: row - 9, width: spec.width - Math.ceil(plot.right) - 2, height: 18 },
+        spec.theme.up,
+      );
+      const refusal = await refusalOf(tagged);
+      expect(refusal?.code, spec.id).toBe('UNSURE_READING');
+      expect(refusal?.message, spec.id).toBe(UNSURE_REASONS.tagDisagrees);
+      expect(refusal?.trend, spec.id).toBe(answer.result.trend);
+    }
+  }, 60_000);
+
+  it('says no trend of a picture that is no chart', async () => {
+    const refusal = await refusalOf(await renderNonChart('photo', 7));
+    expect(refusal?.code).toBe('NOT_A_CHART');
+    expect(refusal?.trend).toBeUndefined();
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ApiRequestError } from '../../lib/api';
+import { refusalOf, seenWithoutPrices } from './refusal';
+
+describe('refusalOf', () => {
+  it("keeps the engine's reason and the trend of the bars it saw", () => {
+    const error = new ApiRequestError(422, 'AXIS_UNREADABLE', 'We couldn’t read the price scale.', {
+      providersTried: [],
+      trend: 'downtrend',
+    });
+    expect(refusalOf(error)).toEqual({ message: 'We couldn’t read the price scale.', trend: 'downtrend' });
+  });
+
+  it('keeps the reason alone when no trend came with it, or one that is no trend', () => {
+    expect(refusalOf(new ApiRequestError(422, 'NOT_A_CHART', 'No chart.', { providersTried: [] }))).toEqual({
+      message: 'No chart.',
+      trend: null,
+    });
+    expect(refusalOf(new ApiRequestError(422, 'UNSURE_READING', 'Unsure.', { trend: 'up' }))?.trend).toBeNull();
+  });
+
+  it('is null for errors that are no refusal of the engine', () => {
+    expect(refusalOf(new ApiRequestError(429, 'DAILY_LIMIT', 'Limit reached.'))).toBeNull();
+    expect(refusalOf(new Error('network'))).toBeNull();
+  });
+});
+
+describe('seenWithoutPrices', () => {
+  it('says the trend in words and that no levels are given', () => {
+    expect(seenWithoutPrices('uptrend')).toMatch(/shows an uptrend\. PipLens gives no entry, stop loss or take profit/);
+    expect(seenWithoutPrices('sideways')).toMatch(/no clear trend/);
+  });
+});

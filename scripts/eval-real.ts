@@ -142,11 +142,14 @@ interface Figures {
   nonChartsRefused: number;
 }
 
+/** A chart labelled with a clear trend: the ones trend is scored on. */
+const clearTrend = (o: Outcome): boolean => o.label.isChart && ['uptrend', 'downtrend', 'sideways'].includes(o.label.trend ?? '');
+
 function figures(rows: Outcome[]): Figures {
   const readables = rows.filter((o) => readable(o.label));
   const answered = readables.filter((o) => o.answered);
   const scored = answered.filter((o) => o.errPct !== null);
-  const trendRows = rows.filter((o) => o.label.isChart && ['uptrend', 'downtrend', 'sideways'].includes(o.label.trend ?? ''));
+  const trendRows = rows.filter(clearTrend);
   const nonCharts = rows.filter((o) => !o.label.isChart);
   return {
     charts: rows.filter((o) => o.label.isChart).length,
@@ -202,10 +205,10 @@ console.log(
   `wrong answers: ${pct(all.wrong, all.charts).trim()} of the ${all.charts} charts); trend right: of charts labelled with a clear trend,`,
 );
 console.log('answered or refused: a refusal of the prices says the trend of the bars it saw.');
-const clear = (o: Outcome) => ['uptrend', 'downtrend', 'sideways'].includes(o.label.trend ?? '');
 const refusedWithTrend = outcomes.filter((o) => !o.answered && o.trend);
+const fromAnswers = outcomes.filter((o) => clearTrend(o) && o.answered && o.trend === o.label.trend).length;
 console.log(
-  `trend on refusals: said on ${refusedWithTrend.length}, right on ${refusedWithTrend.filter((o) => clear(o) && o.trend === o.label.trend).length} of the ${refusedWithTrend.filter(clear).length} with a clear trend; said on non-charts: ${refusedWithTrend.filter((o) => !o.label.isChart).length}`,
+  `trend right from answers alone: ${fromAnswers}/${all.trendLabelled}; trend on refusals: said on ${refusedWithTrend.length}, right on ${refusedWithTrend.filter((o) => clearTrend(o) && o.trend === o.label.trend).length} of the ${refusedWithTrend.filter(clearTrend).length} with a clear trend; said on non-charts: ${refusedWithTrend.filter((o) => !o.label.isChart).length}`,
 );
 const times = outcomes.map((o) => o.ms);
 console.log(

@@ -108,6 +108,15 @@ export function readingConfidence(e: ReadingEvidence): ReadingConfidence {
   return { value: terms[weakest], weakest, terms };
 }
 
+/** The terms that doubt where the last price is, not whether the bars are the chart's. */
+const LAST_PRICE_TERMS: readonly ConfidenceTerm[] = ['tagAgreement', 'marksBesideLast', 'lastBarAway'];
+
+/**
+ * Whether a refusal for this term doubts only the last price: the bars are the chart's, beside
+ * its fitted scale. The other terms say they may be another pane's or a part of the window's.
+ */
+export const doubtsLastPriceOnly = (term: ConfidenceTerm): boolean => LAST_PRICE_TERMS.includes(term);
+
 const REASONS: Record<ConfidenceTerm, string> = {
   tagAgreement: UNSURE_REASONS.tagDisagrees,
   marksBesideLast: UNSURE_REASONS.marksBesideLast,

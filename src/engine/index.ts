@@ -29,7 +29,11 @@ export interface EngineOutput {
 
 const round = (v: number, decimals: number): number => Number(v.toFixed(decimals));
 
-/** Throws EngineError (NOT_A_CHART, AXIS_UNREADABLE, INVALID_IMAGE) with a message fit for users. */
+/**
+ * Throws EngineError (NOT_A_CHART, AXIS_UNREADABLE, UNSURE_READING, INVALID_IMAGE) with a message
+ * fit for users; a refusal of a chart's prices carries the trend of its bars (`trend`) where the
+ * engine could tell it.
+ */
 export async function analyzeChart(
   image: Buffer,
   settings: AnalysisSettings,
@@ -80,7 +84,8 @@ export async function analyzeChart(
 
 /** A refusal of a chart's prices says the trend its bars show, where bars were seen. */
 function withTrendSeen(error: unknown, settings: AnalysisSettings): unknown {
-  if (error instanceof EngineError && error.seen) error.trend = trendOfRows(error.seen, settings);
+  if (error instanceof EngineError && error.seen && error.code !== 'NOT_A_CHART')
+    error.trend = trendOfRows(error.seen, settings);
   return error;
 }
 

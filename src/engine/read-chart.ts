@@ -12,6 +12,7 @@ import {
 } from './bars/index.js';
 import { decodeImage } from './decode.js';
 import {
+  doubtsLastPriceOnly,
   readingConfidence,
   refuseUnsure,
   REFUSE_BELOW,
@@ -132,8 +133,10 @@ export function flatness(r: Raster, bg: Rgb): { flat: number; smooth: number } {
 /** A photograph: no flat fill over most of it, and texture rather than a smooth gradient. */
 export function looksPhotographed(r: Raster, bg: Rgb): boolean {
   const { flat, smooth } = flatness(r, bg);
-  return flat < MIN_FLAT && smooth < MIN_SMOOTH;
+  return isPhotograph(flat, smooth);
 }
+
+const isPhotograph = (flat: number, smooth: number): boolean => flat < MIN_FLAT && smooth < MIN_SMOOTH;
 
 /**
  * A price axis puts most of its labels on one line; three numbers of a watchlist's column or a
@@ -244,9 +247,7 @@ async function secondLook(image: Buffer, error: unknown, trace?: DebugTrace): Pr
   const reading = await withScratch(() => read(larger, trace)).catch((again: unknown) => {
     // Labels found but not read, even at twice the size: they are too small to read.
     if (again instanceof EngineError && again.message === AXIS_REASONS.labelsUnreadable) {
-      const tooSmall = new EngineError('AXIS_UNREADABLE', String(again.cause), AXIS_REASONS.tooSmall);
-      tooSmall.seen = again.seen;
-      throw tooSmall;
+      throw new EngineError('AXIS_UNREADABLE', String(again.cause), AXIS_REASONS.tooSmall);
     }
     throw error;
   });
@@ -296,8 +297,12 @@ async function read(image: Buffer, trace?: DebugTrace): Promise<ChartReading> {
   const noAxis = (why: string): EngineError => {
     const whole = { left: 0, top: 0, right: Math.round(work.width * 0.9), bottom: work.height };
     const bars = detectCandles(work, whole);
-    const chart = isSeries(bars, NO_AXIS_QUALITY) && !looksPhotographed(work, bg);
-    return chart ? seenWith(new EngineError('AXIS_UNREADABLE', why), bars) : new EngineError('NOT_A_CHART', why);
+    if (!isSeries(bars, NO_AXIS_QUALITY)) return new EngineError('NOT_A_CHART', why);
+    const { flat, smooth } = flatness(work, bg);
+    if (isPhotograph(flat, smooth)) return new EngineError('NOT_A_CHART', why);
+    // Its bars say their trend only on a platform's flat paint: a gradient's blobs pass for bars.
+    const error = new EngineError('AXIS_UNREADABLE', why);
+    return flat >= MIN_FLAT ? seenWith(error, bars) : error;
   };
   for (let attempt = 0; attempt < MAX_LAYOUTS; attempt++) {
     const layout = findLayoutScaled(work, full, f, bg, tried);
@@ -409,7 +414,9 @@ async function readWithLayout(
   if (!fit) {
     // Numbers that make no scale beside a series that is not clearly one: text, a table.
     if ((first.detection?.quality ?? 0) < NO_AXIS_QUALITY) throw new NoScale('NOT_A_CHART', labelsRead);
-    throw seenWith(new EngineError('AXIS_UNREADABLE', labelsRead, AXIS_REASONS.labelsUnreadable), first.detection);
+    // The bars beside labels that cannot be read say no trend: a page of text with numbers in it
+    // reads the same way.
+    throw new EngineError('AXIS_UNREADABLE', labelsRead, AXIS_REASONS.labelsUnreadable);
   }
   const minority = minorityOnLine(fit, parsed);
   if (minority) throw new NoScale('AXIS_UNREADABLE', minority);
@@ -483,7 +490,7 @@ async function readWithLayout(
   }
   // A series found only within the labels' pane is a second chance: where its reading cannot
   // stand, the picture stays no chart (a page's decorative chart beside a column of numbers).
-  const confidence = found(first) ? sureOf(evidence, detection) : noChartUnlessSure(evidence);
+  const confidence = found(first) ? refuseUnsureKeepingBars(evidence, detection) : noChartUnlessSure(evidence);
   return {
     candles,
     kind: detection.kind,
@@ -580,12 +587,20 @@ export function tagEndsTrack(candles: PixelCandle[], check: { verdict: TagVerdic
 type SeriesFound = SeriesReading & { detection: CandleDetection };
 const found = (s: SeriesReading): s is SeriesFound => isSeries(s.detection);
 
-/** Refuses a reading with evidence against it (`refuseUnsure`), keeping the bars it saw. */
-function sureOf(evidence: ReadingEvidence, detection: CandleDetection): ReadingConfidence {
+/**
+ * Refuses a reading with evidence against it (`refuseUnsure`). Where the evidence doubts only the
+ * last price (a tag elsewhere, marks beside the latest bars, a last bar away from the axis), the
+ * refusal keeps the bars: beside a fitted scale they are the chart's. Where it doubts the bars
+ * (another pane's, a part of the window's), it keeps none.
+ */
+function refuseUnsureKeepingBars(evidence: ReadingEvidence, detection: CandleDetection): ReadingConfidence {
   try {
     return refuseUnsure(evidence);
   } catch (error) {
-    throw seenWith(error, detection);
+    const { weakest } = readingConfidence(evidence);
+    throw error instanceof EngineError && error.code === 'UNSURE_READING' && doubtsLastPriceOnly(weakest)
+      ? seenWith(error, detection)
+      : error;
   }
 }
 
@@ -593,9 +608,8 @@ function sureOf(evidence: ReadingEvidence, detection: CandleDetection): ReadingC
  * Keeps a series' bars with a refusal of its prices: the direction they show needs no scale.
  * A refusal for a picture that is no chart keeps none.
  */
-function seenWith<E>(error: E, detection: CandleDetection | null): E {
-  const seen = error instanceof EngineError && error.code !== 'NOT_A_CHART' && error.seen === undefined;
-  if (seen && detection && detection.candles.length >= MIN_BARS) {
+function seenWith(error: EngineError, detection: CandleDetection): EngineError {
+  if (error.code !== 'NOT_A_CHART' && detection.candles.length >= MIN_BARS) {
     error.seen = detection.candles.map(({ open, high, low, close }) => ({ open, high, low, close }));
   }
   return error;

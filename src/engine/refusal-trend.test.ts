@@ -4,9 +4,10 @@
  */
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { chartSpecs, renderChart, renderNonChart } from '../../scripts/fixtures/render.js';
+import { chartSpecs, NON_CHART_KINDS, renderChart, renderNonChart } from '../../scripts/fixtures/render.js';
 import { AnalysisSettingsSchema } from '../shared/analysis.js';
 import { trendOfRows } from './analysis/index.js';
+import { doubtsLastPriceOnly, type ConfidenceTerm } from './confidence.js';
 import { EngineError, UNSURE_REASONS } from './errors.js';
 import { analyzeChart, shutdownEngine } from './index.js';
 
@@ -87,9 +88,28 @@ describe('a refusal of the prices', () => {
     }
   }, 60_000);
 
-  it('says no trend of a picture that is no chart', async () => {
-    const refusal = await refusalOf(await renderNonChart('photo', 7));
-    expect(refusal?.code).toBe('NOT_A_CHART');
-    expect(refusal?.trend).toBeUndefined();
+  it('says no trend of a picture that is no chart, whatever it is refused as', async () => {
+    // Some are refused as a chart without a readable axis (a photo's smooth gradient with blobs
+    // of a series' regularity, a page of text with a column of numbers): still no trend.
+    for (const kind of NON_CHART_KINDS) {
+      for (let seed = 1; seed <= 10; seed++) {
+        const refusal = await refusalOf(await renderNonChart(kind, seed));
+        expect(refusal?.code, `${kind} ${seed}`).not.toBeUndefined();
+        expect(refusal?.trend, `${kind} ${seed}`).toBeUndefined();
+      }
+    }
+  }, 120_000);
+});
+
+describe('doubtsLastPriceOnly', () => {
+  it('keeps the bars of a refusal that doubts only where the last price is', () => {
+    expect(
+      ['tagAgreement', 'marksBesideLast', 'lastBarAway'].every((t) => doubtsLastPriceOnly(t as ConfidenceTerm)),
+    ).toBe(true);
+  });
+
+  it('keeps none where the refusal doubts the bars: another pane, a part of the window', () => {
+    const bars: ConfidenceTerm[] = ['lastOutsideLabels', 'seriesOutsideLabels', 'labelsPastPlot'];
+    expect(bars.some((t) => doubtsLastPriceOnly(t))).toBe(false);
   });
 });

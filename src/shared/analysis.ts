@@ -205,6 +205,15 @@ export interface ProviderAttempt {
   retryAfterSeconds?: number;
 }
 
+/**
+ * The details of a 422 whose chart could not be analysed: the models asked, and the trend of the
+ * bars the engine found on a chart whose prices it refused (never on a picture that is no chart).
+ */
+export interface RefusalDetails {
+  providersTried: ProviderAttempt[];
+  trend?: Trend;
+}
+
 /** An analysis as the server records it and returns it. */
 export interface AnalysisRecord {
   id: string;

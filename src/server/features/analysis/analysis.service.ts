@@ -4,6 +4,7 @@ import type {
   ChartFacts,
   ModelAnswer,
   ProviderAttempt,
+  RefusalDetails,
 } from '../../../shared/analysis';
 import { instrumentMismatch, resolveLotValue } from '../../../shared/instruments';
 import { EngineError, type EngineOutput } from '../../../engine';
@@ -255,6 +256,6 @@ export async function runAnalysis(input: {
       ? [ALL_MODELS_FAILED_MESSAGE, engineError?.message].filter(Boolean).join(' ')
       : (engineError?.message ?? ALL_MODELS_FAILED_MESSAGE);
   // What the engine saw without prices (the trend of the bars it found) goes with its refusal.
-  const seen = engineError?.trend ? { trend: engineError.trend } : {};
-  throw new ApiError(422, engineError?.code ?? 'ANALYSIS_FAILED', message, { providersTried, ...seen });
+  const details: RefusalDetails = { providersTried, ...(engineError?.trend ? { trend: engineError.trend } : {}) };
+  throw new ApiError(422, engineError?.code ?? 'ANALYSIS_FAILED', message, details);
 }

@@ -19,6 +19,16 @@ describe('refusalOf', () => {
     expect(refusalOf(new ApiRequestError(422, 'UNSURE_READING', 'Unsure.', { trend: 'up' }))?.trend).toBeNull();
   });
 
+  it('takes no trend from details that are not an object, nor for a picture that is no chart', () => {
+    for (const details of [null, 'uptrend', ['uptrend'], 7]) {
+      expect(refusalOf(new ApiRequestError(422, 'AXIS_UNREADABLE', 'No scale.', details))).toEqual({
+        message: 'No scale.',
+        trend: null,
+      });
+    }
+    expect(refusalOf(new ApiRequestError(422, 'NOT_A_CHART', 'No chart.', { trend: 'uptrend' }))?.trend).toBeNull();
+  });
+
   it('is null for errors that are no refusal of the engine', () => {
     expect(refusalOf(new ApiRequestError(429, 'DAILY_LIMIT', 'Limit reached.'))).toBeNull();
     expect(refusalOf(new Error('network'))).toBeNull();

@@ -1,4 +1,4 @@
-import { TrendSchema, type Trend } from '../../../shared/analysis';
+import { TrendSchema, type RefusalDetails, type Trend } from '../../../shared/analysis';
 import { ApiRequestError } from '../../lib/api';
 
 /** The engine's refusals (no chart, no readable axis, an unsure reading): a better crop can help. */
@@ -13,9 +13,10 @@ export interface Refusal {
 /** The engine's refusal in an analysis error, or null for any other error. */
 export function refusalOf(error: unknown): Refusal | null {
   if (!(error instanceof ApiRequestError) || !ENGINE_REFUSALS.has(error.code)) return null;
-  const details = error.details as { trend?: unknown } | undefined;
+  // Read with care: the details come over the network. A picture that is no chart has no trend.
+  const details = error.details as Partial<Record<keyof RefusalDetails, unknown>> | null | undefined;
   const trend = TrendSchema.safeParse(details?.trend);
-  return { message: error.message, trend: trend.success ? trend.data : null };
+  return { message: error.message, trend: trend.success && error.code !== 'NOT_A_CHART' ? trend.data : null };
 }
 
 const TREND_WORDS: Record<Trend, string> = {

@@ -167,7 +167,7 @@ export function UploadArea({
             </CropFrame>
           </div>
           {crop.refusal && (
-            <p className="mt-3 rounded-md border border-red-600/60 bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950/50 dark:text-red-100">
+            <p role="status" className="mt-3 rounded-md border border-red-600/60 bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950/50 dark:text-red-100">
               {crop.refusal.message} Frame the chart and its price axis above, then analyze again.
               {crop.refusal.trend && <span className="mt-2 block">{seenWithoutPrices(crop.refusal.trend)}</span>}
             </p>

@@ -106,6 +106,53 @@ describe('charts inside other pictures', () => {
     }
   }, 60_000);
 
+  it("takes no bars from a status table over the latest bars' columns, its cells in fills of several colours", async () => {
+    // An indicator's table in the plot's top-right corner, above the latest bars: a grey body, a
+    // header, and a column of cells in tints of the candles' colours (none of the fills a box of
+    // text alone: the cells cut every row of the body short of the table's edge).
+    for (const spec of chartSpecs(12, 63)
+      .filter((s) => s.regime === 'downtrend')
+      .slice(0, 2)) {
+      const { image, truth } = await renderChart(spec);
+      const { width, height } = spec;
+      const clean = await readWithOverlay(image, width, height, '');
+      const { plot } = clean.reading;
+      const table = {
+        left: Math.round(plot.left + (plot.right - plot.left) * 0.72),
+        right: Math.round(plot.right) - 12,
+        top: Math.round(plot.top) + 8,
+      };
+      const lastBars = (clean.trace.bars ?? []).filter((b) => b.x >= table.left - 4);
+      const bottom = Math.min(...lastBars.map((b) => b.high)) - 10;
+      const row = 22;
+      const rows = Math.floor((bottom - table.top) / row);
+      expect(rows, spec.id).toBeGreaterThanOrEqual(4);
+      const mid = Math.round((table.left + table.right) / 2);
+      const parts = [
+        `<rect x="${table.left}" y="${table.top}" width="${table.right - table.left}" height="${rows * row}" fill="#787b86"/>`,
+      ];
+      for (let k = 0; k < rows; k++) {
+        const y = table.top + k * row;
+        const fill = k === 0 ? '#2962ff' : k % 3 === 1 ? spec.theme.down : k % 3 === 2 ? spec.theme.up : '#787b86';
+        parts.push(
+          `<rect x="${k === 0 ? table.left : mid}" y="${y}" width="${k === 0 ? table.right - table.left : table.right - mid}" height="${row}" fill="${fill}" fill-opacity="${k === 0 ? 1 : 0.55}"/>`,
+        );
+        // A cell's words in white: letters 3 px strokes 6 px apart, in each column.
+        for (const from of [table.left + 6, mid + 6]) {
+          for (let x = from, n = 0; n < 7; n++, x += 6)
+            parts.push(`<rect x="${x}" y="${y + 6}" width="3" height="10" fill="#ffffff"/>`);
+        }
+      }
+      const { reading, trace } = await readWithOverlay(image, width, height, parts.join(''));
+      const inTable = (trace.bars ?? []).filter(
+        (b) => b.x > table.left + 2 && b.x < table.right - 2 && b.high < table.top + rows * row - 4,
+      );
+      expect(inTable, spec.id).toEqual([]);
+      const last = reading.candles[reading.candles.length - 1]!.close;
+      expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low), spec.id).toBeLessThan(0.01);
+    }
+  }, 60_000);
+
   it('reads a chart pasted into a slide', async () => {
     const rng = createRng(9);
     const [spec] = chartSpecs(1, 33);

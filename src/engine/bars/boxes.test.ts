@@ -95,4 +95,43 @@ describe('boxes of text', () => {
     expect(ink[56 * W + 62]).toBe(1);
     expect(ink[30 * W + 50]).toBe(0);
   });
+
+  describe('a table: fills of several colours tiling one box of text', () => {
+    /** Rows 10-70, columns `left`-`left + 90`: a body of colour 0, the right column's cells in colours 1 and 2, a line of words in each 20-row band. */
+    function table(left: number): { label: Uint8Array; ink: Uint8Array } {
+      const right = left + 90;
+      const mid = left + 50;
+      const words = (x: number, y: number) =>
+        (y - 10) % 20 >= 6 &&
+        (y - 10) % 20 <= 12 &&
+        x % 6 < 3 &&
+        (inside(x, y, left + 4, 0, mid - 6, 99) || inside(x, y, mid + 4, 0, right - 4, 99));
+      const label = plane((x, y) => inside(x, y, left, 10, right, 70) && !words(x, y));
+      for (let y = 10; y <= 49; y++)
+        for (let x = mid; x <= right; x++) if (label[y * W + x] === 0) label[y * W + x] = y < 30 ? 1 : 2;
+      // A bar beside the table.
+      for (let y = 75; y < 95; y++) label[y * W + 60] = 0;
+      const ink = new Uint8Array(W * H);
+      for (let i = 0; i < W * H; i++) ink[i] = label[i] === 255 ? 0 : 1;
+      return { label, ink };
+    }
+
+    it('erases it whole, though no fill of it is a box alone, and the bar beside it stays', () => {
+      const { label, ink } = table(10);
+      const regions = findBlobs(label, W, H, 0, W, 255);
+      // The body's rows beside the cells stop short of the table's edge; the cells are small.
+      expect(regions.filter((b) => b.pixels > 40).some((b) => isTextBox(b, label, W))).toBe(false);
+      const erased = eraseTextBoxes(label, ink, regions, W);
+      expect(erased.map((b) => [b.left, b.top, b.right, b.bottom])).toEqual([[10, 10, 100, 70]]);
+      expect(ink[20 * W + 81]).toBe(0);
+      expect(ink[60 * W + 33]).toBe(0);
+      expect(ink[85 * W + 60]).toBe(1);
+    });
+
+    it("leaves one that reaches the plot's edge: as likely a panel of a window around a plot found too large", () => {
+      const { label, ink } = table(0);
+      expect(eraseTextBoxes(label, ink, findBlobs(label, W, H, 0, W, 255), W)).toEqual([]);
+      expect(ink[20 * W + 81]).toBe(1);
+    });
+  });
 });

@@ -4,7 +4,7 @@
  * solid rectangle with text cut out of it. Counted among the bars' colours, one tall box makes
  * the real candles look short beside it, and its columns become a stripe of bars.
  */
-import type { Blob } from '../components.js';
+import { findBlobs, type Blob } from '../components.js';
 
 /** A box narrower than this (pixels) is a candle's body as likely as a label. */
 const MIN_WIDTH = 16;
@@ -118,9 +118,8 @@ function solidEdge(b: Blob, label: Uint8Array, w: number, from: number, step: 1 
  */
 export function eraseTextBoxes(label: Uint8Array, ink: Uint8Array, regions: Blob[], w: number): Blob[] {
   const erased: Blob[] = [];
-  for (const b of regions) {
-    if (!isTextBox(b, label, w)) continue;
-    const core = spanningCore(b, label, w);
+  const erase = (b: Blob, of: Uint8Array): void => {
+    const core = spanningCore(b, of, w);
     const margin = Math.ceil((core.bottom - core.top + 1) * MARGIN);
     const box = { ...core, top: Math.max(b.top, core.top - margin), bottom: Math.min(b.bottom, core.bottom + margin) };
     erased.push(box);
@@ -128,7 +127,18 @@ export function eraseTextBoxes(label: Uint8Array, ink: Uint8Array, regions: Blob
       label.fill(255, y * w + box.left, y * w + box.right + 1);
       ink.fill(0, y * w + box.left, y * w + box.right + 1);
     }
-  }
+  };
+  for (const b of regions) if (isTextBox(b, label, w)) erase(b, label);
+  // A table's cells, a plan's header over its body: fills of several colours that tile one box of
+  // text, none of them a box alone (a column of cells in other colours cuts every row of the
+  // body's fill short of the box's edge). Their union is tested as one box, where it stands clear
+  // of the plot's edges, as a chart's objects are drawn: a union reaching an edge is as likely a
+  // panel of the window around a plot found too large (a terminal's navigator), left as before.
+  const h = label.length / w;
+  const tiles = new Uint8Array(label.length);
+  for (let i = 0; i < label.length; i++) tiles[i] = label[i] === 255 ? 255 : 0;
+  const clear = (b: Blob): boolean => b.left > 1 && b.top > 1 && b.right < w - 2 && b.bottom < h - 2;
+  for (const b of findBlobs(tiles, w, h, 0, w, 255)) if (clear(b) && isTextBox(b, tiles, w)) erase(b, tiles);
   return erased;
 }
 

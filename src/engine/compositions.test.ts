@@ -108,8 +108,9 @@ describe('charts inside other pictures', () => {
 
   it("takes no bars from a status table over the latest bars' columns, its cells in fills of several colours", async () => {
     // An indicator's table in the plot's top-right corner, above the latest bars: a grey body, a
-    // header, and a column of cells in tints of the candles' colours (none of the fills a box of
-    // text alone: the cells cut every row of the body short of the table's edge).
+    // header, and a column of cells in tints of the candles' colours. Drawn like this, the text and
+    // line stages take it out before the boxes of text are sought (boxes.test.ts has a table that
+    // only the union of its fills makes a box); this keeps a table there from ending the series.
     for (const spec of chartSpecs(12, 63)
       .filter((s) => s.regime === 'downtrend')
       .slice(0, 2)) {

@@ -72,7 +72,7 @@ describe('boxes of text', () => {
       ink[y * W + 100] = 1;
     }
     const erased = eraseTextBoxes(label, ink, findBlobs(label, W, H, 0, W, 255), W);
-    expect(erased).toHaveLength(1);
+    expect(erased.boxes).toHaveLength(1);
     expect(ink[30 * W + 50]).toBe(0);
     expect(ink[20 * W + 10]).toBe(0);
     expect(ink[70 * W + 100]).toBe(1);
@@ -90,48 +90,72 @@ describe('boxes of text', () => {
     const ink = new Uint8Array(W * H);
     for (let i = 0; i < W * H; i++) ink[i] = label[i] === 255 ? 0 : 1;
     const erased = eraseTextBoxes(label, ink, findBlobs(label, W, H, 0, W, 255), W);
-    expect(erased.map((b) => [b.top, b.bottom])).toEqual([[10, 55]]);
+    expect(erased.boxes.map((b) => [b.top, b.bottom])).toEqual([[10, 55]]);
     expect(ink[57 * W + 50]).toBe(1);
     expect(ink[56 * W + 62]).toBe(1);
     expect(ink[30 * W + 50]).toBe(0);
   });
 
   describe('a table: fills of several colours tiling one box of text', () => {
-    /** Rows 10-70, columns `left`-`left + 90`: a body of colour 0, the right column's cells in colours 1 and 2, a line of words in each 20-row band. */
-    function table(left: number): { label: Uint8Array; ink: Uint8Array } {
-      const right = left + 90;
-      const mid = left + 50;
+    // A plot of 200 x 160: a table is a part of it, at most half its width and height.
+    const TW = 200;
+    const TH = 160;
+
+    /**
+     * Rows 10-70, columns `left` to `left + 90`: a body of colour `body`, the right column's cells
+     * in colours 2 and 3, a line of words in each 20-row band; a bar of colour 0 beside it.
+     */
+    function table(left: number, body = 0, width = 90): { label: Uint8Array; ink: Uint8Array } {
+      const right = left + width;
+      const mid = left + Math.round(width * 0.55);
       const words = (x: number, y: number) =>
         (y - 10) % 20 >= 6 &&
         (y - 10) % 20 <= 12 &&
         x % 6 < 3 &&
-        (inside(x, y, left + 4, 0, mid - 6, 99) || inside(x, y, mid + 4, 0, right - 4, 99));
-      const label = plane((x, y) => inside(x, y, left, 10, right, 70) && !words(x, y));
-      for (let y = 10; y <= 49; y++)
-        for (let x = mid; x <= right; x++) if (label[y * W + x] === 0) label[y * W + x] = y < 30 ? 1 : 2;
-      // A bar beside the table.
-      for (let y = 75; y < 95; y++) label[y * W + 60] = 0;
-      const ink = new Uint8Array(W * H);
-      for (let i = 0; i < W * H; i++) ink[i] = label[i] === 255 ? 0 : 1;
+        (inside(x, y, left + 4, 0, mid - 6, 999) || inside(x, y, mid + 4, 0, right - 4, 999));
+      const label = new Uint8Array(TW * TH).fill(255);
+      for (let y = 10; y <= 70; y++) {
+        for (let x = left; x <= right; x++) {
+          if (words(x, y)) continue;
+          label[y * TW + x] = x >= mid && y <= 49 ? (y < 30 ? 2 : 3) : body;
+        }
+      }
+      for (let y = 85; y < 120; y++) label[y * TW + 60] = 0;
+      const ink = new Uint8Array(TW * TH);
+      for (let i = 0; i < TW * TH; i++) ink[i] = label[i] === 255 ? 0 : 1;
       return { label, ink };
     }
+    const erase = ({ label, ink }: { label: Uint8Array; ink: Uint8Array }) =>
+      eraseTextBoxes(label, ink, findBlobs(label, TW, TH, 0, TW, 255), TW);
 
     it('erases it whole, though no fill of it is a box alone, and the bar beside it stays', () => {
-      const { label, ink } = table(10);
-      const regions = findBlobs(label, W, H, 0, W, 255);
+      const t = table(10);
+      const regions = findBlobs(t.label, TW, TH, 0, TW, 255);
       // The body's rows beside the cells stop short of the table's edge; the cells are small.
-      expect(regions.filter((b) => b.pixels > 40).some((b) => isTextBox(b, label, W))).toBe(false);
-      const erased = eraseTextBoxes(label, ink, regions, W);
-      expect(erased.map((b) => [b.left, b.top, b.right, b.bottom])).toEqual([[10, 10, 100, 70]]);
-      expect(ink[20 * W + 81]).toBe(0);
-      expect(ink[60 * W + 33]).toBe(0);
-      expect(ink[85 * W + 60]).toBe(1);
+      expect(regions.filter((b) => b.pixels > 40).some((b) => isTextBox(b, t.label, TW))).toBe(false);
+      const erased = erase(t);
+      expect(erased.boxes.map((b) => [b.left, b.top, b.right, b.bottom])).toEqual([[10, 10, 100, 70]]);
+      expect(t.ink[20 * TW + 81]).toBe(0);
+      expect(t.ink[60 * TW + 33]).toBe(0);
+      expect(t.ink[100 * TW + 60]).toBe(1);
+    });
+
+    it('counts what each colour lost with it, not what the union is labelled', () => {
+      // The body in colour 1: colour 0 (the bar beside it) loses nothing.
+      const erased = erase(table(10, 1));
+      expect(erased.lost[0] ?? 0).toBe(0);
+      for (const colour of [1, 2, 3]) expect(erased.lost[colour] ?? 0).toBeGreaterThan(100);
     });
 
     it("leaves one that reaches the plot's edge: as likely a panel of a window around a plot found too large", () => {
-      const { label, ink } = table(0);
-      expect(eraseTextBoxes(label, ink, findBlobs(label, W, H, 0, W, 255), W)).toEqual([]);
-      expect(ink[20 * W + 81]).toBe(1);
+      const t = table(0);
+      expect(erase(t).boxes).toEqual([]);
+      expect(t.ink[20 * TW + 81]).toBe(1);
+    });
+
+    it("leaves one wider than half the plot: that is the chart's own ink", () => {
+      const t = table(10, 0, 120);
+      expect(erase(t).boxes).toEqual([]);
     });
   });
 });

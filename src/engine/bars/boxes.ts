@@ -5,6 +5,7 @@
  * the real candles look short beside it, and its columns become a stripe of bars.
  */
 import { findBlobs, type Blob } from '../components.js';
+import { scratchU8 } from '../scratch.js';
 
 /** A box narrower than this (pixels) is a candle's body as likely as a label. */
 const MIN_WIDTH = 16;
@@ -106,6 +107,16 @@ function solidEdge(b: Blob, label: Uint8Array, w: number, from: number, step: 1 
   return false;
 }
 
+/** The boxes of text erased, and the pixels each colour lost with them. */
+export interface ErasedBoxes {
+  boxes: Blob[];
+  /** Pixels erased, by label value (the box's fill, and every colour inside it). */
+  lost: number[];
+}
+
+/** A table or a plan is a part of the plot: a union of fills wider or taller than this share is the chart's own ink. */
+const UNION_MAX_SHARE = 0.5;
+
 /**
  * Erases the boxes of text among `regions` (the connected pieces of each colour of `label`) from
  * `label` and `ink`, with all the ink inside them (their text, an icon, a cell's border), so that
@@ -114,31 +125,46 @@ function solidEdge(b: Blob, label: Uint8Array, w: number, from: number, step: 1 
  * up to `MARGIN` of its height above and below (rounded corners, a last row the candles behind a
  * translucent box show through): a wick of the box's colour that touches it reaches further, and
  * the bars beside and beyond it stay.
- * Returns the rectangles erased.
+ *
+ * Then a table's cells, a plan's header over its body: fills of several colours that tile one box
+ * of text, none of them a box alone (a column of cells in other colours cuts every row of the
+ * body's fill short of the box's edge). Their union is tested as one box, where it stands clear of
+ * the plot's edges, as a chart's objects are drawn (a union reaching an edge is as likely a panel
+ * of the window around a plot found too large: a terminal's navigator), and covers at most half
+ * its width and height. Only its core is erased: ink of any colour touching it grows the union,
+ * and a margin would cut a bar beneath that touches nothing.
  */
-export function eraseTextBoxes(label: Uint8Array, ink: Uint8Array, regions: Blob[], w: number): Blob[] {
-  const erased: Blob[] = [];
-  const erase = (b: Blob, of: Uint8Array): void => {
-    const core = spanningCore(b, of, w);
-    const margin = Math.ceil((core.bottom - core.top + 1) * MARGIN);
-    const box = { ...core, top: Math.max(b.top, core.top - margin), bottom: Math.min(b.bottom, core.bottom + margin) };
-    erased.push(box);
+export function eraseTextBoxes(label: Uint8Array, ink: Uint8Array, regions: Blob[], w: number): ErasedBoxes {
+  const h = label.length / w;
+  const erased: ErasedBoxes = { boxes: [], lost: [] };
+  const erase = (box: Blob): void => {
+    erased.boxes.push(box);
     for (let y = box.top; y <= box.bottom; y++) {
+      for (let i = y * w + box.left; i <= y * w + box.right; i++) {
+        const v = label[i] ?? 255;
+        if (v !== 255) erased.lost[v] = (erased.lost[v] ?? 0) + 1;
+      }
       label.fill(255, y * w + box.left, y * w + box.right + 1);
       ink.fill(0, y * w + box.left, y * w + box.right + 1);
     }
   };
-  for (const b of regions) if (isTextBox(b, label, w)) erase(b, label);
-  // A table's cells, a plan's header over its body: fills of several colours that tile one box of
-  // text, none of them a box alone (a column of cells in other colours cuts every row of the
-  // body's fill short of the box's edge). Their union is tested as one box, where it stands clear
-  // of the plot's edges, as a chart's objects are drawn: a union reaching an edge is as likely a
-  // panel of the window around a plot found too large (a terminal's navigator), left as before.
-  const h = label.length / w;
-  const tiles = new Uint8Array(label.length);
+  for (const b of regions) {
+    if (!isTextBox(b, label, w)) continue;
+    const core = spanningCore(b, label, w);
+    const margin = Math.ceil((core.bottom - core.top + 1) * MARGIN);
+    erase({ ...core, top: Math.max(b.top, core.top - margin), bottom: Math.min(b.bottom, core.bottom + margin) });
+  }
+  const tiles = scratchU8('boxes:tiles', label.length);
   for (let i = 0; i < label.length; i++) tiles[i] = label[i] === 255 ? 255 : 0;
-  const clear = (b: Blob): boolean => b.left > 1 && b.top > 1 && b.right < w - 2 && b.bottom < h - 2;
-  for (const b of findBlobs(tiles, w, h, 0, w, 255)) if (clear(b) && isTextBox(b, tiles, w)) erase(b, tiles);
+  const part = (b: Blob): boolean =>
+    b.left > 1 &&
+    b.top > 1 &&
+    b.right < w - 2 &&
+    b.bottom < h - 2 &&
+    b.right - b.left < w * UNION_MAX_SHARE &&
+    b.bottom - b.top < h * UNION_MAX_SHARE;
+  for (const b of findBlobs(tiles, w, h, 0, w, 255))
+    if (part(b) && isTextBox(b, tiles, w)) erase(spanningCore(b, tiles, w));
   return erased;
 }
 

@@ -240,11 +240,11 @@ export function seriesColours(r: Raster, plot: Box, ink: Uint8Array, clusters: C
   let regions = findBlobs(label, w, h, 0, w, 255);
   let counts = clusters.map((c) => c.count);
   const erased = eraseTextBoxes(label, ink, regions, w);
-  if (erased.length > 0) {
-    // A colour keeps the share of its weight that was not in the boxes.
+  if (erased.boxes.length > 0) {
+    // A colour keeps the share of its weight that was not in the boxes (a box of several fills
+    // takes some of each, and of every colour inside it).
     const before = pixelsByValue(regions, clusters.length);
-    const lost = pixelsByValue(erased, clusters.length);
-    counts = clusters.map((c, i) => c.count * (1 - (lost[i] ?? 0) / Math.max(1, before[i] ?? 0)));
+    counts = clusters.map((c, i) => c.count * Math.max(0, 1 - (erased.lost[i] ?? 0) / Math.max(1, before[i] ?? 0)));
     regions = findBlobs(label, w, h, 0, w, 255);
   }
   const shapes = clusterShapes(label, clusters.length, w, h);
@@ -277,7 +277,14 @@ export function seriesColours(r: Raster, plot: Box, ink: Uint8Array, clusters: C
   // colour too light to count on its own) join the candles they touch above or below.
   const minor = clusters.map((_, c) => !keep[c] && !shapes[c]?.continuous && !mostlyLong(regions, c, w));
   growVertically(mask, ink, label, minor, w, h);
-  candleDebug.sink?.('label', { label: label.slice(0, w * h), keep, minor, shapes, counts, mask: mask.slice(0, w * h) });
+  candleDebug.sink?.('label', {
+    label: label.slice(0, w * h),
+    keep,
+    minor,
+    shapes,
+    counts,
+    mask: mask.slice(0, w * h),
+  });
   return { label, regions, keep, mask };
 }
 

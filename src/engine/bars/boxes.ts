@@ -154,6 +154,9 @@ export function eraseTextBoxes(label: Uint8Array, ink: Uint8Array, regions: Blob
     const margin = Math.ceil((core.bottom - core.top + 1) * MARGIN);
     erase({ ...core, top: Math.max(b.top, core.top - margin), bottom: Math.min(b.bottom, core.bottom + margin) });
   }
+  // Without a fill that could be a table's part the union is not sought (most charts: candles
+  // narrower than a cell, averages wider than the cap, both far from solid).
+  if (!regions.some((b) => tilePart(b, w, h))) return erased;
   const tiles = scratchU8('boxes:tiles', label.length);
   for (let i = 0; i < label.length; i++) tiles[i] = label[i] === 255 ? 255 : 0;
   const part = (b: Blob): boolean =>
@@ -166,6 +169,22 @@ export function eraseTextBoxes(label: Uint8Array, ink: Uint8Array, regions: Blob
   for (const b of findBlobs(tiles, w, h, 0, w, 255))
     if (part(b) && isTextBox(b, tiles, w)) erase(spanningCore(b, tiles, w));
   return erased;
+}
+
+/** Share of its rectangle a fill covers at least to be a cell's or a table body's (a line's or a candle's outline covers little). */
+const TILE_FILL = 0.3;
+
+/** Whether fill `b` could be a part of a table: as wide as a box, half as tall, mostly filled, within the union's cap. */
+function tilePart(b: Blob, w: number, h: number): boolean {
+  const width = b.right - b.left + 1;
+  const rows = b.bottom - b.top + 1;
+  return (
+    width >= MIN_WIDTH &&
+    rows >= MIN_HEIGHT / 2 &&
+    b.pixels >= width * rows * TILE_FILL &&
+    width <= w * UNION_MAX_SHARE &&
+    rows <= h * UNION_MAX_SHARE
+  );
 }
 
 /** Rows above and below a box's spanning rows, as a share of their height, that are still the box. */

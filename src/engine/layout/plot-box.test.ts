@@ -92,12 +92,16 @@ describe('axesFrame', () => {
   // y = 30 to 170, a title above it, time labels below and white space past its right side.
   const INK = [200, 200, 200] as const;
   const PANE: Box = { left: 32, top: 0, right: 400, bottom: 200 };
+  /** A frame's top, bottom and left sides in INK, from x = `left` to `right`, y = 30 to 170; its right side too unless `open`. */
+  const sides = (r: ReturnType<typeof canvas>, left: number, right: number, { open = false } = {}) => {
+    r.fill(left, right, 30, 30, INK);
+    r.fill(left, right, 170, 170, INK);
+    r.fill(left, left, 30, 170, INK);
+    if (!open) r.fill(right, right, 30, 170, INK);
+  };
   const figure = () => {
     const r = canvas(400, 200);
-    r.fill(40, 300, 30, 30, INK);
-    r.fill(40, 300, 170, 170, INK);
-    r.fill(40, 40, 30, 170, INK);
-    r.fill(300, 300, 30, 170, INK);
+    sides(r, 40, 300);
     r.fill(150, 190, 10, 20, INK);
     for (let x = 50; x < 290; x += 40) r.fill(x, x + 12, 176, 184, INK);
     // A line series ending well inside the frame.
@@ -121,19 +125,14 @@ describe('axesFrame', () => {
   it("takes no drawing's rectangle for a frame when bars stand between it and the axis", () => {
     // Axis on the right: a rectangle drawn from x = 60 to 330, the latest bars beyond it.
     const r = canvas(400, 200);
-    r.fill(60, 330, 30, 30, INK);
-    r.fill(60, 330, 170, 170, INK);
-    r.fill(60, 60, 30, 170, INK);
-    r.fill(330, 330, 30, 170, INK);
+    sides(r, 60, 330);
     for (let x = 340; x < 396; x += 6) r.fill(x, x + 3, 80 + (x % 20), 110 + (x % 20), CANDLE);
     expect(axesFrame(r, [...BG] as Rgb, { left: 0, top: 0, right: 400, bottom: 200 }, 'right')).toBeNull();
   });
 
   it("takes no tall candle's body for the frame's side", () => {
     const r = canvas(400, 200);
-    r.fill(40, 300, 30, 30, INK);
-    r.fill(40, 300, 170, 170, INK);
-    r.fill(40, 40, 30, 170, INK);
+    sides(r, 40, 300, { open: true });
     r.fill(296, 304, 30, 170, CANDLE);
     expect(axesFrame(r, [...BG] as Rgb, PANE, 'left')).toBeNull();
   });

@@ -3,7 +3,7 @@
  * prints one JSON line per file, in order, and exits 0 when every file got its line.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartSpecs, renderChart, renderNonChart } from '../../scripts/fixtures/render.js';
 import { INSTRUMENTS } from '../../scripts/fixtures/styles.js';
 import { chartWithoutAxis, testChart } from '../server/test/charts.js';
+import type { ReadingTrace } from '../shared/engine-trace.js';
 
 const run = promisify(execFile);
 let dir = '';
@@ -49,11 +50,17 @@ describe('npm run analyze', () => {
       ['run', '--silent', 'analyze', '--', '--risk-reward', '3', '--capital', '500', chartFile, otherFile, missing],
       { timeout: 120_000 },
     );
-    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.map((line) => line.file)).toEqual([chartFile, otherFile, missing]);
 
     const [result, notChart, unreadable] = lines;
-    expect(result).toMatchObject({ trend: expect.any(String), recommendedAction: expect.stringMatching(/^(buy|sell|wait)$/) });
+    expect(result).toMatchObject({
+      trend: expect.any(String),
+      recommendedAction: expect.stringMatching(/^(buy|sell|wait)$/),
+    });
     expect(result?.timingMs).toEqual(expect.any(Number));
     const chart = result?.chart as { lastPrice: number; high: number; low: number; candles: number; levels: unknown };
     expect(Math.abs(chart.lastPrice - lastPrice) / (chart.high - chart.low)).toBeLessThan(0.01);
@@ -62,8 +69,14 @@ describe('npm run analyze', () => {
     const ratio = Math.abs(Number(result?.takeProfit) - entry) / Math.abs(entry - Number(result?.stopLoss));
     expect(ratio).toBeCloseTo(3, 1);
 
-    expect(notChart).toEqual({ file: otherFile, error: { code: 'NOT_A_CHART', message: expect.any(String) } });
-    expect(unreadable).toMatchObject({ file: missing, error: { code: 'INVALID_IMAGE' } });
+    // Every error line names the rule that refused: a page of text's numbers make no scale, and
+    // no series stands beside them.
+    expect(notChart).toEqual({
+      file: otherFile,
+      error: { code: 'NOT_A_CHART', message: expect.any(String), rule: 'bars/no-series' },
+    });
+    expect(unreadable).toMatchObject({ file: missing, error: { code: 'INVALID_IMAGE', rule: 'decode/unreadable' } });
+    expect(result).not.toHaveProperty('trace');
   }, 130_000);
 
   it('says with a refusal of the prices the trend of the bars it saw', async () => {
@@ -73,34 +86,82 @@ describe('npm run analyze', () => {
     const line = JSON.parse(stdout.trim()) as Record<string, unknown>;
     expect(line).toEqual({
       file: cut,
-      error: { code: 'AXIS_UNREADABLE', message: expect.any(String) },
+      error: { code: 'AXIS_UNREADABLE', message: expect.any(String), rule: 'layout/no-label-column' },
       trend: (await testChart()).truth.regime,
     });
   }, 130_000);
 
-  it('writes one picture per stage with --debug, for an answer and for a refusal alike', async () => {
+  it('prints with --trace every attempt, its stages and the decisions under their rule ids', async () => {
+    const { stdout } = await run('npm', ['run', '--silent', 'analyze', '--', '--trace', chartFile, otherFile], {
+      timeout: 120_000,
+    });
+    const [answer, refusal] = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { error?: { rule: string }; trace: ReadingTrace });
+    expect(answer?.trace).toMatchObject({ rule: null, attempt: 0, confidence: expect.any(Number) });
+    expect(answer?.trace.attempts[0]?.stages.map((s) => s.stage)).toEqual([
+      'decode',
+      'layout',
+      'bars',
+      'last-price',
+      'axis',
+    ]);
+    // The refusal's trace ends in its rule, decided in the attempt it names, with the figures weighed.
+    const ended = refusal?.trace.attempts[refusal.trace.attempt ?? -1];
+    expect(refusal?.trace.rule).toBe(refusal?.error?.rule);
+    expect(ended?.decisions).toContainEqual(
+      expect.objectContaining({
+        rule: 'bars/no-series',
+        stage: 'bars',
+        outcome: 'refused',
+        weighed: expect.any(Object),
+      }),
+    );
+  }, 130_000);
+
+  it('writes one picture per attempt and stage with --debug, and an overview page, for an answer and a refusal alike', async () => {
     const out = path.join(dir, 'debug');
     const { stdout } = await run('npm', ['run', '--silent', 'analyze', '--', '--debug', out, chartFile, otherFile], {
       timeout: 120_000,
     });
-    const [answer] = stdout.trim().split('\n').map((line) => JSON.parse(line) as { reading?: { axisSide: string; inliers: unknown[] } });
+    const [answer] = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { reading?: { axisSide: string; inliers: unknown[] } });
     expect(answer?.reading?.axisSide).toBe('right');
     expect(answer?.reading?.inliers.length).toBeGreaterThanOrEqual(3);
     const files = (await readdir(out)).sort();
-    expect(files).toEqual(
-      ['chart.png', 'document.png'].flatMap((name) =>
-        ['1-axis', '2-plot', '3-bars', '4-last-price'].map((stage) => `${name}.${stage}.png`),
-      ),
-    );
-    const meta = await sharp(path.join(out, 'chart.png.3-bars.png')).metadata();
+    const stages = ['1-axis', '2-plot', '3-bars', '4-last-price'];
+    // The page of text is tried as a chart at its first label column; no second column is found.
+    expect(files).toEqual([
+      'chart.png.01-label-column-1.1-axis.png',
+      'chart.png.01-label-column-1.2-plot.png',
+      'chart.png.01-label-column-1.3-bars.png',
+      'chart.png.01-label-column-1.4-last-price.png',
+      'chart.png.html',
+      ...stages.map((stage) => `document.png.01-label-column-1.${stage}.png`),
+      'document.png.html',
+    ]);
+    const meta = await sharp(path.join(out, 'chart.png.01-label-column-1.3-bars.png')).metadata();
     expect([meta.width, meta.height]).toEqual([1280, 720]);
+    const overview = await readFile(path.join(out, 'document.png.html'), 'utf8');
+    expect(overview).toContain('refused: <code>bars/no-series</code>');
+    expect(overview).toContain('src="document.png.01-label-column-1.3-bars.png"');
   }, 130_000);
 
   it('sizes for the instrument given with --symbol, and states its contract size', async () => {
-    const { stdout } = await run('npm', ['run', '--silent', 'analyze', '--', '--symbol', 'xauusd', goldFile, chartFile], {
-      timeout: 120_000,
-    });
-    const [onGold, onOther] = stdout.trim().split('\n').map((l) => JSON.parse(l) as { symbol?: string; positionSizing: string });
+    const { stdout } = await run(
+      'npm',
+      ['run', '--silent', 'analyze', '--', '--symbol', 'xauusd', goldFile, chartFile],
+      {
+        timeout: 120_000,
+      },
+    );
+    const [onGold, onOther] = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { symbol?: string; positionSizing: string });
     expect(onGold?.symbol).toBe('XAUUSD');
     expect(onGold?.positionSizing).toContain('XAUUSD: 1 lot = 100 troy ounces, 1 pip = 0.1');
     // Gold's sizes on a chart whose prices cannot be gold's: no lot size, and why.

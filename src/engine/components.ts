@@ -27,6 +27,7 @@ interface Runs {
  * 8-connected components (runs of the same value that touch, diagonals included). Far fewer
  * union operations than per-pixel labelling; run arrays are borrowed scratch, not allocated.
  */
+// eslint-disable-next-line max-lines-per-function -- the union-find over runs of every picture read, on borrowed scratch arrays; kept in one loop, as splitting it costs calls per run
 function connectRuns(
   mask: Uint8Array,
   width: number,

@@ -11,6 +11,7 @@ import { AnalysisSettingsSchema } from '../shared/analysis.js';
 import type { DebugTrace } from './debug.js';
 import { analyzeChart, shutdownEngine } from './index.js';
 import { readChart } from './read-chart.js';
+import { ReadingRecorder } from './trace.js';
 
 const settings = AnalysisSettingsSchema.parse({});
 
@@ -25,8 +26,11 @@ async function readWithOverlay(image: Buffer, width: number, height: number, sha
     .composite([{ input: Buffer.from(svg) }])
     .png()
     .toBuffer();
-  const trace: DebugTrace = {};
-  return { reading: await readChart(overlaid, trace), trace };
+  const rec = new ReadingRecorder(true);
+  const reading = await readChart(overlaid, rec);
+  // The pixels of the attempt the answer came from.
+  const trace: DebugTrace = rec.pictures[reading.trace.attempt ?? -1] ?? {};
+  return { reading, trace };
 }
 
 describe('charts inside other pictures', () => {

@@ -1,9 +1,15 @@
 /**
  * Debug pictures: what each stage of the engine found, drawn over the screenshot, so anyone can
  * see why an image was read as it was or refused (`npm run analyze -- --debug DIR FILE...`).
- * `readChart` fills a trace as it goes; a refusal leaves the stages it reached.
+ * The pipeline fills one DebugTrace per attempt as it goes (trace.ts); a refusal leaves the
+ * stages it reached. `overviewPage` shows every attempt's pictures in order, with its decisions.
  */
 import sharp from 'sharp';
+import type { ReadingTrace } from '../shared/engine-trace.js';
+import type { AxisReading } from './axis/read-axis.js';
+import type { CandleDetection } from './bars/index.js';
+import type { Layout } from './layout/index.js';
+import type { Tag } from './last-price/index.js';
 import type { Box } from './raster.js';
 
 export interface DebugTrace {
@@ -53,13 +59,20 @@ export function stageLayer(trace: DebugTrace, stage: DebugStage): string {
       const colour = up ? '#00e5ff' : '#e040fb';
       parts.push(`<line x1="${b.x}" y1="${b.high}" x2="${b.x}" y2="${b.low}" stroke="${colour}" stroke-width="1"/>`);
       const top = Math.min(b.open, b.close);
-      parts.push(`<rect x="${b.x - 2}" y="${top}" width="4" height="${Math.max(1, Math.abs(b.close - b.open))}" fill="${colour}" fill-opacity="0.6"/>`);
+      parts.push(
+        `<rect x="${b.x - 2}" y="${top}" width="4" height="${Math.max(1, Math.abs(b.close - b.open))}" fill="${colour}" fill-opacity="0.6"/>`,
+      );
     }
   }
   if (upTo >= 3) {
-    for (const t of trace.tags ?? []) parts.push(`<line x1="0" y1="${t.y}" x2="${width}" y2="${t.y}" stroke="#ffc400" stroke-dasharray="6 4" stroke-width="1"/>`);
+    for (const t of trace.tags ?? [])
+      parts.push(
+        `<line x1="0" y1="${t.y}" x2="${width}" y2="${t.y}" stroke="#ffc400" stroke-dasharray="6 4" stroke-width="1"/>`,
+      );
     if (trace.last) {
-      parts.push(`<line x1="0" y1="${trace.last.y}" x2="${width}" y2="${trace.last.y}" stroke="#ff4081" stroke-width="2"/>`);
+      parts.push(
+        `<line x1="0" y1="${trace.last.y}" x2="${width}" y2="${trace.last.y}" stroke="#ff4081" stroke-width="2"/>`,
+      );
       parts.push(text(8, trace.last.y - 4, `last ${trace.last.price} (${trace.last.source})`, '#ff4081', size));
     }
   }
@@ -79,7 +92,138 @@ export async function renderDebug(image: Buffer, trace: DebugTrace): Promise<Map
     .toBuffer();
   const out = new Map<DebugStage, Buffer>();
   for (const stage of DEBUG_STAGES) {
-    out.set(stage, await sharp(base).composite([{ input: Buffer.from(stageLayer(trace, stage)), top: 0, left: 0 }]).png().toBuffer());
+    out.set(
+      stage,
+      await sharp(base)
+        .composite([{ input: Buffer.from(stageLayer(trace, stage)), top: 0, left: 0 }])
+        .png()
+        .toBuffer(),
+    );
+  }
+  return out;
+}
+
+/** A work-image box in full-image pixels (`f` full pixels per work pixel). */
+export const toFull = (b: Box, f: number): Box => ({
+  left: b.left * f,
+  top: b.top * f,
+  right: b.right * f,
+  bottom: b.bottom * f,
+});
+
+/** The attempt's label column and plot, when pictures are wanted. */
+export function debugAxis(
+  trace: DebugTrace | undefined,
+  layout: Layout,
+  f: number,
+  image: { width: number; height: number },
+): void {
+  if (!trace) return;
+  trace.image = image;
+  trace.axis = {
+    side: layout.axis.side,
+    strip: toFull(layout.axis.strip, f),
+    words: layout.axis.labels.map((w) => toFull(w, f)),
+  };
+  trace.plot = toFull(layout.plot, f);
+  delete trace.bars;
+  delete trace.labels;
+}
+
+export function debugPlot(trace: DebugTrace | undefined, plot: Box, f: number): void {
+  if (trace) trace.plot = toFull(plot, f);
+}
+
+/** The labels OCR read, and whether the fitted line kept them. */
+export function debugLabels(trace: DebugTrace | undefined, axis: AxisReading): void {
+  if (!trace) return;
+  const kept = new Set(axis.fit?.inliers.map((l) => l.y));
+  trace.labels = axis.read.map((l, i) => ({
+    box: axis.boxes[i] ?? { left: 0, top: l.y - 4, right: 0, bottom: l.y + 4 },
+    text: l.text,
+    inlier: kept.has(l.y),
+  }));
+}
+
+/** The bars found and, once the last price is read, the axis's tags and the last close. */
+export function debugSeries(
+  trace: DebugTrace | undefined,
+  detection: CandleDetection | null,
+  f: number,
+  last?: { tags: Tag[]; verdict: string; lastSource: string; price: (y: number) => number; precision: number },
+): void {
+  if (!trace || !detection) return;
+  const full = (y: number) => (y + 0.5) * f;
+  trace.bars = detection.candles.map((c) => ({
+    x: c.x * f,
+    open: c.open * f,
+    high: c.high * f,
+    low: c.low * f,
+    close: c.close * f,
+  }));
+  const lastBar = detection.candles[detection.candles.length - 1];
+  if (!last) return;
+  trace.tags = last.tags.map((t) => ({ y: full(t.y), verdict: last.verdict }));
+  if (lastBar)
+    trace.last = {
+      y: full(lastBar.close),
+      price: Number(last.price(lastBar.close).toFixed(last.precision)),
+      source: last.lastSource,
+    };
+}
+
+/** The file name of one attempt's stage picture: the attempt's number and name, then the stage's. */
+export const debugFileName = (file: string, attempt: number, name: string, stage: DebugStage): string =>
+  `${file}.${String(attempt + 1).padStart(2, '0')}-${name.replace(/[^a-z0-9-]+/gi, '_')}.${DEBUG_STAGES.indexOf(stage) + 1}-${stage}.png`;
+
+/**
+ * One HTML page for a file: every attempt in order, its stage pictures side by side, its stages'
+ * summaries and its decisions beside them, and how the reading ended.
+ */
+export function overviewPage(file: string, reading: ReadingTrace, pictures: Map<number, string[]>): string {
+  const rows = reading.attempts.map((attempt, i) => {
+    const chosen = reading.attempt === i ? ' (the result)' : '';
+    const stages = attempt.stages
+      .map((s) => `<li><b>${esc(s.stage)}</b> ${esc(JSON.stringify(s.summary))}</li>`)
+      .join('');
+    const decisions = attempt.decisions
+      .map((d) => `<li><code>${esc(d.rule)}</code> ${esc(d.outcome)} ${esc(JSON.stringify(d.weighed))}</li>`)
+      .join('');
+    const images = (pictures.get(i) ?? [])
+      .map((src) => `<a href="${esc(src)}"><img src="${esc(src)}" alt="${esc(src)}" width="320"></a>`)
+      .join('');
+    return `<section><h2>${i + 1}. ${esc(attempt.name)}${chosen}</h2><div>${images}</div><ul>${stages}</ul><ul>${decisions || '<li>no decisions</li>'}</ul></section>`;
+  });
+  const ended = reading.rule
+    ? `refused: <code>${esc(reading.rule)}</code>`
+    : `answered, confidence ${reading.confidence ?? ''}`;
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><title>${esc(file)}</title><h1>${esc(file)}: ${ended}</h1>${rows.join('')}</html>\n`;
+}
+
+/** How an attempt ended, for its pictures' caption: its refusal or retry, or the answer. */
+function attemptOutcome(reading: ReadingTrace, i: number, trend?: string): string {
+  const attempt = reading.attempts[i];
+  const ended = attempt?.decisions.filter((d) => d.outcome !== 'lowered').map((d) => `${d.rule} (${d.outcome})`) ?? [];
+  const said =
+    reading.attempt === i && reading.rule === null ? [`answered, confidence ${reading.confidence ?? ''}`] : [];
+  const seen = reading.attempt === i && trend ? [`trend of the bars seen: ${trend}`] : [];
+  return [...ended, ...said, ...seen].join('; ') || 'went on';
+}
+
+/**
+ * Every attempt's stage pictures, by attempt number. An attempt at twice the size is drawn at
+ * that size. `trend`: the trend said with a refusal.
+ */
+export async function renderAttempts(
+  image: Buffer,
+  pictures: DebugTrace[],
+  reading: ReadingTrace,
+  trend?: string,
+): Promise<Map<number, Map<DebugStage, Buffer>>> {
+  const out = new Map<number, Map<DebugStage, Buffer>>();
+  for (const [i, picture] of pictures.entries()) {
+    if (!picture.image) continue;
+    out.set(i, await renderDebug(image, { ...picture, outcome: attemptOutcome(reading, i, trend) }));
   }
   return out;
 }

@@ -38,7 +38,7 @@ describe('decodeImage', () => {
       const error = await decodeImage(pngClaiming(w, h)).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(EngineError);
       expect((error as EngineError).code).toBe('INVALID_IMAGE');
-      expect(String((error as EngineError).cause)).toMatch(/too large/);
+      expect((error as EngineError).rule).toBe('decode/too-large');
     }
   });
 

@@ -72,25 +72,36 @@ async function decodePixels(image: Buffer): Promise<Raster> {
  * The returned rasters are scratch memory (see scratch.ts): use them before the next `await`.
  * Throws INVALID_IMAGE for anything but a sound PNG or JPEG.
  */
+/** Smaller than this is an icon or a thumbnail: no chart's axis and bars can be read in it. */
+const MIN_WIDTH = 200;
+const MIN_HEIGHT = 150;
+
 export async function decodeImage(image: Buffer): Promise<DecodedImage> {
   let meta: Metadata;
   try {
     meta = await sharp(image, { limitInputPixels: false }).metadata();
   } catch {
-    throw new EngineError('INVALID_IMAGE', 'sharp could not read the image header');
+    throw new EngineError('decode/unreadable');
   }
   const { format, width = 0, height = 0 } = meta;
-  if (format !== 'png' && format !== 'jpeg') throw new EngineError('INVALID_IMAGE', `unsupported format ${format}`);
+  if (format !== 'png' && format !== 'jpeg')
+    throw new EngineError('decode/unsupported-format', { format: String(format) });
   if (width * height > MAX_IMAGE_PIXELS)
-    throw new EngineError('INVALID_IMAGE', `${width}x${height} is too large to be a screenshot`);
+    throw new EngineError('decode/too-large', { pixels: width * height, threshold: MAX_IMAGE_PIXELS });
 
   let full: Raster;
   try {
     full = await decodePixels(image);
   } catch {
-    throw new EngineError('INVALID_IMAGE', 'the image data is damaged');
+    throw new EngineError('decode/damaged');
   }
-  if (full.width < 200 || full.height < 150) throw new EngineError('NOT_A_CHART', 'image too small');
+  if (full.width < MIN_WIDTH || full.height < MIN_HEIGHT)
+    throw new EngineError('decode/too-small', {
+      width: full.width,
+      height: full.height,
+      minWidth: MIN_WIDTH,
+      minHeight: MIN_HEIGHT,
+    });
 
   if (full.width <= WORK_MAX_WIDTH) return { full, work: full, scale: 1 };
   const factor = Math.ceil(full.width / WORK_MAX_WIDTH);

@@ -6,11 +6,14 @@ import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../shared/ana
 import { analyseSeries, trendOfRows } from './analysis/index.js';
 import { EngineError } from './errors.js';
 import { getOcrWorker, terminateOcr } from './axis/index.js';
-import type { DebugTrace } from './debug.js';
+import type { ReadingTrace } from '../shared/engine-trace.js';
 import { readChart, type ReadingReport } from './read-chart.js';
+import { ReadingRecorder } from './trace.js';
 import { readSymbol } from './symbol/read-symbol.js';
 
-export { renderDebug, DEBUG_STAGES, type DebugTrace } from './debug.js';
+export { renderDebug, renderAttempts, overviewPage, DEBUG_STAGES, type DebugTrace } from './debug.js';
+export { ReadingRecorder } from './trace.js';
+export { REFUSAL_RULES, type RefusalRule } from './errors.js';
 
 export type { ReadingEvidence, ReadingReport } from './read-chart.js';
 export { locateChart, type ChartLocation } from './layout/index.js';
@@ -25,6 +28,8 @@ export interface EngineOutput {
   /** The symbol stage's time is in `total` only. */
   timings: { decode: number; axis: number; candles: number; analysis: number; total: number };
   evidence: ReadingReport;
+  /** Every attempt, each stage's summary and the decisions (no pixels): kept with the analysis. */
+  trace: ReadingTrace;
 }
 
 const round = (v: number, decimals: number): number => Number(v.toFixed(decimals));
@@ -37,15 +42,11 @@ const round = (v: number, decimals: number): number => Number(v.toFixed(decimals
 export async function analyzeChart(
   image: Buffer,
   settings: AnalysisSettings,
-  options: { trace?: DebugTrace } = {},
+  options: { recorder?: ReadingRecorder } = {},
 ): Promise<EngineOutput> {
   const start = performance.now();
-  const reading = await readChart(image, options.trace).catch((error: unknown) => {
-    const refusal = withTrendSeen(error, settings);
-    if (options.trace && refusal instanceof EngineError && refusal.trend) {
-      options.trace.outcome = `${options.trace.outcome ?? ''}; trend of the bars seen: ${refusal.trend}`;
-    }
-    throw refusal;
+  const reading = await readChart(image, options.recorder ?? new ReadingRecorder()).catch((error: unknown) => {
+    throw withTrendSeen(error, settings);
   });
   const last = reading.candles[reading.candles.length - 1];
   // The instrument where the chart names it; sizing uses it when the trader chose none.
@@ -79,6 +80,7 @@ export async function analyzeChart(
     chart,
     timings: { ...reading.timings, analysis: end - t, total: end - start },
     evidence: reading.evidence,
+    trace: reading.trace,
   };
 }
 

@@ -2,20 +2,14 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chartSpecs, renderChart } from '../../scripts/fixtures/render.js';
 import { EngineError, UNSURE_REASONS } from './errors.js';
-import { readingConfidence, refuseUnsure, type ReadingEvidence } from './confidence.js';
+import { readingConfidence, refuseUnsure, type ReadingEvidence } from './confidence/index.js';
+import { takesPane } from './confidence/evidence.js';
 import { terminateOcr } from './axis/index.js';
-import {
-  fallingShare,
-  flatness,
-  labelCrop,
-  looksPhotographed,
-  minorityOnLine,
-  paneOfLabels,
-  readChart,
-  shrinkReading,
-  takesPane,
-  tagEndsTrack,
-} from './read-chart.js';
+import { fallingShare, labelCrop, minorityOnLine } from './axis/read-axis.js';
+import { tagEndsTrack } from './bars/read-bars.js';
+import { paneOfLabels } from './layout/labels-pane.js';
+import { flatness, looksPhotographed } from './layout/without-axis.js';
+import { readChart, shrinkReading } from './read-chart.js';
 
 describe('labelCrop', () => {
   it("spans the whole label column, so a label found without its leading '0.' is read with it", () => {
@@ -196,6 +190,7 @@ describe('shrinkReading', () => {
       plot: { left: 0, top: 20, right: 1000, bottom: 800 },
       image: { width: 1200, height: 900 },
       timings: { decode: 0, axis: 0, candles: 0 },
+      trace: { attempts: [], rule: null, confidence: 1, attempt: 0 },
       evidence: {
         ...EVIDENCE,
         confidence: readingConfidence(EVIDENCE),

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { chartSpecs, NON_CHART_KINDS, renderChart, renderNonChart } from '../../scripts/fixtures/render.js';
 import { AnalysisSettingsSchema } from '../shared/analysis.js';
 import { trendOfRows } from './analysis/index.js';
-import { doubtsLastPriceOnly, type ConfidenceTerm } from './confidence.js';
+import { doubtsLastPriceOnly, type ConfidenceTerm } from './confidence/index.js';
 import { EngineError, UNSURE_REASONS } from './errors.js';
 import { analyzeChart, shutdownEngine } from './index.js';
 

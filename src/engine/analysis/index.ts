@@ -15,6 +15,9 @@ export const MODEL_NAME = 'PipLens chart engine';
 
 /** Share of the candles' range the levels may reach beyond it (RANGE_MARGIN applies to the larger visible range). */
 const LEVEL_MARGIN = 0.5;
+/** The moving average the reasons compare price with: the last twenty candles. */
+const SMA_LENGTH = 20;
+const closesOf = (candles: PriceCandle[]): number[] => candles.map((c) => c.close);
 
 const HORIZON_LABEL: Record<Horizon, string> = {
   scalp: 'short-term scalping',
@@ -46,62 +49,96 @@ export function trendOfRows(bars: SeenBar[], settings: AnalysisSettings): Trend 
   return readTrend(candles, settings).reading.trend;
 }
 
-/**
- * `chartSymbol`: the instrument the engine read on the chart, used for sizing when the trader
- * chose none (and said so in the result); a symbol the trader chose always wins.
- */
-export function analyseSeries(
+/** Evidence for each direction, each term in -1..1, weighted: their agreement is the confidence. */
+function directionEvidence(
   candles: PriceCandle[],
-  chosen: AnalysisSettings,
-  decimals: number,
-  chartSymbol?: string,
-): Analysis {
-  const readFromChart = !chosen.symbol && Boolean(chartSymbol);
-  const settings: AnalysisSettings = readFromChart ? { ...chosen, symbol: chartSymbol } : chosen;
-  const last = candles[candles.length - 1];
-  const first = candles[0];
-  if (!last || !first) throw new Error('analyseSeries needs candles');
-  const { profile, swings, reading } = readTrend(candles, settings);
-  const atr = averageTrueRange(candles);
-  const levels = clusterLevels(swings, Math.max(atr * 0.5, 10 ** -decimals));
-  const { support, resistance } = splitLevels(levels, last.close);
-  const closes = candles.map((c) => c.close);
-  const sma = simpleMovingAverage(closes, 20);
-  const high = Math.max(...candles.map((c) => c.high));
-  const low = Math.min(...candles.map((c) => c.low));
-
-  // Evidence for each direction, each term in -1..1; their agreement is the confidence.
+  reading: ReturnType<typeof classifyTrend>,
+  sma: number | null,
+): number {
+  const last = candles[candles.length - 1] as PriceCandle;
   const momentum = Math.sign(last.close - (candles[Math.max(0, candles.length - 11)]?.close ?? last.close));
   const smaSide = sma === null ? 0 : Math.sign(last.close - sma);
-  const evidence =
+  return (
     0.4 * Math.max(-1, Math.min(1, reading.drift / 0.6)) * Math.min(1, reading.r2 / 0.6) +
     0.3 * reading.structure +
     0.15 * smaSide +
-    0.15 * momentum;
+    0.15 * momentum
+  );
+}
 
-  let side: Side;
-  if (reading.trend === 'uptrend') side = 'buy';
-  else if (reading.trend === 'downtrend') side = 'sell';
-  else {
-    // In a range the edge that is closer to price decides which side is more likely to work.
-    const position = (last.close - low) / (high - low || 1);
-    side = position < 0.4 ? 'buy' : position > 0.6 ? 'sell' : evidence >= 0 ? 'buy' : 'sell';
-  }
+/** The side a trade would take: the trend's, or in a range the edge closer to price. */
+function sideOf(trend: Trend, lastClose: number, range: { low: number; high: number }, evidence: number): Side {
+  if (trend === 'uptrend') return 'buy';
+  if (trend === 'downtrend') return 'sell';
+  const position = (lastClose - range.low) / (range.high - range.low || 1);
+  return position < 0.4 ? 'buy' : position > 0.6 ? 'sell' : evidence >= 0 ? 'buy' : 'sell';
+}
+
+/** The side the evidence leans to, how strongly (-1..1), and the action the strategies leave. */
+function leaning(
+  candles: PriceCandle[],
+  reading: ReturnType<typeof classifyTrend>,
+  sma: number | null,
+  range: { low: number; high: number },
+  strategies: readonly string[],
+) {
+  const lastClose = candles[candles.length - 1]?.close ?? 0;
+  const evidence = directionEvidence(candles, reading, sma);
+  const side = sideOf(reading.trend, lastClose, range, evidence);
   const agreement = side === 'buy' ? evidence : -evidence;
-  let action: Action = reading.trend !== 'sideways' && agreement >= 0.35 ? side : 'wait';
-  let strategyNote: string | null = null;
-  if (profile.strategies.includes('counterTrend') && reading.trend !== 'sideways') {
-    action = 'wait';
-    strategyNote = 'Counter-trend trading means waiting for the trend to show signs of turning before trading against it.';
-  } else if (profile.strategies.includes('breakoutTrading') && reading.trend === 'sideways') {
-    strategyNote = 'For a breakout trade, wait for a candle to close beyond the range before entering.';
-  } else if (profile.strategies.includes('newsTrading')) {
-    strategyNote = 'News can move price far beyond these levels in seconds; check the economic calendar first.';
-  }
+  const action: Action = reading.trend !== 'sideways' && agreement >= 0.35 ? side : 'wait';
+  return { side, agreement, strategy: strategyOf(strategies, reading.trend, action) };
+}
+
+/** What the chosen strategies change: counter-trend waits in a trend; the others add a note. */
+function strategyOf(
+  strategies: readonly string[],
+  trend: Trend,
+  action: Action,
+): { action: Action; strategyNote: string | null } {
+  if (strategies.includes('counterTrend') && trend !== 'sideways')
+    return {
+      action: 'wait',
+      strategyNote:
+        'Counter-trend trading means waiting for the trend to show signs of turning before trading against it.',
+    };
+  if (strategies.includes('breakoutTrading') && trend === 'sideways')
+    return {
+      action,
+      strategyNote: 'For a breakout trade, wait for a candle to close beyond the range before entering.',
+    };
+  if (strategies.includes('newsTrading'))
+    return {
+      action,
+      strategyNote: 'News can move price far beyond these levels in seconds; check the economic calendar first.',
+    };
+  return { action, strategyNote: null };
+}
+
+/**
+ * The plan's levels and the position's size for the trader's account: a target beyond what the
+ * chart shows, or a trade the account cannot take at its smallest lot, makes the action a wait.
+ */
+function tradePlan(
+  settings: AnalysisSettings,
+  t: {
+    side: Side;
+    action: Action;
+    lastPrice: number;
+    atr: number;
+    swings: ReturnType<typeof findSwings>;
+    profile: ReturnType<typeof buildProfile>;
+    decimals: number;
+    low: number;
+    high: number;
+  },
+) {
+  const { side, lastPrice, atr, swings, profile, decimals, low, high } = t;
+  let action = t.action;
   const plan = buildPlan({
     side,
     action,
-    lastPrice: last.close,
+    lastPrice,
     atr,
     swings,
     atrMultiple: profile.atrMultiple,
@@ -126,9 +163,44 @@ export function analyseSeries(
   // value assumed from the prices alone (on the safe side) gives advice, not a verdict.
   const tooLargeForAccount = sizing.verdict === 'too-large' && action !== 'wait' && Boolean(settings.symbol);
   if (tooLargeForAccount) action = 'wait';
-  const confidence = Math.round(
-    action === 'wait' ? Math.max(20, Math.min(60, 35 + 25 * Math.abs(agreement))) : Math.max(50, Math.min(92, 50 + 45 * agreement)),
-  );
+  return { plan, action, lot, sizing, targetOffChart, tooLargeForAccount };
+}
+
+/**
+ * `chartSymbol`: the instrument the engine read on the chart, used for sizing when the trader
+ * chose none (and said so in the result); a symbol the trader chose always wins.
+ */
+export function analyseSeries(
+  candles: PriceCandle[],
+  chosen: AnalysisSettings,
+  decimals: number,
+  chartSymbol?: string,
+): Analysis {
+  const readFromChart = !chosen.symbol && Boolean(chartSymbol);
+  const settings: AnalysisSettings = readFromChart ? { ...chosen, symbol: chartSymbol } : chosen;
+  const last = candles[candles.length - 1];
+  const first = candles[0];
+  if (!last || !first) throw new Error('analyseSeries needs candles');
+  const { profile, swings, reading } = readTrend(candles, settings);
+  const atr = averageTrueRange(candles);
+  const levels = clusterLevels(swings, Math.max(atr * 0.5, 10 ** -decimals));
+  const { support, resistance } = splitLevels(levels, last.close);
+  const sma = simpleMovingAverage(closesOf(candles), SMA_LENGTH);
+  const high = Math.max(...candles.map((c) => c.high));
+  const low = Math.min(...candles.map((c) => c.low));
+  const { side, agreement, strategy } = leaning(candles, reading, sma, { low, high }, profile.strategies);
+  const trade = tradePlan(settings, {
+    side,
+    action: strategy.action,
+    lastPrice: last.close,
+    atr,
+    swings,
+    profile,
+    decimals,
+    low,
+    high,
+  });
+  const { plan, action, lot, sizing, targetOffChart, tooLargeForAccount } = trade;
   const { analysis, rationales } = describe({
     trend: reading.trend,
     reading,
@@ -144,32 +216,53 @@ export function analyseSeries(
     decimals,
     pipSize: lot?.pipSize ?? null,
     horizonLabel: HORIZON_LABEL[profile.horizon],
-    strategyNote,
+    strategyNote: strategy.strategyNote,
     tooLargeForAccount,
     targetOffChart,
   });
+  const sizingText = [readFromChart ? readFromChartNote(settings.symbol) : null, describeSizing(sizing)];
+  const answer = { trend: reading.trend, plan, action, agreement, analysis, rationales };
+  const result = toResult(settings, { ...answer, sizingText: sizingText.filter(Boolean).join(' ') }, decimals);
+  return { result, support, resistance };
+}
+
+/** The answer in SPEC's fields; a wait is at most 60% sure, a trade 50-92% by the evidence's agreement. */
+function toResult(
+  settings: AnalysisSettings,
+  a: {
+    trend: Trend;
+    plan: { entry: number; stop: number; target: number };
+    action: Action;
+    agreement: number;
+    analysis: string;
+    rationales: string[];
+    sizingText: string;
+  },
+  decimals: number,
+): AnalysisResult {
   const f = (v: number): string => v.toFixed(decimals);
+  const confidence = Math.round(
+    a.action === 'wait'
+      ? Math.max(20, Math.min(60, 35 + 25 * Math.abs(a.agreement)))
+      : Math.max(50, Math.min(92, 50 + 45 * a.agreement)),
+  );
   return {
-    result: {
-      trend: reading.trend,
-      entryPoint: f(plan.entry),
-      stopLoss: f(plan.stop),
-      takeProfit: f(plan.target),
-      confidence,
-      analysis,
-      recommendedAction: action,
-      decisionRationales: rationales,
-      positionSizing: [readFromChart ? readFromChartNote(settings.symbol) : null, describeSizing(sizing)].filter(Boolean).join(' '),
-      timeFrame: settings.timeFrame,
-      riskReward: settings.riskReward,
-      capitalSize: settings.capitalSize,
-      lotSize: settings.lotSize,
-      tradingStrategy: settings.tradingStrategy,
-      modelName: MODEL_NAME,
-      ...(settings.symbol ? { symbol: settings.symbol } : {}),
-      checkedAgainstChart: true,
-    },
-    support,
-    resistance,
+    trend: a.trend,
+    entryPoint: f(a.plan.entry),
+    stopLoss: f(a.plan.stop),
+    takeProfit: f(a.plan.target),
+    confidence,
+    analysis: a.analysis,
+    recommendedAction: a.action,
+    decisionRationales: a.rationales,
+    positionSizing: a.sizingText,
+    timeFrame: settings.timeFrame,
+    riskReward: settings.riskReward,
+    capitalSize: settings.capitalSize,
+    lotSize: settings.lotSize,
+    tradingStrategy: settings.tradingStrategy,
+    modelName: MODEL_NAME,
+    ...(settings.symbol ? { symbol: settings.symbol } : {}),
+    checkedAgainstChart: true,
   };
 }

@@ -30,9 +30,12 @@ export interface Narrative {
 const pct = (v: number): string => `${Math.round(v * 100)}%`;
 
 export function describe(n: Narrative): { analysis: string; rationales: string[] } {
+  return { analysis: analysisOf(n), rationales: rationalesOf(n) };
+}
+
+/** The written analysis: the trend, the nearest levels, the plan, the strategy's note, a closing word. */
+function analysisOf(n: Narrative): string {
   const f = (v: number): string => v.toFixed(n.decimals);
-  const away = (v: number): string =>
-    `${n.pipSize ? `${(Math.abs(v) / n.pipSize).toFixed(1)} pips` : Math.abs(v).toFixed(n.decimals)} ${v > 0 ? 'above' : 'below'}`;
   const { plan } = n;
   const moveWord = n.lastPrice >= n.firstClose ? 'rose' : 'fell';
   const trendSentence =
@@ -44,8 +47,12 @@ export function describe(n: Narrative): { analysis: string; rationales: string[]
   const s = n.support[0];
   const r = n.resistance[0];
   const levelSentence = [
-    s ? `The nearest support (a floor where price turned up before) is ${f(s.price)}.` : 'There is no clear support below the current price on this chart.',
-    r ? `The nearest resistance (a ceiling where price turned down before) is ${f(r.price)}.` : 'There is no clear resistance above the current price on this chart.',
+    s
+      ? `The nearest support (a floor where price turned up before) is ${f(s.price)}.`
+      : 'There is no clear support below the current price on this chart.',
+    r
+      ? `The nearest resistance (a ceiling where price turned down before) is ${f(r.price)}.`
+      : 'There is no clear resistance above the current price on this chart.',
   ].join(' ');
   const sideWord = plan.side === 'buy' ? 'buy' : 'sell';
   const stopWhy =
@@ -58,31 +65,47 @@ export function describe(n: Narrative): { analysis: string; rationales: string[]
   const planSentence = n.targetOffChart
     ? `The chart leans towards a ${sideWord}, but a take profit ${n.riskReward} times the risk would lie beyond the prices this chart shows unless the stop sat inside ordinary price swings, so the suggestion is to wait. For reference: ${levelsWords}.`
     : n.tooLargeForAccount
-    ? `The chart leans towards a ${sideWord}: ${levelsWords}. But the stop this trade needs is too far for your account size (see the position size below), so the suggestion is to wait for a setup with a closer stop.`
-    : plan.action === 'wait'
-      ? `The evidence is not strong enough to trade now, so the suggestion is to wait. If you do take a trade, the more likely direction is to ${sideWord}: ${levelsWords}.`
-      : `The suggestion is to ${sideWord} near ${f(plan.entry)} with a stop loss at ${f(plan.stop)} (${stopWhy}) and a take profit at ${f(plan.target)}, which aims to win ${n.riskReward} times what you risk.`;
+      ? `The chart leans towards a ${sideWord}: ${levelsWords}. But the stop this trade needs is too far for your account size (see the position size below), so the suggestion is to wait for a setup with a closer stop.`
+      : plan.action === 'wait'
+        ? `The evidence is not strong enough to trade now, so the suggestion is to wait. If you do take a trade, the more likely direction is to ${sideWord}: ${levelsWords}.`
+        : `The suggestion is to ${sideWord} near ${f(plan.entry)} with a stop loss at ${f(plan.stop)} (${stopWhy}) and a take profit at ${f(plan.target)}, which aims to win ${n.riskReward} times what you risk.`;
   const closing = `This is a ${n.horizonLabel} view. A stop loss closes the trade automatically if the market goes against you; always place it, and never risk more than the position size below suggests.`;
-  const analysis = [trendSentence, levelSentence, planSentence, n.strategyNote, closing].filter(Boolean).join(' ');
+  return [trendSentence, levelSentence, planSentence, n.strategyNote, closing].filter(Boolean).join(' ');
+}
 
+/** The reasons, at most six: the move, the turning points, the levels, the average, the stop. */
+function rationalesOf(n: Narrative): string[] {
+  const f = (v: number): string => v.toFixed(n.decimals);
+  const away = (v: number): string =>
+    `${n.pipSize ? `${(Math.abs(v) / n.pipSize).toFixed(1)} pips` : Math.abs(v).toFixed(n.decimals)} ${v > 0 ? 'above' : 'below'}`;
+  const { plan } = n;
+  const s = n.support[0];
+  const r = n.resistance[0];
   const rationales: string[] = [];
   const share = pct(Math.abs(n.reading.drift));
-  const steadiness = n.reading.r2 >= 0.6 ? 'steadily' : n.reading.r2 >= 0.3 ? 'unevenly' : 'with many swings back and forth';
+  const steadiness =
+    n.reading.r2 >= 0.6 ? 'steadily' : n.reading.r2 >= 0.3 ? 'unevenly' : 'with many swings back and forth';
   rationales.push(
     Math.abs(n.reading.drift) < 0.1
       ? `Across the visible candles, price has ended up close to where it started (trend-line fit R² ${n.reading.r2.toFixed(2)}).`
-      : `Across the visible candles, price has ${n.reading.drift >= 0 ? 'risen' : 'fallen'} ${steadiness}, ${Math.abs(n.reading.drift) >= 0.9 ? "across about the whole height of the chart" : `by about ${share} of the chart's height`} (trend-line fit R² ${n.reading.r2.toFixed(2)}).`,
+      : `Across the visible candles, price has ${n.reading.drift >= 0 ? 'risen' : 'fallen'} ${steadiness}, ${Math.abs(n.reading.drift) >= 0.9 ? 'across about the whole height of the chart' : `by about ${share} of the chart's height`} (trend-line fit R² ${n.reading.r2.toFixed(2)}).`,
   );
   if (n.reading.swingsCounted > 0) {
     const ups = Math.round(((n.reading.structure + 1) / 2) * n.reading.swingsCounted);
     const downs = n.reading.swingsCounted - ups;
-    const lean = ups > downs ? 'buyers have been stepping in at higher prices' : downs > ups ? 'sellers have been pushing prices lower' : 'neither side is pushing clearly';
+    const lean =
+      ups > downs
+        ? 'buyers have been stepping in at higher prices'
+        : downs > ups
+          ? 'sellers have been pushing prices lower'
+          : 'neither side is pushing clearly';
     rationales.push(
       `Comparing the recent turning points with the ones before them, ${ups} of ${n.reading.swingsCounted} were higher and ${downs} lower: ${lean}.`,
     );
   }
   if (s || r) {
-    const touches = (l: Level): string => `touched ${l.touches === 1 ? 'once' : l.touches === 2 ? 'twice' : `${l.touches} times`}`;
+    const touches = (l: Level): string =>
+      `touched ${l.touches === 1 ? 'once' : l.touches === 2 ? 'twice' : `${l.touches} times`}`;
     const parts = [
       s ? `the nearest floor (support) is ${f(s.price)}, ${touches(s)}` : null,
       r ? `the nearest ceiling (resistance) is ${f(r.price)}, ${touches(r)}` : null,
@@ -100,5 +123,5 @@ export function describe(n: Narrative): { analysis: string; rationales: string[]
   rationales.push(
     `The stop loss ${f(plan.stop)} is ${away(plan.stop - plan.entry)} the entry, about ${stopRange} times the size of a typical recent candle (average true range), so ordinary wiggles should not hit it; the take profit ${f(plan.target)} is ${away(plan.target - plan.entry)} it, to win ${n.riskReward} times what you risk.`,
   );
-  return { analysis, rationales: rationales.slice(0, 6) };
+  return rationales.slice(0, 6);
 }

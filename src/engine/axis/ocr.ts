@@ -92,6 +92,7 @@ const MARK_LEVEL = 0.65;
  * an 8 parts two different holes. Linear in the crop's pixels.
  * `text` and `background` are the grey levels of the text and of the background.
  */
+// eslint-disable-next-line max-lines-per-function -- one linear pass over the crop's pixels in steps that share its scratch arrays (glyphs, holes, boxes); split, each step would take them all as parameters
 export function clearZeroMarks(grey: Float32Array, w: number, h: number, text: number, background: number): void {
   const span = text - background;
   if (Math.abs(span) < 1) return;

@@ -289,6 +289,7 @@ interface Runs {
  * columns without a wide gap (a legend's line icons, a marker beyond the last bar stand apart);
  * null when that is not most of the plot.
  */
+// eslint-disable-next-line max-lines-per-function -- one pass per column over borrowed scratch arrays (tops, bottoms, gaps); the hot loop of dense charts, kept whole so it allocates nothing
 function chooseRuns(labels: Uint8Array, w: number, h: number, series: number[]): Runs | null {
   const inSeries = scratchU8('dense:series', 256);
   for (const c of series) inSeries[c] = 1;

@@ -13,6 +13,7 @@ export {
   reconcileWithTags,
   unexplainedMarks,
   type Tag,
+  type TagCheck,
   type TagVerdict,
 } from './tags.js';
 export { marginInk } from './margin.js';

@@ -589,10 +589,12 @@ describe('reconcileWithTags', () => {
   it('drops trailing objects past the bar that reaches the tag (a label box at the plot edge)', () => {
     const r = raster();
     tag(r, 40, UP);
-    const candles = series();
+    // Frozen: the check says which pieces to set aside and leaves the bars as they were found.
+    const candles = Object.freeze(series());
     const out = reconcileWithTags(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [UP, DOWN]);
     expect(out.verdict).toBe('trimmed');
-    expect(candles.map((c) => c.x)).toEqual([100, 110, 120]);
+    expect(out.trimmed).toBe(1);
+    expect(candles.slice(0, candles.length - out.trimmed).map((c) => c.x)).toEqual([100, 110, 120]);
   });
 
   it('says the reading contradicts the tag when no bar near the end reaches it', () => {

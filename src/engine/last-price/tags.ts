@@ -303,6 +303,14 @@ export type TagVerdict =
   /** The chart marks its last price where no bar near the end reaches: the reading is wrong somewhere. */
   | 'contradicts';
 
+/** The last bar checked against the series' tags on the axis. */
+export interface TagCheck {
+  verdict: TagVerdict;
+  tags: Tag[];
+  /** Trailing pieces past the bar that reaches the tag: objects at the plot's edge. */
+  trimmed: number;
+}
+
 /**
  * Checks the last bar against the coloured tags on the axis that are in the series' colours
  * (grey, white and black boxes are crosshair and plain labels; other hues are drawings and
@@ -310,7 +318,7 @@ export type TagVerdict =
  * not reach was read wrong: the last pieces are objects at the plot's edge (label boxes, a
  * countdown, a text), which are dropped when the bar just before them reaches the tag, or the
  * series or the scale is not what was found, which the caller must not answer from.
- * Trims `candles` in place.
+ * `trimmed`: how many trailing pieces are such objects (the caller sets them aside).
  */
 export function reconcileWithTags(
   r: Raster,
@@ -318,10 +326,10 @@ export function reconcileWithTags(
   plotBg: Rgb,
   strip: Box,
   plot: Box,
-  candles: PixelCandle[],
+  candles: readonly PixelCandle[],
   labelHeight: number,
   seriesColours: Rgb[],
-): { verdict: TagVerdict; tags: Tag[] } {
+): TagCheck {
   const tags = axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight).filter(
     (t) =>
       chroma(t.fill) > CHROMATIC &&
@@ -330,20 +338,17 @@ export function reconcileWithTags(
   );
   const reaches = (c: PixelCandle | undefined) =>
     c !== undefined && tags.some((t) => withinCandle(c, labelHeight)(t.y));
-  if (tags.length === 0) return { verdict: 'no-tag', tags };
-  if (reaches(candles[candles.length - 1])) return { verdict: 'agrees', tags };
+  if (tags.length === 0) return { verdict: 'no-tag', tags, trimmed: 0 };
+  if (reaches(candles[candles.length - 1])) return { verdict: 'agrees', tags, trimmed: 0 };
   for (let k = 1; k <= MAX_TRAILING_OBJECTS && candles.length - k >= 1; k++) {
-    if (reaches(candles[candles.length - 1 - k])) {
-      candles.splice(candles.length - k, k);
-      return { verdict: 'trimmed', tags };
-    }
+    if (reaches(candles[candles.length - 1 - k])) return { verdict: 'trimmed', tags, trimmed: k };
   }
   // A platform prints one last-price tag. Tags in two different series colours that no late bar
   // reaches are a position's lines (a stop in the down colour, a target in the up colour): they
   // say nothing of where the last bar is.
   const colourOf = (t: Tag) => seriesColours.findIndex((k) => sameHue(t.fill, k, plotBg) || sameTint(t.fill, k));
-  if (new Set(tags.map(colourOf)).size >= 2) return { verdict: 'no-tag', tags };
-  return { verdict: 'contradicts', tags };
+  if (new Set(tags.map(colourOf)).size >= 2) return { verdict: 'no-tag', tags, trimmed: 0 };
+  return { verdict: 'contradicts', tags, trimmed: 0 };
 }
 
 /** Hues closer than this (degrees) are one colour at another saturation. */

@@ -4,9 +4,10 @@
  * the confidence is the weakest term, and below REFUSE_BELOW the engine refuses with that term's
  * reason, in words a trader understands. A refusal costs a retry; a wrong price costs money.
  */
-import { EngineError, UNSURE_REASONS } from './errors.js';
-import type { Rgb } from './raster.js';
-import type { TagVerdict } from './last-price/index.js';
+import { EngineError, type RefusalRule } from '../errors.js';
+import type { Rgb } from '../raster.js';
+import type { TagVerdict } from '../last-price/index.js';
+import type { ReadingRecorder } from '../trace.js';
 
 /** What the reading rests on, for the confidence and the debug output. */
 export interface ReadingEvidence {
@@ -117,13 +118,14 @@ const LAST_PRICE_TERMS: readonly ConfidenceTerm[] = ['tagAgreement', 'marksBesid
  */
 export const doubtsLastPriceOnly = (term: ConfidenceTerm): boolean => LAST_PRICE_TERMS.includes(term);
 
-const REASONS: Record<ConfidenceTerm, string> = {
-  tagAgreement: UNSURE_REASONS.tagDisagrees,
-  marksBesideLast: UNSURE_REASONS.marksBesideLast,
-  lastBarAway: UNSURE_REASONS.lastBarAway,
-  lastOutsideLabels: UNSURE_REASONS.lastOutsideLabels,
-  seriesOutsideLabels: UNSURE_REASONS.seriesOutsideLabels,
-  labelsPastPlot: UNSURE_REASONS.labelsPastPlot,
+/** The rule under which each term refuses a reading, or lowers an answer's confidence. */
+export const TERM_RULES: Record<ConfidenceTerm, RefusalRule> = {
+  tagAgreement: 'last-price/tag-unreached',
+  marksBesideLast: 'last-price/marks-beside-last',
+  lastBarAway: 'last-price/last-bar-away',
+  lastOutsideLabels: 'confidence/last-outside-labels',
+  seriesOutsideLabels: 'confidence/series-outside-labels',
+  labelsPastPlot: 'confidence/labels-past-plot',
 };
 
 /**
@@ -133,16 +135,25 @@ const REASONS: Record<ConfidenceTerm, string> = {
  */
 const MIN_LABEL_SPAN = 0.2;
 
-/** A refusal beats a wrong price: evidence against the reading ends it, with the reason. */
-export function refuseUnsure(evidence: ReadingEvidence): ReadingConfidence {
+/**
+ * A refusal beats a wrong price: evidence against the reading ends it, under the weakest term's
+ * rule. With a recorder, the refusal and every term that lowered an answer are its decisions.
+ */
+export function refuseUnsure(evidence: ReadingEvidence, rec?: ReadingRecorder): ReadingConfidence {
   // A scale read from labels huddled in a corner of the plot is a table's column, not the axis.
   if (evidence.labelSpan < MIN_LABEL_SPAN) {
-    throw new EngineError('AXIS_UNREADABLE', `labels span ${evidence.labelSpan.toFixed(2)} of the plot`);
+    const weighed = { labelSpan: evidence.labelSpan, threshold: MIN_LABEL_SPAN };
+    throw rec ? rec.refuse('axis/labels-huddled', weighed) : new EngineError('axis/labels-huddled', weighed);
   }
   const confidence = readingConfidence(evidence);
+  const rule = TERM_RULES[confidence.weakest];
   if (confidence.value < REFUSE_BELOW) {
-    const detail = `confidence ${confidence.value.toFixed(2)}: ${confidence.weakest}`;
-    throw new EngineError('UNSURE_READING', detail, REASONS[confidence.weakest]);
+    const weighed = { confidence: confidence.value, threshold: REFUSE_BELOW };
+    throw rec ? rec.refuse(rule, weighed) : new EngineError(rule, weighed);
+  }
+  for (const term of Object.keys(confidence.terms) as ConfidenceTerm[]) {
+    const value = confidence.terms[term];
+    if (value < 1) rec?.lower(TERM_RULES[term], { [term]: value, refuseBelow: REFUSE_BELOW });
   }
   return confidence;
 }

@@ -1,0 +1,90 @@
+/**
+ * The bars stage's entry: the plot (work pixels) → the bars in it, as pieces (detect.ts) or as a
+ * column profile of bars that touch (dense.ts), with the check of their end against the series'
+ * tags on the axis, which the last-price stage takes as it is (the tags are scanned once).
+ */
+import { reconcileWithTags, type TagCheck } from '../last-price/tags.js';
+import { dominantColour, type Box, type Raster, type Rgb } from '../raster.js';
+import { readDense } from './dense.js';
+import { detectCandles } from './detect.js';
+import { MIN_BARS, type CandleDetection, type PixelCandle } from './series.js';
+
+/** Below this the pieces are not a convincing price series (business charts, UI, photos). */
+export const MIN_QUALITY = 0.55;
+/**
+ * Without a price axis the bars are all that says 'chart': they must be a clearly regular series
+ * (the blobs of a photo passed as 22 bars of quality 0.60).
+ */
+export const CLEAR_SERIES_QUALITY = 0.8;
+/** How far from the plot's right edge (a share of its width) a track's last bar stands when the tag ends it. */
+const TRACK_END_GAP = 0.02;
+
+export interface BarsInput {
+  work: Raster;
+  /** The image's background. */
+  bg: Rgb;
+  axis: { strip: Box; side: 'left' | 'right' };
+  plot: Box;
+  labelHeight: number;
+  /** The last try: a track of bars thinner than a pixel that only the chart's own tag says is the price. */
+  fromTag?: boolean;
+}
+
+export interface BarsReading {
+  /** The bars as found (never changed after), or null when nothing series-like was found. */
+  detection: CandleDetection | null;
+  plotBg: Rgb;
+  tagCheck: TagCheck;
+  /** Whether the bars, less the pieces the tag check sets aside, are a price series. */
+  found: boolean;
+}
+
+const NO_TAG: TagCheck = { verdict: 'no-tag', tags: [], trimmed: 0 };
+
+export const isSeries = (d: CandleDetection | null, minQuality = MIN_QUALITY, setAside = 0): d is CandleDetection =>
+  d !== null && d.candles.length - setAside >= MIN_BARS && d.quality >= minQuality;
+
+/**
+ * Whether the chart's tag says a dense track read without a series' usual evidence is the price:
+ * one tag in the series' colours, which the track's very last bar reaches (a tag that only a bar
+ * some columns back reaches stands where the track goes on), and that bar at the plot's right
+ * edge, where the latest bar stands. A chart scrolled back, its tag beyond the visible bars, stays
+ * refused.
+ */
+export function tagEndsTrack(
+  candles: readonly PixelCandle[],
+  check: Pick<TagCheck, 'verdict' | 'tags'>,
+  plot: Box,
+): boolean {
+  const last = candles[candles.length - 1];
+  if (!last || check.verdict !== 'agrees' || check.tags.length !== 1) return false;
+  return plot.right - last.x <= (plot.right - plot.left) * TRACK_END_GAP + 2;
+}
+
+/**
+ * The bars in `plot`. Bars a pixel or two apart touch and leave no pieces: they are read as a
+ * column profile. Bars thinner than a pixel, in shades of their colours, each as short as a line
+ * is thick, make a track as flat as a line (an equity curve's, which is no price series). The
+ * chart's own tag in the series' colours, reached by that track's last bar, says it is the price:
+ * it is taken where the pieces found only pieces the tag contradicts (a title's letters), or,
+ * with `fromTag` (the last try, after the labels' pane), none.
+ */
+export function readBars({ work, bg, axis, plot, labelHeight, fromTag = false }: BarsInput): BarsReading {
+  const plotBg = dominantColour(work, plot);
+  const pieces = detectCandles(work, plot, { axisSide: axis.side });
+  let detection = isSeries(pieces) ? pieces : (readDense(work, plot, plotBg) ?? pieces);
+  const check = (d: CandleDetection) =>
+    reconcileWithTags(work, bg, plotBg, axis.strip, plot, d.candles, labelHeight, d.colours);
+  let tagCheck = isSeries(detection) ? check(detection) : NO_TAG;
+  const series = () => isSeries(detection, MIN_QUALITY, tagCheck.trimmed);
+  if ((fromTag && !series()) || (detection === pieces && tagCheck.verdict === 'contradicts')) {
+    const dense = readDense(work, plot, plotBg, { tagged: true });
+    const denseCheck = dense && check(dense);
+    if (dense && denseCheck && tagEndsTrack(dense.candles, denseCheck, plot)) {
+      detection = dense;
+      tagCheck = denseCheck;
+    }
+  }
+  const found = series();
+  return { detection, plotBg, tagCheck: found ? tagCheck : NO_TAG, found };
+}

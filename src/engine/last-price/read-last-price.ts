@@ -1,0 +1,90 @@
+/**
+ * The last-price stage's entry: the bars as the bars stage found them, and the check of their
+ * end against the series' tags → which trailing pieces it sets aside, the close it reads and
+ * where from, and the evidence of the margin past the last bar. It never changes the bars it is
+ * given: `settle` makes the series the rest of the pipeline reads from both results.
+ */
+import type { CandleDetection, PixelCandle } from '../bars/index.js';
+import type { ReadingEvidence } from '../confidence/index.js';
+import { unconfirmed } from '../confidence/index.js';
+import type { Box, Raster, Rgb } from '../raster.js';
+import { marginInk } from './margin.js';
+import { applyRightEdge } from './right-edge.js';
+import {
+  applyLastPriceTag,
+  applyLoneBox,
+  applyPriceLine,
+  applyTextTag,
+  closeAt,
+  unexplainedMarks,
+  type TagCheck,
+} from './tags.js';
+
+export interface LastPriceInput {
+  work: Raster;
+  /** The image's background and the plot's. */
+  bg: Rgb;
+  plotBg: Rgb;
+  /** The axis's strip and its label boxes (work pixels). */
+  strip: Box;
+  labels: Box[];
+  plot: Box;
+  labelHeight: number;
+  bars: Readonly<CandleDetection>;
+  tagCheck: TagCheck;
+}
+
+export interface LastPriceReading {
+  /** Trailing pieces past the bar that reaches the series' tag: objects at the plot's edge. */
+  setAside: number;
+  /** The last close's row (work pixels), where a mark on the chart set it; null: the bar's own. */
+  close: number | null;
+  source: ReadingEvidence['lastSource'];
+  /** Boxes on the axis beside the latest bars that an unconfirmed last close leaves unexplained. */
+  unexplained: number;
+  /** Ink past the last bar where later bars would be (`marginInk`). */
+  marginInk: number;
+}
+
+const copyOf = (c: PixelCandle): PixelCandle => ({ x: c.x, open: c.open, high: c.high, low: c.low, close: c.close });
+
+/**
+ * The last close: the series' own tag on the axis, a tag drawn as text, the price line, the one
+ * box on the axis in the last bar's range, the bar's rightmost short run, or else the bar's own
+ * close. Pieces past the bar that reaches the series' tag are set aside.
+ */
+export function readLastPrice(input: LastPriceInput): LastPriceReading {
+  const { work, bg, plotBg, strip, labels, plot, labelHeight, bars, tagCheck } = input;
+  const { colours, lines } = bars;
+  // The marks' finders move the last bar's close on a copy; the bars stage's bars stay as found.
+  const candles = bars.candles.slice(0, bars.candles.length - tagCheck.trimmed).map(copyOf);
+  let source: ReadingEvidence['lastSource'] = 'bar';
+  if (applyLastPriceTag(work, bg, plotBg, strip, plot, candles, labelHeight, colours)) source = 'tag';
+  else if (applyTextTag(work, bg, candles, labels, labelHeight)) source = 'text-tag';
+  else if (applyPriceLine(work, plotBg, candles, lines, labelHeight)) source = 'price-line';
+  else {
+    // A box of two lines (the price over the bar's countdown) is the platform's last-price tag,
+    // whatever its colour: it says the bar that reaches it is the latest.
+    const box = applyLoneBox(work, bg, strip, plot, candles, lines, labelHeight);
+    if (box) source = box.lines === 2 ? 'tag' : 'box';
+    else if (applyRightEdge(work, plotBg, candles, colours, plot.right)) source = 'right-edge';
+  }
+  const after = candles[candles.length - 1]?.close;
+  const fromBar = source === 'bar' || source === 'right-edge';
+  return {
+    setAside: tagCheck.trimmed,
+    // Each finder that names a source has closed the last bar at its mark.
+    close: source === 'bar' || after === undefined ? null : after,
+    source,
+    unexplained: fromBar ? unexplainedMarks(work, bg, strip, plot, candles, lines, labelHeight) : 0,
+    marginInk: unconfirmed(source) ? marginInk(work, plot, plotBg, candles, lines) : 0,
+  };
+}
+
+/** The series as read: the bars stage's bars, less those set aside, the last closing where the last-price stage read. */
+export function settle(bars: Readonly<CandleDetection>, last: LastPriceReading): CandleDetection {
+  const candles = bars.candles.slice(0, bars.candles.length - last.setAside).map(copyOf);
+  const end = candles[candles.length - 1];
+  if (end && last.close !== null) closeAt(end, last.close);
+  return { ...bars, candles };
+}

@@ -1,0 +1,101 @@
+/**
+ * The record of one reading (see src/shared/engine-trace.ts): the pipeline begins an attempt,
+ * each stage adds its summary, and every refusal and lowering of confidence is a decision under
+ * its rule id. With `debug`, each attempt also keeps what its stages found in pixels, for the
+ * debug pictures (debug.ts).
+ */
+import type { AttemptTrace, DecisionOutcome, EngineStage, ReadingTrace, Weighed } from '../shared/engine-trace.js';
+import { EngineError, REFUSAL_RULES, type RefusalRule } from './errors.js';
+import type { DebugTrace } from './debug.js';
+
+/** Figures in a trace keep a few decimals: enough to compare with a threshold, short to store. */
+const tidy = (weighed: Weighed): Weighed =>
+  Object.fromEntries(Object.entries(weighed).map(([k, v]) => [k, typeof v === 'number' ? Number(v.toFixed(4)) : v]));
+
+export class ReadingRecorder {
+  readonly attempts: AttemptTrace[] = [];
+  /** Pixels of each attempt, in step with `attempts`, when debug pictures were asked for. */
+  readonly pictures: DebugTrace[] = [];
+  private prefix = '';
+  private at = -1;
+  /** The attempt each refusal was decided in. */
+  private readonly refusedIn = new WeakMap<EngineError, number>();
+
+  constructor(readonly debug = false) {}
+
+  /** Names later attempts `prefix/name` (the second look at twice the size). */
+  within(prefix: string): void {
+    this.prefix = prefix;
+  }
+
+  /** Starts an attempt; `from` copies an earlier attempt's pixels (a pane of its plot shares its axis). */
+  begin(name: string, from?: number): number {
+    this.attempts.push({ name: this.prefix ? `${this.prefix}/${name}` : name, stages: [], decisions: [] });
+    if (this.debug) {
+      const base = from === undefined ? undefined : this.pictures[from];
+      this.pictures.push(base ? { ...base, outcome: undefined } : {});
+    }
+    this.at = this.attempts.length - 1;
+    return this.at;
+  }
+
+  /** Goes back to an earlier attempt (a pane's reading not taken: the plot's goes on). */
+  resume(attempt: number): void {
+    this.at = attempt;
+  }
+
+  private get current(): AttemptTrace {
+    if (this.at < 0) this.begin('reading');
+    return this.attempts[this.at] as AttemptTrace;
+  }
+
+  get index(): number {
+    return this.at;
+  }
+
+  /** The current attempt's pixels, when debug pictures were asked for. */
+  get picture(): DebugTrace | undefined {
+    return this.debug ? this.pictures[this.index] : undefined;
+  }
+
+  stage(stage: EngineStage, summary: Weighed): void {
+    this.current.stages.push({ stage, summary: tidy(summary) });
+  }
+
+  decide(rule: string, stage: EngineStage, outcome: DecisionOutcome, weighed: Weighed = {}): void {
+    this.current.decisions.push({ rule, stage, attempt: this.index, outcome, weighed: tidy(weighed) });
+  }
+
+  /** A refusal of the current attempt, recorded; the caller throws it. */
+  refuse(rule: RefusalRule, weighed: Weighed = {}): EngineError {
+    this.decide(rule, REFUSAL_RULES[rule].stage, 'refused', weighed);
+    const error = new EngineError(rule, weighed);
+    this.refusedIn.set(error, this.at);
+    return error;
+  }
+
+  /** Records a refusal decided outside the pipeline's stages (decoding), once. */
+  refused(error: EngineError): EngineError {
+    if (!this.refusedIn.has(error)) {
+      this.decide(error.rule, error.stage, 'refused', error.weighed);
+      this.refusedIn.set(error, this.at);
+    }
+    return error;
+  }
+
+  /** A rule's evidence lowered an answer's confidence. */
+  lower(rule: RefusalRule, weighed: Weighed): void {
+    this.decide(rule, REFUSAL_RULES[rule].stage, 'lowered', weighed);
+  }
+
+  /** The record of an answer read in `attempt`, with its confidence. */
+  answered(attempt: number, confidence: number): ReadingTrace {
+    return { attempts: this.attempts, rule: null, confidence, attempt };
+  }
+
+  /** The record of the refusal that ended the reading. */
+  endedBy(error: EngineError): ReadingTrace {
+    this.refused(error);
+    return { attempts: this.attempts, rule: error.rule, confidence: null, attempt: this.refusedIn.get(error) ?? null };
+  }
+}

@@ -31,6 +31,13 @@ export const colourDistance = (a: Rgb, b: Rgb): number => {
 
 export const luminance = (c: Rgb): number => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
 
+/**
+ * The engine's one colour contrast: ink (a candle's body or wick, a shape, a tag's fill) stands at
+ * least this far (RGB distance) from the background it is drawn on; fainter pixels are grid,
+ * antialiasing or JPEG noise.
+ */
+export const INK_CONTRAST = 60;
+
 /** Colours this far from grey (the spread of their channels) have a hue. */
 export const CHROMATIC = 60;
 /** The spread of a colour's channels: 0 for a grey. */

@@ -4,51 +4,27 @@
  * order and which result wins, and records each in the reading's trace (trace.ts).
  */
 import sharp from 'sharp';
-import type { ReadingTrace } from '../shared/engine-trace.js';
-import { continuesPast, MIN_BARS, type CandleDetection } from './bars/index.js';
-import { CLEAR_SERIES_QUALITY, readBars, type BarsReading } from './bars/read-bars.js';
+import { continuesPast } from './bars/index.js';
+import { CLEAR_SERIES_QUALITY } from './bars/read-bars.js';
 import { judgeAxis, priceAtRow, readAxis, type AxisReading } from './axis/read-axis.js';
 import type { ScaleFit } from './axis/index.js';
-import {
-  doubtsLastPriceOnly,
-  readingConfidence,
-  refuseUnsure,
-  type ReadingConfidence,
-  type ReadingEvidence,
-  type ReadingReport,
-} from './confidence/index.js';
-import { gatherEvidence, takesPane, type SettledSeries } from './confidence/evidence.js';
+import { readingConfidence, type ReadingEvidence } from './confidence/index.js';
+import { gatherEvidence, takesPane } from './confidence/evidence.js';
+import { judgeReading, seenWith } from './confidence/judge.js';
 import { decodeImage } from './decode.js';
 import { EngineError, NO_SCALE_RULES, type RefusalRule } from './errors.js';
-import { findLayoutScaled, medianLabelHeight, type Layout } from './layout/index.js';
+import { findLayoutScaled, type Layout } from './layout/index.js';
 import { paneOfLabels } from './layout/labels-pane.js';
 import { refuseWithoutAxis } from './layout/without-axis.js';
-import { readLastPrice, settle } from './last-price/read-last-price.js';
-import { dominantColour, type Box, type Raster, type Rgb } from './raster.js';
+import { dominantColour, type Box } from './raster.js';
+import { inPrices, shrinkReading, type ChartReading } from './reading.js';
 import { withScratch } from './scratch.js';
+import { found, readSeries, type Picture, type SeriesFound } from './series.js';
 import { ReadingRecorder } from './trace.js';
 import { debugAxis, debugLabels, debugPlot, debugSeries, toFull } from './debug.js';
 
 export type { ReadingEvidence, ReadingReport } from './confidence/index.js';
-
-export interface PriceCandle {
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-}
-
-export interface ChartReading {
-  candles: PriceCandle[];
-  kind: CandleDetection['kind'];
-  scale: ScaleFit;
-  /** Plot box in full-image pixels. */
-  plot: Box;
-  image: { width: number; height: number };
-  timings: { decode: number; axis: number; candles: number };
-  evidence: ReadingReport;
-  trace: ReadingTrace;
-}
+export { shrinkReading, type ChartReading, type PriceCandle } from './reading.js';
 
 /** Label columns tried as the price axis before giving up. */
 const MAX_LAYOUTS = 2;
@@ -95,40 +71,13 @@ async function secondLook(image: Buffer, error: unknown, rec: ReadingRecorder): 
   rec.within('twice-the-size');
   const reading = await withScratch(() => read(larger, rec)).catch((again: unknown) => {
     // Labels found but not read, even at twice the size: they are too small to read.
-    if (again instanceof EngineError && again.rule === 'axis/labels-unreadable')
+    if (again instanceof EngineError && again.rule === 'axis/labels-unreadable') {
+      rec.resumeAt(again);
       throw rec.refuse('axis/labels-too-small', again.weighed);
+    }
     throw error;
   });
   return shrinkReading(reading, LOOK_CLOSER, { width, height });
-}
-
-/** A reading of an image `k` times larger, in the original image's pixels (row y there is row (y - (k-1)/2) / k here). */
-export function shrinkReading(r: ChartReading, k: number, image: { width: number; height: number }): ChartReading {
-  const row = (y: number): number => (y - (k - 1) / 2) / k;
-  const box = (b: Box): Box => ({ left: b.left / k, top: b.top / k, right: b.right / k, bottom: b.bottom / k });
-  return {
-    ...r,
-    // price = slope * yLarge + intercept, with yLarge = k * y + (k - 1) / 2.
-    scale: { ...r.scale, slope: r.scale.slope * k, intercept: r.scale.intercept + (r.scale.slope * (k - 1)) / 2 },
-    plot: box(r.plot),
-    image,
-    evidence: {
-      ...r.evidence,
-      labelsRead: r.evidence.labelsRead.map((l) => ({ ...l, y: Math.round(row(l.y)) })),
-      inliers: r.evidence.inliers.map((l) => ({ ...l, y: Math.round(row(l.y)) })),
-    },
-  };
-}
-
-/** One decoded picture and what every attempt on it shares. */
-interface Picture {
-  full: Raster;
-  work: Raster;
-  /** Full-image pixels per work pixel. */
-  f: number;
-  bg: Rgb;
-  started: number;
-  decoded: number;
 }
 
 /**
@@ -170,38 +119,6 @@ async function read(image: Buffer, rec: ReadingRecorder): Promise<ChartReading> 
     }
   }
   throw firstRefusal ?? refuseWithoutAxis(work, picture.bg, tried.length, rec, seenWith);
-}
-
-/** The bars in `plot` (bars stage), settled by the last-price stage. */
-interface SeriesReading extends Omit<SettledSeries, 'detection'> {
-  detection: CandleDetection | null;
-  found: boolean;
-}
-type SeriesFound = SeriesReading & SettledSeries;
-const found = (s: SeriesReading): s is SeriesFound => s.found && s.detection !== null;
-
-function readSeries(p: Picture, layout: Layout, plot: Box, rec: ReadingRecorder, fromTag = false): SeriesReading {
-  const labelHeight = medianLabelHeight(layout.axis.labels);
-  const bars: BarsReading = readBars({ work: p.work, bg: p.bg, axis: layout.axis, plot, labelHeight, fromTag });
-  const { detection, plotBg, tagCheck } = bars;
-  rec.stage('bars', {
-    bars: detection?.candles.length ?? 0,
-    quality: detection?.quality ?? 0,
-    found: bars.found,
-    tag: tagCheck.verdict,
-  });
-  if (!bars.found || !detection)
-    return { detection, found: false, tagCheck, lastSource: 'bar', unexplained: 0, marginInk: 1 };
-  const input = { work: p.work, bg: p.bg, plotBg, strip: layout.axis.strip, labels: layout.axis.labels, plot };
-  const last = readLastPrice({ ...input, labelHeight, bars: detection, tagCheck });
-  rec.stage('last-price', {
-    source: last.source,
-    setAside: last.setAside,
-    unexplained: last.unexplained,
-    marginInk: last.marginInk,
-  });
-  const { source: lastSource, unexplained, marginInk } = last;
-  return { detection: settle(detection, last), found: true, tagCheck, lastSource, unexplained, marginInk };
 }
 
 /** One label column's attempt: its scale read while the bars are found beside it. */
@@ -287,10 +204,8 @@ function preferLabelsPane(p: Picture, layout: Layout, axis: Fitted, first: Serie
   const confidence = readingConfidence(whole.evidence);
   if (!pane || confidence.value >= 1) return whole;
   const parent = rec.index;
-  rec.decide('confidence/weak-in-plot', 'confidence', 'retried', {
-    confidence: confidence.value,
-    weakest: confidence.weakest,
-  });
+  const { value, weakest } = confidence;
+  rec.decide('confidence/weak-in-plot', 'confidence', 'retried', { confidence: value, weakest });
   rec.begin('labels-pane', parent);
   const again = readSeries(p, layout, pane, rec);
   const inPane = found(again) ? evidenceOf(p, layout, axis, pane, again) : null;
@@ -316,23 +231,12 @@ function answer(
   const { series, plot, evidence } = chosen;
   const price = priceAtRow(axis.fit, p.f);
   const { detection, tagCheck, lastSource } = series;
-  debugSeries(rec.picture, detection, p.f, {
-    tags: tagCheck.tags,
-    verdict: tagCheck.verdict,
-    lastSource,
-    price,
-    precision: axis.fit.precision,
-  });
+  debugSeries(rec.picture, detection, p.f, { ...tagCheck, lastSource, price, precision: axis.fit.precision });
   // A series found only within the labels' pane is a second chance: where its reading cannot
   // stand, the picture stays no chart (a page's decorative chart beside a column of numbers).
-  const confidence = judge(evidence, detection, !inPlot, rec);
+  const confidence = judgeReading(evidence, detection, !inPlot, rec);
   return {
-    candles: detection.candles.map((c) => ({
-      open: price(c.open),
-      high: price(c.high),
-      low: price(c.low),
-      close: price(c.close),
-    })),
+    candles: detection.candles.map((c) => inPrices(c, price)),
     kind: detection.kind,
     scale: axis.fit,
     plot: toFull(plot, p.f),
@@ -341,36 +245,4 @@ function answer(
     evidence: { ...evidence, confidence },
     trace: rec.answered(rec.index, confidence.value),
   };
-}
-
-/**
- * Refuses a reading with evidence against it (`refuseUnsure`). Where the evidence doubts only the
- * last price (a tag elsewhere, marks beside the latest bars, a last bar away from the axis), the
- * refusal keeps the bars: beside a fitted scale they are the chart's. Where it doubts the bars
- * (another pane's, a part of the window's), it keeps none. On a second chance, no chart.
- */
-function judge(
-  evidence: ReadingEvidence,
-  detection: CandleDetection,
-  secondChance: boolean,
-  rec: ReadingRecorder,
-): ReadingConfidence {
-  try {
-    return refuseUnsure(evidence, rec);
-  } catch (error) {
-    if (!(error instanceof EngineError) || error.code !== 'UNSURE_READING') throw error;
-    if (secondChance) throw rec.refuse('confidence/second-chance-unsure', { unsure: error.rule });
-    throw doubtsLastPriceOnly(readingConfidence(evidence).weakest) ? seenWith(error, detection) : error;
-  }
-}
-
-/**
- * Keeps a series' bars with a refusal of its prices: the direction they show needs no scale.
- * A refusal for a picture that is no chart keeps none.
- */
-function seenWith(error: EngineError, detection: CandleDetection): EngineError {
-  if (error.code !== 'NOT_A_CHART' && detection.candles.length >= MIN_BARS) {
-    error.seen = detection.candles.map(({ open, high, low, close }) => ({ open, high, low, close }));
-  }
-  return error;
 }

@@ -74,6 +74,12 @@ export class ReadingRecorder {
     return error;
   }
 
+  /** Goes back to the attempt a refusal was decided in (a later attempt found nothing to read). */
+  resumeAt(error: EngineError): void {
+    const attempt = this.refusedIn.get(error);
+    if (attempt !== undefined) this.at = attempt;
+  }
+
   /** Records a refusal decided outside the pipeline's stages (decoding), once. */
   refused(error: EngineError): EngineError {
     if (!this.refusedIn.has(error)) {

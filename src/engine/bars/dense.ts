@@ -4,12 +4,10 @@
  * per column, the vertical run of the series' colours, and columns grouped into bars. A fallback
  * for when detectCandles answers no series.
  */
-import { CHROMATIC, chroma, hue, type Box, type Raster, type Rgb } from '../raster.js';
+import { CHROMATIC, chroma, hue, INK_CONTRAST, type Box, type Raster, type Rgb } from '../raster.js';
 import { scratchI32, scratchU32, scratchU8 } from '../scratch.js';
 import { MIN_BARS, type CandleDetection, type PixelCandle } from './series.js';
 
-/** Bars stand out clearly from the background; faint grid does not. */
-const INK_CONTRAST = 60;
 /** Colour bins closer than this are one colour (JPEG noise). */
 const CLUSTER_RADIUS = 60;
 const MAX_CLUSTERS = 12;

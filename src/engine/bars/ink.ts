@@ -3,12 +3,10 @@
  * antialiased edge is a blend of its colour with the background, so a pixel is measured against
  * those blends (`blendDistance`), not against the colour alone.
  */
-import type { Box, Raster, Rgb } from '../raster.js';
+import { INK_CONTRAST, type Box, type Raster, type Rgb } from '../raster.js';
 import { scratchF64, scratchU32 } from '../scratch.js';
 import { nextSet, wordsOf } from '../sparse.js';
 
-/** Candle bodies and wicks stand out clearly from the background; faint grid does not. */
-const INK_CONTRAST = 60;
 /** Colours closer than this are one cluster (JPEG noise, antialiased edges). */
 export const CLUSTER_RADIUS = 60;
 

@@ -3,7 +3,7 @@
  * column profile of bars that touch (dense.ts), with the check of their end against the series'
  * tags on the axis, which the last-price stage takes as it is (the tags are scanned once).
  */
-import { reconcileWithTags, type TagCheck } from '../last-price/tags.js';
+import { axisTags, reconcileWithTags, type Tag, type TagCheck } from '../last-price/tags.js';
 import { dominantColour, type Box, type Raster, type Rgb } from '../raster.js';
 import { readDense } from './dense.js';
 import { detectCandles } from './detect.js';
@@ -35,6 +35,8 @@ export interface BarsReading {
   detection: CandleDetection | null;
   plotBg: Rgb;
   tagCheck: TagCheck;
+  /** The boxes on the axis beside the plot, scanned once for the reading of this plot. */
+  scanned: readonly Tag[];
   /** Whether the bars, less the pieces the tag check sets aside, are a price series. */
   found: boolean;
 }
@@ -73,8 +75,10 @@ export function readBars({ work, bg, axis, plot, labelHeight, fromTag = false }:
   const plotBg = dominantColour(work, plot);
   const pieces = detectCandles(work, plot, { axisSide: axis.side });
   let detection = isSeries(pieces) ? pieces : (readDense(work, plot, plotBg) ?? pieces);
+  let scanned: Tag[] | undefined;
+  const scan = () => (scanned ??= axisTags(work, bg, axis.strip, plot.top, plot.bottom, labelHeight));
   const check = (d: CandleDetection) =>
-    reconcileWithTags(work, bg, plotBg, axis.strip, plot, d.candles, labelHeight, d.colours);
+    reconcileWithTags(work, bg, plotBg, axis.strip, plot, d.candles, labelHeight, d.colours, scan());
   let tagCheck = isSeries(detection) ? check(detection) : NO_TAG;
   const series = () => isSeries(detection, MIN_QUALITY, tagCheck.trimmed);
   if ((fromTag && !series()) || (detection === pieces && tagCheck.verdict === 'contradicts')) {
@@ -86,5 +90,5 @@ export function readBars({ work, bg, axis, plot, labelHeight, fromTag = false }:
     }
   }
   const found = series();
-  return { detection, plotBg, tagCheck: found ? tagCheck : NO_TAG, found };
+  return { detection, plotBg, tagCheck: found ? tagCheck : NO_TAG, scanned: found ? scan() : [], found };
 }

@@ -7,10 +7,8 @@
  * latest bars' range and a few bar heights around it (a panel's text higher up says nothing).
  */
 import type { PixelCandle, PlotLine } from '../bars/index.js';
-import { colourDistance, rgbAt, type Box, type Raster, type Rgb } from '../raster.js';
+import { colourDistance, INK_CONTRAST, rgbAt, type Box, type Raster, type Rgb } from '../raster.js';
 
-/** Ink farther than this from the plot's background (RGB units) counts. */
-const INK = 60;
 /** The latest bars whose range says where later bars would be. */
 const RECENT = 10;
 /** Bar heights around that range looked at too. */
@@ -42,7 +40,7 @@ export function marginInk(r: Raster, plot: Box, plotBg: Rgb, candles: PixelCandl
   if (rows.length === 0) return 0;
   const counts = new Array<number>(right - left).fill(0);
   for (let x = left; x < right; x++) {
-    for (const y of rows) if (colourDistance(rgbAt(r, x, y), plotBg) > INK) counts[x - left]++;
+    for (const y of rows) if (colourDistance(rgbAt(r, x, y), plotBg) > INK_CONTRAST) counts[x - left]++;
   }
   // A line is at most three columns wide: a dialog's or a panel's columns stand side by side.
   const full = (k: number): boolean => (counts[k] ?? 0) >= rows.length * LINE_COLUMN;

@@ -17,6 +17,7 @@ import {
   applyTextTag,
   closeAt,
   unexplainedMarks,
+  type Tag,
   type TagCheck,
 } from './tags.js';
 
@@ -32,6 +33,8 @@ export interface LastPriceInput {
   labelHeight: number;
   bars: Readonly<CandleDetection>;
   tagCheck: TagCheck;
+  /** The boxes on the axis beside the plot, as the bars stage scanned them. */
+  scanned: readonly Tag[];
 }
 
 export interface LastPriceReading {
@@ -54,18 +57,18 @@ const copyOf = (c: PixelCandle): PixelCandle => ({ x: c.x, open: c.open, high: c
  * close. Pieces past the bar that reaches the series' tag are set aside.
  */
 export function readLastPrice(input: LastPriceInput): LastPriceReading {
-  const { work, bg, plotBg, strip, labels, plot, labelHeight, bars, tagCheck } = input;
+  const { work, bg, plotBg, strip, labels, plot, labelHeight, bars, tagCheck, scanned } = input;
   const { colours, lines } = bars;
   // The marks' finders move the last bar's close on a copy; the bars stage's bars stay as found.
   const candles = bars.candles.slice(0, bars.candles.length - tagCheck.trimmed).map(copyOf);
   let source: ReadingEvidence['lastSource'] = 'bar';
-  if (applyLastPriceTag(work, bg, plotBg, strip, plot, candles, labelHeight, colours)) source = 'tag';
+  if (applyLastPriceTag(work, bg, plotBg, strip, plot, candles, labelHeight, colours, scanned)) source = 'tag';
   else if (applyTextTag(work, bg, candles, labels, labelHeight)) source = 'text-tag';
   else if (applyPriceLine(work, plotBg, candles, lines, labelHeight)) source = 'price-line';
   else {
     // A box of two lines (the price over the bar's countdown) is the platform's last-price tag,
     // whatever its colour: it says the bar that reaches it is the latest.
-    const box = applyLoneBox(work, bg, strip, plot, candles, lines, labelHeight);
+    const box = applyLoneBox(work, bg, strip, plot, candles, lines, labelHeight, scanned);
     if (box) source = box.lines === 2 ? 'tag' : 'box';
     else if (applyRightEdge(work, plotBg, candles, colours, plot.right)) source = 'right-edge';
   }
@@ -76,7 +79,7 @@ export function readLastPrice(input: LastPriceInput): LastPriceReading {
     // Each finder that names a source has closed the last bar at its mark.
     close: source === 'bar' || after === undefined ? null : after,
     source,
-    unexplained: fromBar ? unexplainedMarks(work, bg, strip, plot, candles, lines, labelHeight) : 0,
+    unexplained: fromBar ? unexplainedMarks(work, bg, strip, plot, candles, lines, labelHeight, scanned) : 0,
     marginInk: unconfirmed(source) ? marginInk(work, plot, plotBg, candles, lines) : 0,
   };
 }

@@ -5,13 +5,11 @@
  * fills a long run there, and its close stays where the bar's colours put it.
  */
 import type { PixelCandle } from '../bars/index.js';
-import { colourDistance, rgbAt, type Raster, type Rgb } from '../raster.js';
+import { colourDistance, INK_CONTRAST, rgbAt, type Raster, type Rgb } from '../raster.js';
 import { closeAt } from './tags.js';
 
 /** Ink of a series colour: within this of one (RGB units), as JPEG keeps them. */
 const SAME_COLOUR = 60;
-/** Ink stands this far from the plot's background (fainter is antialiasing). */
-const INK = 60;
 /** The tallest run, in work pixels, that is a line's end or a tick rather than a body's edge. */
 const SHORT_RUN = 4;
 
@@ -32,7 +30,7 @@ export function applyRightEdge(r: Raster, plotBg: Rgb, candles: PixelCandle[], c
   const bottom = Math.min(r.height - 1, Math.ceil(last.low + height));
   const series = (x: number, y: number): boolean => {
     const p = rgbAt(r, x, y);
-    return colourDistance(p, plotBg) > INK && colours.some((k) => colourDistance(p, k) <= SAME_COLOUR);
+    return colourDistance(p, plotBg) > INK_CONTRAST && colours.some((k) => colourDistance(p, k) <= SAME_COLOUR);
   };
   const inkRows = (x: number): number[] => {
     const rows: number[] = [];

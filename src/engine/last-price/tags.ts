@@ -5,7 +5,17 @@
  * body whose open and close are swapped. The tag settles it.
  */
 import type { PixelCandle, PlotLine } from '../bars/index.js';
-import { CHROMATIC, chroma, colourDistance, hue, rgbAt, type Box, type Raster, type Rgb } from '../raster.js';
+import {
+  CHROMATIC,
+  chroma,
+  colourDistance,
+  hue,
+  INK_CONTRAST,
+  rgbAt,
+  type Box,
+  type Raster,
+  type Rgb,
+} from '../raster.js';
 
 /** Fill colours closer than this (RGB units) are the same colour as JPEG keeps them. */
 const SAME_COLOUR = 60;
@@ -14,12 +24,6 @@ const BOX_CONTRAST = 8;
 /** Two boxes on the axis this near in fill are painted alike: one object's (an indicator's) values. */
 const TWIN_FILL = 12;
 const FILL_CONTRAST = 40;
-/**
- * Candle ink stands this far from the plot background (as candle detection has it): fainter
- * pixels in the candle's box are JPEG noise or antialiasing, and a dark crosshair label on a
- * black chart would otherwise match them.
- */
-const CANDLE_CONTRAST = 60;
 
 /** The tallest box, in label heights, that is a tag of two lines of text. */
 const TWO_LINE_TAG = 4.5;
@@ -220,7 +224,7 @@ function candleColours(r: Raster, plotBg: Rgb, c: PixelCandle): Rgb[] {
   for (let y = Math.max(0, Math.floor(c.high)); y <= Math.min(r.height - 1, Math.ceil(c.low)); y++) {
     for (let x = x0; x <= x1; x++) {
       const p = rgbAt(r, x, y);
-      if (colourDistance(p, plotBg) <= CANDLE_CONTRAST) continue;
+      if (colourDistance(p, plotBg) <= INK_CONTRAST) continue;
       const key = ((p[0] >> 5) << 6) | ((p[1] >> 5) << 3) | (p[2] >> 5);
       const entry = counts.get(key);
       if (entry) entry.n++;
@@ -248,6 +252,7 @@ export function applyLastPriceTag(
   candles: PixelCandle[],
   labelHeight: number,
   seriesColours: Rgb[] = [],
+  scanned?: readonly Tag[],
 ): boolean {
   const last = candles[candles.length - 1];
   if (!last) return false;
@@ -265,11 +270,11 @@ export function applyLastPriceTag(
   // When every series colour has a hue, a grey box is a crosshair label, whatever grey the
   // crosshair's line leaves in the last bar's box.
   const huedSeries = seriesColours.length > 0 && seriesColours.every((k) => chroma(k) >= CHROMATIC);
-  const boxes = axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight);
+  const boxes = scanned ?? axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight);
   const tags = boxes.filter(
     (t) =>
       !twinned(t, boxes, labelHeight) &&
-      colourDistance(t.fill, plotBg) > CANDLE_CONTRAST &&
+      colourDistance(t.fill, plotBg) > INK_CONTRAST &&
       !(huedSeries && chroma(t.fill) < CHROMATIC) &&
       (colours.some((c) => matches(t.fill, c)) ||
         seriesColours.some((k) => sameHue(t.fill, k, plotBg) || sameTint(t.fill, k))) &&
@@ -286,7 +291,7 @@ export function applyLastPriceTag(
  * The chart's last price has one tag; boxes of one fill at several prices are an indicator's
  * values (the lines of a band, a set of levels), whatever colour they share with the bars.
  */
-function twinned(t: Tag, boxes: Tag[], labelHeight: number): boolean {
+function twinned(t: Tag, boxes: readonly Tag[], labelHeight: number): boolean {
   return boxes.some((o) => o !== t && Math.abs(o.y - t.y) > labelHeight && colourDistance(o.fill, t.fill) <= TWIN_FILL);
 }
 
@@ -329,11 +334,12 @@ export function reconcileWithTags(
   candles: readonly PixelCandle[],
   labelHeight: number,
   seriesColours: Rgb[],
+  scanned: readonly Tag[] = axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight),
 ): TagCheck {
-  const tags = axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight).filter(
+  const tags = scanned.filter(
     (t) =>
       chroma(t.fill) > CHROMATIC &&
-      colourDistance(t.fill, plotBg) > CANDLE_CONTRAST &&
+      colourDistance(t.fill, plotBg) > INK_CONTRAST &&
       seriesColours.some((k) => sameHue(t.fill, k, plotBg) || sameTint(t.fill, k)),
   );
   const reaches = (c: PixelCandle | undefined) =>
@@ -412,10 +418,11 @@ export function applyLoneBox(
   candles: PixelCandle[],
   lines: PlotLine[],
   labelHeight: number,
+  scanned?: readonly Tag[],
 ): Tag | null {
   const last = candles[candles.length - 1];
   if (!last) return null;
-  const boxes = axisBoxes(r, bg, strip, plot, lines, labelHeight);
+  const boxes = axisBoxes(r, bg, strip, plot, lines, labelHeight, scanned);
   // An indicator's values painted alike at three or more prices (a band's lines) are set aside
   // to find the box among them; a box painted like one other may be the tag itself.
   const banded = (t: Tag) => boxes.filter((o) => o !== t && twinned(t, [o], labelHeight)).length >= 2;
@@ -430,10 +437,18 @@ export function applyLoneBox(
  * a grey box with a grey line across the plot at its row (the tag of a price line has the line's
  * colour, and a grey bid box stands alone).
  */
-function axisBoxes(r: Raster, bg: Rgb, strip: Box, plot: Box, lines: PlotLine[], labelHeight: number): Tag[] {
+function axisBoxes(
+  r: Raster,
+  bg: Rgb,
+  strip: Box,
+  plot: Box,
+  lines: PlotLine[],
+  labelHeight: number,
+  scanned: readonly Tag[] = axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight),
+): Tag[] {
   const crosshair = (t: Tag): boolean =>
     chroma(t.fill) < CHROMATIC && lines.some((l) => Math.abs(l.y - t.y) <= 1.5 && chroma(l.colour) < CHROMATIC);
-  const boxes = axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight).filter((t) => !crosshair(t));
+  const boxes = scanned.filter((t) => !crosshair(t));
   // An axis that prints every label in a box of its own: boxes of one fill from the top of the
   // axis to its foot are the labels' (a drawing's tags of one colour huddle where it was drawn).
   const height = plot.bottom - plot.top;
@@ -462,12 +477,13 @@ export function unexplainedMarks(
   candles: PixelCandle[],
   lines: PlotLine[],
   labelHeight: number,
+  scanned?: readonly Tag[],
 ): number {
   const recent = candles.slice(-RECENT_MARK_BARS);
   if (recent.length === 0) return 0;
   const top = Math.min(...recent.map((c) => c.high)) - labelHeight;
   const bottom = Math.max(...recent.map((c) => c.low)) + labelHeight;
-  return axisBoxes(r, bg, strip, plot, lines, labelHeight).filter((t) => t.y >= top && t.y <= bottom).length;
+  return axisBoxes(r, bg, strip, plot, lines, labelHeight, scanned).filter((t) => t.y >= top && t.y <= bottom).length;
 }
 
 /**

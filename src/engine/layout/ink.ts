@@ -8,8 +8,6 @@ import type { Raster, Rgb } from '../raster.js';
 export const TEXT_CONTRAST = 70;
 /** Pane separators and borders are faint in dark themes, so this is lower than text. */
 export const LINE_CONTRAST = 18;
-/** Candles and bars: strong colours, unlike the faint ringing a JPEG leaves beside them. */
-export const SHAPE_CONTRAST = 60;
 
 /** Whether pixel `p` (index into width × height) differs from `bg` by more than `limit`. */
 export function standsOut(r: Raster, bg: Rgb, p: number, limit: number): boolean {

@@ -3,7 +3,8 @@
  * its far edges, where the pane's background ends.
  */
 import { colourDistance, dominantColour, rgbAt, type Box, type Raster, type Rgb } from '../raster.js';
-import { LINE_CONTRAST, SHAPE_CONTRAST, standsOut } from './ink.js';
+import { INK_CONTRAST } from '../raster.js';
+import { LINE_CONTRAST, standsOut } from './ink.js';
 
 /** Walks from the axis towards the plot looking for a border line; else keeps a small gap. */
 export function plotEdge(r: Raster, bg: Rgb, from: number, dir: 1 | -1, top: number, bottom: number): number {
@@ -41,8 +42,8 @@ function hasShapesBetween(
   let run = 0;
   for (let y = top; y < bottom; y++) {
     let on = 0;
-    for (let x = from; x <= to; x++) if (standsOut(r, bg, y * r.width + x, SHAPE_CONTRAST)) on++;
-    const partial = on > 0 && on <= (to - from + 1) * 0.8 && !standsOut(r, bg, y * r.width + axisSide, SHAPE_CONTRAST);
+    for (let x = from; x <= to; x++) if (standsOut(r, bg, y * r.width + x, INK_CONTRAST)) on++;
+    const partial = on > 0 && on <= (to - from + 1) * 0.8 && !standsOut(r, bg, y * r.width + axisSide, INK_CONTRAST);
     run = partial ? run + 1 : 0;
     // Tick marks at the labels' rows touch the border and can be four rows tall in a JPEG at
     // a pixel ratio of 2; a candle or bar (with its wick) is taller.

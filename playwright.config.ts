@@ -38,7 +38,8 @@ export default defineConfig({
       APP_URL: baseURL,
       DATA_DIR: dataDir,
       APP_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
-      ADMIN_EMAILS: 'admin@piplens.test',
+      // One admin per spec that signs one up: an address can sign up once per run.
+      ADMIN_EMAILS: 'admin@piplens.test,engine-admin@piplens.test',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       SMTP_URL: '',

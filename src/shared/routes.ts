@@ -11,6 +11,7 @@ export const ROUTES = {
   dashboard: '/dashboard',
   subscription: '/subscription',
   adminSettings: '/admin/settings',
+  adminEngine: '/admin/engine',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
 } as const;
@@ -36,6 +37,7 @@ export const PRIVATE_ROUTES = [
   ROUTES.dashboard,
   ROUTES.subscription,
   ROUTES.adminSettings,
+  ROUTES.adminEngine,
   ROUTES.welcome,
   ROUTES.resetPassword,
   SHARE_ROUTE_PREFIX,

@@ -151,6 +151,22 @@ export async function confirmEmailViaOutbox(page: Page, email: string) {
   await page.waitForLoadState('networkidle');
 }
 
+/**
+ * An admin by the quickest honest route: an address listed in ADMIN_EMAILS signs up and confirms,
+ * sets its password through the set-up mail PipLens then sends, and logs in with it.
+ */
+export async function signInAdmin(page: Page, email: string) {
+  await signUpViaApi(page, { email });
+  await page.goto(await linkFromOutbox(`To: ${email}`, '/api/auth/reset-password/', 'Set your PipLens admin password'));
+  const password = 'the-admins-own-password';
+  await setNewPassword(page, password);
+  const login = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password },
+    headers: { origin: BASE_URL },
+  });
+  expect(login.status()).toBe(200);
+}
+
 /** On the page a reset link opens: sets `password` and lands on the login page. */
 export async function setNewPassword(page: Page, password: string) {
   await expect(page).toHaveURL(/\/reset-password\?token=/);

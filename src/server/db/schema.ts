@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { ReadingTrace } from '../../shared/engine-trace';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -166,11 +167,38 @@ export const analyses = pgTable(
     shareToken: text('share_token').unique(),
     /** False for an engine answer given because the models were down: never reused for the same image. */
     final: boolean('final').notNull().default(true),
+    /**
+     * The engine's record of its reading (attempts, stages, decisions; never pixels): its answer's,
+     * or its refusal's when a model answered instead. Null where the engine kept none.
+     */
+    engineTrace: jsonb('engine_trace').$type<ReadingTrace>(),
   },
   (t) => [
     index('analyses_user_created_idx').on(t.userId, t.createdAt),
     index('analyses_user_image_idx').on(t.userId, t.imageSha256),
+    // The admin's review of the engine reads the last days of every trader's analyses.
+    index('analyses_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * A reading the engine refused that left no analysis (not a chart, or nothing else could read it):
+ * its rule id and trace, for the admin's review of the engine. The picture is never kept.
+ */
+export const engineRefusals = pgTable(
+  'engine_refusals',
+  {
+    id: text('id').primaryKey(),
+    createdAt: createdAt(),
+    /** Kept apart from the trader: null once their account is gone. */
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** The refusal's stable rule id, such as `last-price/tag-unreached`. */
+    rule: text('rule').notNull(),
+    /** The code the trader was answered with (NOT_A_CHART, AXIS_UNREADABLE, ...). */
+    code: text('code').notNull(),
+    trace: jsonb('trace').$type<ReadingTrace>(),
+  },
+  (t) => [index('engine_refusals_created_idx').on(t.createdAt)],
 );
 
 /** A model not to ask until `until` (a rate limit, a used-up quota): shared by every process on the database. */
@@ -241,6 +269,8 @@ export const analysisJobs = pgTable(
     analysisId: text('analysis_id').references(() => analyses.id, { onDelete: 'set null' }),
     error: jsonb('error'),
     engineMs: integer('engine_ms'),
+    /** The engine's trace of its reading, kept when the job is settled (the picture is not). */
+    engineTrace: jsonb('engine_trace').$type<ReadingTrace>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

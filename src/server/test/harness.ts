@@ -1,10 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
+import { user } from '../db/schema';
 import { parseEnv, type Env } from '../env';
 import type { ChartEngine } from '../features/analysis/engine-pool';
 import type { AppDeps } from '../lib/context';
@@ -102,12 +104,17 @@ export function describeEachDatabase(
   name: string,
   suite: (server: () => TestServer) => void,
   envOverrides: Record<string, string> | (() => Record<string, string>) = {},
+  options: { engine?: ChartEngine } = {},
 ) {
   for (const kind of testDatabases()) {
     describe(`${name} [${kind}]`, () => {
       let server: TestServer | undefined;
       beforeAll(async () => {
-        server = await createTestServer(kind, typeof envOverrides === 'function' ? envOverrides() : envOverrides);
+        server = await createTestServer(
+          kind,
+          typeof envOverrides === 'function' ? envOverrides() : envOverrides,
+          options,
+        );
       });
       afterAll(async () => {
         await server?.close();
@@ -264,4 +271,19 @@ export async function setPasswordFromInbox(client: TestClient, server: TestServe
   if (reset.status !== 200) throw new Error(`reset failed: ${reset.status} ${await reset.text()}`);
   const login = await client.request('/api/auth/sign-in/email', { json: { email, password: newPassword } });
   if (login.status !== 200) throw new Error(`login after reset failed: ${login.status}`);
+}
+
+/**
+ * An admin as they are after the whole honest route: listed in ADMIN_EMAILS, signed up, confirmed,
+ * and their password set through the set-up mail; `client` is signed in as them.
+ */
+export async function signUpAdmin(server: TestServer): Promise<{ client: TestClient; id: string; email: string }> {
+  const email = uniqueEmail('admin');
+  server.deps.env.ADMIN_EMAILS = [email];
+  const client = new TestClient(server);
+  await signUp(client, { email });
+  await setPasswordFromInbox(client, server, email, 'the-admins-own-password');
+  server.deps.env.ADMIN_EMAILS = [];
+  const [row] = await server.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  return { client, id: row?.id as string, email };
 }

@@ -55,6 +55,10 @@ export const routes: RouteObject[] = [
         path: ROUTES.adminSettings,
         lazy: () => import('../features/admin/admin-settings-page').then((m) => ({ Component: m.AdminSettingsPage })),
       },
+      {
+        path: ROUTES.adminEngine,
+        lazy: () => import('../features/admin/engine-review-page').then((m) => ({ Component: m.EngineReviewPage })),
+      },
       { path: SHARE_ROUTE, lazy: () => import('../features/share/shared-analysis-page').then((m) => ({ Component: m.SharedAnalysisPage })) },
       { path: '*', lazy: () => import('../features/shell/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
     ]),

@@ -69,6 +69,7 @@ const ROUTE_META: Record<string, RouteMeta> = {
   [ROUTES.dashboard]: { title: 'Forex Chart Analysis', crumb: 'Dashboard', description: 'Upload a chart and analyze it.' },
   [ROUTES.subscription]: { title: 'Subscription', description: `Your ${BRAND} trial and Premium subscription.` },
   [ROUTES.adminSettings]: { title: 'Admin Settings', description: `${BRAND} administration.` },
+  [ROUTES.adminEngine]: { title: 'Engine Readings', description: `The ${BRAND} chart engine's refusals and low-confidence answers.` },
 };
 
 const NOT_FOUND: RouteMeta = {

@@ -5,11 +5,13 @@ import {
   PaymentKeysStatusSchema,
   type PaymentKeysStatus,
 } from '../../../shared/billing';
+import { EngineReadingsPageSchema, EngineReadingsQuerySchema, EngineReviewSchema } from '../../../shared/engine-review';
 import { requireAdmin } from '../../auth/guards';
 import type { Env } from '../../env';
 import type { SessionUser } from '../../lib/context';
 import { createRouter, errorResponse } from '../../lib/openapi';
 import { envPaymentKey } from '../billing/payment-config';
+import { engineReadings, engineReview } from './engine-review.store';
 import { readPaymentKeys, savePaymentKeys, type StoredPaymentKeys } from './payment-keys.store';
 
 const statusResponse = {
@@ -39,6 +41,39 @@ const saveKeysRoute = createRoute({
   },
 });
 
+const engineReviewRoute = createRoute({
+  method: 'get',
+  path: '/engine/review',
+  summary:
+    "The chart engine's refusals and low-confidence answers of the last 7 days, counted by rule id (admins only)",
+  middleware: [requireAdmin] as const,
+  responses: {
+    200: {
+      description: 'Counts by rule id, most first',
+      content: { 'application/json': { schema: EngineReviewSchema } },
+    },
+    401: errorResponse('Not signed in'),
+    403: errorResponse('Not an admin'),
+  },
+});
+
+const engineReadingsRoute = createRoute({
+  method: 'get',
+  path: '/engine/readings',
+  summary: 'The readings one rule refused or lowered in the last 7 days, with their traces, 20 a page (admins only)',
+  middleware: [requireAdmin] as const,
+  request: { query: EngineReadingsQuerySchema },
+  responses: {
+    200: {
+      description: 'Newest first; no picture and nothing about who uploaded it',
+      content: { 'application/json': { schema: EngineReadingsPageSchema } },
+    },
+    400: errorResponse('The rule, outcome or page is not valid'),
+    401: errorResponse('Not signed in'),
+    403: errorResponse('Not an admin'),
+  },
+});
+
 const last4 = (value: string) => (value.length > 8 ? value.slice(-4) : null);
 
 function keysStatus(env: Env, stored: StoredPaymentKeys): PaymentKeysStatus {
@@ -60,7 +95,10 @@ function keysStatus(env: Env, stored: StoredPaymentKeys): PaymentKeysStatus {
   };
 }
 
-/** Admin settings: payment keys. Only the admin role passes; every change goes to the audit log. */
+/**
+ * Admin settings (payment keys: every change goes to the audit log) and the review of the chart
+ * engine's refusals. Only the admin role passes.
+ */
 export function adminRoutes() {
   const routes = createRouter();
 
@@ -77,6 +115,16 @@ export function adminRoutes() {
     c.get('logger').info({ actorId: admin.id }, 'payment keys saved');
     c.header('Cache-Control', 'no-store');
     return c.json(keysStatus(env, await readPaymentKeys(c.get('db'), env.APP_SECRET, c.get('logger'))), 200);
+  });
+
+  routes.openapi(engineReviewRoute, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await engineReview(c.get('db')), 200);
+  });
+
+  routes.openapi(engineReadingsRoute, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await engineReadings(c.get('db'), c.req.valid('query')), 200);
   });
 
   return routes;

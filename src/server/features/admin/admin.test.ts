@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { PaymentKeysStatus } from '../../../shared/billing';
-import { auditLog, settingsSecrets, user } from '../../db/schema';
-import { describeEachDatabase, setPasswordFromInbox, signUp, TestClient, uniqueEmail, type TestServer } from '../../test/harness';
+import { auditLog, settingsSecrets } from '../../db/schema';
+import { describeEachDatabase, signUp, signUpAdmin, TestClient } from '../../test/harness';
 
 const KEYS = {
   publicKey: 'FLWPUBK-admin-saved-public-key-1234',
@@ -10,17 +10,6 @@ const KEYS = {
   encryptionKey: 'admin-saved-encryption-9abc',
   webhookHash: 'admin-saved-webhook-hash-def0',
 };
-
-async function admin(server: TestServer) {
-  const email = uniqueEmail('admin');
-  server.deps.env.ADMIN_EMAILS = [email];
-  const client = new TestClient(server);
-  await signUp(client, { email });
-  await setPasswordFromInbox(client, server, email, 'the-admins-own-password');
-  server.deps.env.ADMIN_EMAILS = [];
-  const [row] = await server.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  return { client, id: row?.id as string };
-}
 
 const save = (client: TestClient, body: unknown) =>
   client.request('/api/admin/settings/payment-keys', { method: 'PUT', json: body });
@@ -39,7 +28,7 @@ describeEachDatabase(
     });
 
     it("validates each key with SPEC's messages", async () => {
-      const { client } = await admin(server());
+      const { client } = await signUpAdmin(server());
       const response = await save(client, {
         publicKey: '',
         secretKey: ' ',
@@ -58,7 +47,7 @@ describeEachDatabase(
     });
 
     it('stores keys encrypted, never returns them, audits the change, and uses them at once', async () => {
-      const { client, id } = await admin(server());
+      const { client, id } = await signUpAdmin(server());
       const before = (await (await client.request('/api/admin/settings/payment-keys')).json()) as PaymentKeysStatus;
       expect(before.keys.find((k) => k.name === 'publicKey')).toMatchObject({
         set: true,
@@ -108,7 +97,7 @@ describeEachDatabase(
     });
 
     it('saves the three SPEC keys without a webhook hash, which stays unset (or as saved before)', async () => {
-      const { client } = await admin(server());
+      const { client } = await signUpAdmin(server());
       // Each test shares the server's database: start with no saved hash.
       await server().database.db.delete(settingsSecrets).where(eq(settingsSecrets.name, 'flutterwave.webhook_hash'));
       const { webhookHash: _none, ...three } = KEYS;
@@ -134,7 +123,7 @@ describeEachDatabase(
     });
 
     it('ignores a stored key that no longer decrypts and falls back to the environment', async () => {
-      const { client } = await admin(server());
+      const { client } = await signUpAdmin(server());
       await save(client, KEYS);
       await server()
         .database.db.update(settingsSecrets)

@@ -18,7 +18,8 @@ import { ApiError } from '../../lib/errors';
 import { getSubscriptionState } from '../billing/subscription.service';
 import { analyseUpload, type AnalysisJobInput } from './analysis-run';
 import { databaseCooldowns } from './cooldowns';
-import { countAnalysesOfUpload, findRecentSame, makeThumbnail, sha256, storeAnalysis } from './analysis.store';
+import { RefusedReading } from './analysis.service';
+import { countAnalysesOfUpload, findRecentSame, makeThumbnail, recordRefusal, sha256, storeAnalysis } from './analysis.store';
 import { analysedIdentity, cropBox, cropImage, rerunGrant, rerunGranted } from './crop';
 import { releaseDailySlot, reserveDailySlot } from './daily-usage';
 import type { ChartEngine } from './engine-pool';
@@ -194,6 +195,12 @@ export function analysisRoutes(queue: AnalysisQueue, engine: ChartEngine, jobs: 
       } catch (error) {
         // A failed analysis gives its slot back.
         if (takesSlot) await releaseDailySlot(db, user.id);
+        // The engine's refusal is kept for the admin's review; the trader's answer does not wait on it failing.
+        if (error instanceof RefusedReading) {
+          await recordRefusal(db, user.id, error.refusal).catch((e: unknown) => {
+            c.get('logger').warn({ err: e }, 'engine refusal not recorded');
+          });
+        }
         throw error;
       }
     },

@@ -6,6 +6,7 @@ import type {
   ProviderAttempt,
   RefusalDetails,
 } from '../../../shared/analysis';
+import type { ReadingTrace } from '../../../shared/engine-trace';
 import { instrumentMismatch, resolveLotValue } from '../../../shared/instruments';
 import { EngineError, type EngineOutput } from '../../../engine';
 import { computePositionSizing, describeSizing, readFromChartNote } from '../../../engine/analysis/sizing';
@@ -47,7 +48,34 @@ export interface AnalysisRun {
    * answer is kept in the history but not reused for the same image.
    */
   final: boolean;
+  /** The engine's trace of its reading: its answer's, or its refusal's when a model answered instead. */
+  engineTrace: ReadingTrace | null;
 }
+
+/** What the server keeps of a reading the engine refused. */
+export interface EngineRefusal {
+  /** The refusal's stable rule id, such as `last-price/tag-unreached`. */
+  rule: string;
+  code: string;
+  trace: ReadingTrace | null;
+}
+
+/**
+ * The API's answer to an analysis the engine refused and nobody answered instead, as the trader
+ * gets it (status, code, message and details), with the engine's rule and trace for the server to
+ * keep; neither is sent to the browser.
+ */
+export class RefusedReading extends ApiError {
+  constructor(
+    readonly refusal: EngineRefusal,
+    ...answer: ConstructorParameters<typeof ApiError>
+  ) {
+    super(...answer);
+    this.name = 'RefusedReading';
+  }
+}
+
+const refusalOf = (error: EngineError): EngineRefusal => ({ rule: error.rule, code: error.code, trace: error.trace ?? null });
 
 /** Models 1, 2 and 3 in order, each only when its key is configured. */
 export function configuredProviders(env: Env): ConfiguredProvider[] {
@@ -168,8 +196,10 @@ export async function runAnalysis(input: {
     engine = await input.engine.analyze(image.bytes, settings);
   } catch (error) {
     if (!(error instanceof EngineError)) throw error;
+    // The rule id in the log line lets a refusal be explained afterwards; its trace is stored.
+    logger.info({ rule: error.rule, code: error.code, weighed: error.weighed }, 'the engine refused the chart');
     if (error.code === 'INVALID_IMAGE')
-      throw new ApiError(400, 'UNREADABLE_IMAGE', 'Failed to process image. Please try again.');
+      throw new RefusedReading(refusalOf(error), 400, 'UNREADABLE_IMAGE', 'Failed to process image. Please try again.');
     engineError = error;
   } finally {
     input.releaseSlot?.();
@@ -177,9 +207,10 @@ export async function runAnalysis(input: {
   const engineMs = performance.now() - engineStarted;
   // A picture that is no price chart is not turned into a trade by anyone.
   if (engineError?.code === 'NOT_A_CHART') {
-    throw new ApiError(422, engineError.code, engineError.message, { providersTried: [] });
+    throw new RefusedReading(refusalOf(engineError), 422, engineError.code, engineError.message, { providersTried: [] });
   }
   const chart = engine ? withReading(engine) : null;
+  const engineTrace = engine?.trace ?? engineError?.trace ?? null;
   const providersTried: ProviderAttempt[] = [];
   if (providers.length > 0) {
     const prompt = buildPrompt(settings, chart);
@@ -218,6 +249,7 @@ export async function runAnalysis(input: {
           providersTried,
           engineMs,
           final: true,
+          engineTrace,
         };
       } catch (error) {
         if (error instanceof AnswerRejected) {
@@ -247,7 +279,7 @@ export async function runAnalysis(input: {
   setStage({ stage: 'checking' });
   const outage = providersTried.some((p) => p.outcome === 'failed' || p.outcome === 'skipped');
   if (engine) {
-    return { result: { ...engine.result, modelName: ENGINE_MODEL_NAME }, chart, providersTried, engineMs, final: !outage };
+    return { result: { ...engine.result, modelName: ENGINE_MODEL_NAME }, chart, providersTried, engineMs, final: !outage, engineTrace };
   }
   // With models configured, SPEC's message; the engine's own reason follows it, so the trader
   // still learns why the chart itself could not be read (and that a crop may help).
@@ -257,5 +289,6 @@ export async function runAnalysis(input: {
       : (engineError?.message ?? ALL_MODELS_FAILED_MESSAGE);
   // What the engine saw without prices (the trend of the bars it found) goes with its refusal.
   const details: RefusalDetails = { providersTried, ...(engineError?.trend ? { trend: engineError.trend } : {}) };
-  throw new ApiError(422, engineError?.code ?? 'ANALYSIS_FAILED', message, details);
+  if (engineError) throw new RefusedReading(refusalOf(engineError), 422, engineError.code, message, details);
+  throw new ApiError(422, 'ANALYSIS_FAILED', message, details);
 }

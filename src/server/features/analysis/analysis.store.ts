@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type {
   AnalysisRecord,
@@ -8,8 +8,10 @@ import type {
   ChartFacts,
   ProviderAttempt,
 } from '../../../shared/analysis';
+import type { ReadingTrace } from '../../../shared/engine-trace';
 import type { Db } from '../../db/client';
-import { analyses, chartThumbnails } from '../../db/schema';
+import { analyses, chartThumbnails, engineRefusals } from '../../db/schema';
+import type { EngineRefusal } from './analysis.service';
 
 const DEDUPE_WINDOW_MS = 24 * 60 * 60 * 1000;
 const THUMBNAIL_WIDTH = 640;
@@ -91,7 +93,12 @@ export async function findRecentSame(
 }
 
 /** Analyses of one upload (whole, or any crop of it) by one trader since `since`. */
-export async function countAnalysesOfUpload(db: Db, userId: string, uploadSha256: string, since: Date): Promise<number> {
+export async function countAnalysesOfUpload(
+  db: Db,
+  userId: string,
+  uploadSha256: string,
+  since: Date,
+): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(analyses)
@@ -128,6 +135,8 @@ export async function storeAnalysis(
     providersTried: ProviderAttempt[];
     /** False: kept in the history, never reused as the answer for the same image. */
     final?: boolean;
+    /** The engine's trace of its reading (never the picture). */
+    engineTrace?: ReadingTrace | null;
   },
 ): Promise<StoredAnalysis> {
   const id = randomUUID();
@@ -144,6 +153,7 @@ export async function storeAnalysis(
         providersTried: input.providersTried,
         imageSha256: input.imageSha256,
         final: input.final ?? true,
+        engineTrace: input.engineTrace ?? null,
       })
       .returning(columns);
     await tx.insert(chartThumbnails).values({ analysisId: id, webp: input.thumbnail });
@@ -151,4 +161,18 @@ export async function storeAnalysis(
   });
   if (!row) throw new Error('analysis insert returned nothing');
   return toStored(row);
+}
+
+/** Keeps a refusal that left no analysis: its rule, code and trace, for the admin's review of the engine. */
+/** Refusals are kept this long: the admin pages show the last 7 days, with room to look back. */
+export const REFUSALS_KEPT_DAYS = 30;
+
+export async function recordRefusal(db: Db, userId: string | null, refusal: EngineRefusal): Promise<void> {
+  await db
+    .insert(engineRefusals)
+    .values({ id: randomUUID(), userId, rule: refusal.rule, code: refusal.code, trace: refusal.trace });
+  // Older rows are of no use; trimming here (an index range, most often empty) keeps the table
+  // small without a scheduler.
+  const before = new Date(Date.now() - REFUSALS_KEPT_DAYS * 24 * 3600 * 1000);
+  await db.delete(engineRefusals).where(lt(engineRefusals.createdAt, before));
 }

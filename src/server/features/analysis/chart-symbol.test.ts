@@ -10,6 +10,7 @@ import { createLogger } from '../../logger';
 import { runAnalysis } from './analysis.service';
 import type { ChartEngine } from './engine-pool';
 import { eurusdFacts } from '../../test/charts';
+import { answeredTrace } from '../../test/traces';
 
 /** A EURUSD chart showing 1.0800 to 1.0900, its title read as EURUSD. */
 const chart: ChartFacts = { ...eurusdFacts, symbol: 'EURUSD' };
@@ -32,6 +33,7 @@ const engine = (facts: ChartFacts): ChartEngine => ({
       chart: facts,
       timings: { decode: 1, axis: 1, candles: 1, analysis: 1, total: 4 },
       evidence: { labelsRead: [], inliers: [] } as unknown as ReadingReport,
+      trace: answeredTrace(),
     } satisfies EngineOutput),
   locate: () => Promise.reject(new Error('not used')),
   close: () => Promise.resolve(),

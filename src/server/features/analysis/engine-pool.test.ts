@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisSettingsSchema, type AnalysisSettings } from '../../../shared/analysis';
 import { EngineError } from '../../../engine';
+import { REFUSAL_RULES } from '../../../engine/errors';
 import { chartWithoutAxis, notAChart, testChart } from '../../test/charts';
 import { createTestServer, signUp, TestClient, type TestServer } from '../../test/harness';
-import { createEnginePool, inProcessEngine, type ChartEngine } from './engine-pool';
+import { refusal } from '../../test/traces';
+import { createEnginePool, inProcessEngine, refusalData, refusalFromData, type ChartEngine } from './engine-pool';
 
 const settings: AnalysisSettings = AnalysisSettingsSchema.parse({});
 
@@ -22,14 +24,30 @@ afterAll(async () => {
   await pool.close();
 });
 
-describe('the engine in a pool of worker threads', () => {
+describe('a refusal across the thread boundary', () => {
+  it('comes back as the same EngineError: rule, code, message, weighed figures, trend and trace', () => {
+    const sent = refusal('last-price/tag-unreached', { distance: 0.4, threshold: 0.25 });
+    sent.trend = 'downtrend';
+    // What postMessage does to it on the way.
+    const back = refusalFromData(structuredClone(refusalData(sent)));
+    expect(back).toBeInstanceOf(EngineError);
+    expect({ ...back, message: back.message }).toEqual({ ...sent, message: sent.message });
+    expect([back.code, back.message]).toEqual(['UNSURE_READING', REFUSAL_RULES['last-price/tag-unreached'].message]);
+  });
 
+  it('refuses data under a rule it does not know', () => {
+    expect(() => refusalFromData({ rule: 'layout/gone' as never, weighed: {} })).toThrow(/unknown rule/);
+  });
+});
+
+describe('the engine in a pool of worker threads', () => {
   it('reads a chart as the engine on this thread does', async () => {
     const { image } = await testChart();
     const [pooled, here] = await Promise.all([pool.analyze(image, settings), inProcessEngine().analyze(image, settings)]);
     expect(pooled.result).toEqual(here.result);
     expect(pooled.chart).toEqual(here.chart);
     expect(pooled.evidence).toEqual(here.evidence);
+    expect(pooled.trace).toEqual(here.trace);
   });
 
   it('finds where the chart is', async () => {
@@ -37,7 +55,7 @@ describe('the engine in a pool of worker threads', () => {
     expect(await pool.locate(image)).toEqual(await inProcessEngine().locate(image));
   });
 
-  it("gives the engine's refusals back as EngineError, with their code and message", async () => {
+  it("gives the engine's refusals back as EngineError, with their rule, code, message and trace", async () => {
     const refusals = await Promise.all(
       [await notAChart(), await chartWithoutAxis()].map((image) => pool.analyze(image, settings).catch((e: unknown) => e)),
     );
@@ -46,6 +64,10 @@ describe('the engine in a pool of worker threads', () => {
     expect((notChart as EngineError).code).toBe('NOT_A_CHART');
     expect(noAxis).toBeInstanceOf(EngineError);
     expect((noAxis as EngineError).code).toBe('AXIS_UNREADABLE');
+    for (const error of [notChart, noAxis] as EngineError[]) {
+      expect(REFUSAL_RULES[error.rule].code).toBe(error.code);
+      expect(error.trace?.rule).toBe(error.rule);
+    }
     // What the refusal saw of the chart crosses the thread with it; a picture that is no chart saw nothing.
     const { truth } = await testChart();
     expect((noAxis as EngineError).trend).toBe(truth.regime);

@@ -1,7 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { AnalysisSettings, EngineErrorCode, Trend } from '../../../shared/analysis';
+import type { AnalysisSettings, Trend } from '../../../shared/analysis';
+import type { ReadingTrace, Weighed } from '../../../shared/engine-trace';
 import { analyzeChart, EngineError, locateChart, type ChartLocation, type EngineOutput } from '../../../engine';
+import { isRefusalRule, type RefusalRule } from '../../../engine/errors';
 
 /** What the server asks of the chart engine: read a chart, or find where it is. */
 export interface ChartEngine {
@@ -15,10 +17,35 @@ export type EngineTask =
   | { kind: 'analyze'; image: Uint8Array; settings: AnalysisSettings }
   | { kind: 'locate'; image: Uint8Array };
 
+/** An engine's refusal as data: errors lose their class on the way to another thread. */
+export interface RefusalData {
+  rule: RefusalRule;
+  weighed: Weighed;
+  trend?: Trend;
+  trace?: ReadingTrace;
+}
+
 export type EngineTaskResult =
   | { ok: true; kind: 'analyze'; value: EngineOutput }
   | { ok: true; kind: 'locate'; value: ChartLocation }
-  | { ok: false; error: { code: EngineErrorCode; message: string; detail?: string; trend?: Trend } };
+  | { ok: false; error: RefusalData };
+
+/** What crosses the thread of a refusal: its code and message follow from the rule on the other side. */
+export const refusalData = (error: EngineError): RefusalData => ({
+  rule: error.rule,
+  weighed: error.weighed,
+  ...(error.trend ? { trend: error.trend } : {}),
+  ...(error.trace ? { trace: error.trace } : {}),
+});
+
+/** The refusal as an EngineError again, on the main thread. */
+export function refusalFromData({ rule, weighed, trend, trace }: RefusalData): EngineError {
+  if (!isRefusalRule(rule)) throw new Error(`the engine refused under an unknown rule: ${String(rule)}`);
+  const error = new EngineError(rule, weighed);
+  if (trend) error.trend = trend;
+  if (trace) error.trace = trace;
+  return error;
+}
 
 /** The engine on this thread (the command line and most tests): it holds the event loop while it reads. */
 export function inProcessEngine(): ChartEngine {
@@ -59,12 +86,7 @@ export function createEnginePool(options: { threads?: number } = {}): ChartEngin
 
   async function run(task: EngineTask): Promise<EngineTaskResult & { ok: true }> {
     const answer = await pool.run(task);
-    if (!answer.ok) {
-      const { code, detail, message, trend } = answer.error;
-      const error = new EngineError(code, detail, message);
-      if (trend) error.trend = trend;
-      throw error;
-    }
+    if (!answer.ok) throw refusalFromData(answer.error);
     return answer;
   }
   // Copied, not transferred: an upload's Buffer may share its memory with other small buffers.

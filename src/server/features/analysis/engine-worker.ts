@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import type { AnalysisSettings } from '../../../shared/analysis';
 import { analyzeChart, EngineError, locateChart, warmEngine } from '../../../engine';
-import type { EngineTask, EngineTaskResult } from './engine-pool';
+import { refusalData, type EngineTask, type EngineTaskResult } from './engine-pool';
 
 sharp.concurrency(1);
 // The OCR worker starts with the thread, so the first analysis does not wait for it.
@@ -22,17 +22,7 @@ export default async function run(task: EngineTask): Promise<EngineTaskResult> {
     return { ok: true, kind: 'analyze', value };
   } catch (error) {
     // Errors lose their class on the way back to the main thread: the engine's are sent as data.
-    if (error instanceof EngineError) {
-      return {
-        ok: false,
-        error: {
-          code: error.code,
-          message: error.message,
-          ...(typeof error.cause === 'string' ? { detail: error.cause } : {}),
-          ...(error.trend ? { trend: error.trend } : {}),
-        },
-      };
-    }
+    if (error instanceof EngineError) return { ok: false, error: refusalData(error) };
     throw error;
   }
 }

@@ -6,11 +6,12 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisSettingsSchema } from '../../../shared/analysis';
 import { openDatabase, type Database } from '../../db/client';
-import { analyses, analysisJobs, dailyUsage, user } from '../../db/schema';
+import { analyses, analysisJobs, dailyUsage, engineRefusals, user } from '../../db/schema';
 import { parseEnv } from '../../env';
 import { createLogger } from '../../logger';
 import { notAChart, testChart } from '../../test/charts';
 import { createPostgresDatabase } from '../../test/harness';
+import { answeredTrace, refusal, ScriptedEngine } from '../../test/traces';
 import { inProcessEngine } from './engine-pool';
 import { DatabaseJobs } from './job-queue';
 import { reserveDailySlot } from './daily-usage';
@@ -90,4 +91,67 @@ describe.runIf(process.env.TEST_DATABASE_URL)('analysis jobs in PostgreSQL', () 
     const [usage] = await db.select({ count: dailyUsage.count }).from(dailyUsage).where(eq(dailyUsage.userId, free));
     expect(usage?.count).toBe(2);
   }, 120_000);
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("analysis jobs keep the engine's trace", () => {
+  let postgres: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let database: Database;
+  let jobs: DatabaseJobs;
+  const engine = new ScriptedEngine();
+
+  beforeAll(async () => {
+    postgres = await createPostgresDatabase();
+    database = await openDatabase({ databaseUrl: postgres.url, onIdleClientError: () => {} });
+    jobs = new DatabaseJobs({ databaseUrl: postgres.url, timeoutSeconds: 30, logger: createLogger('silent') });
+    await jobs.start();
+    const env = parseEnv({ APP_SECRET: 'queue-secret-queue-secret-queue-secret', LOG_LEVEL: 'silent', DATABASE_URL: postgres.url });
+    await jobs.work(1, { db: database.db, env, engine, logger: createLogger('silent') });
+  });
+
+  afterAll(async () => {
+    await jobs?.stop();
+    await database?.close();
+    await postgres?.drop();
+  });
+
+  it('with the job and its analysis when answered, with the job and in engine_refusals when refused', async () => {
+    const { db } = database;
+    const userId = randomUUID();
+    await db.insert(user).values({ id: userId, name: 'Queue Trader', email: `${userId}@example.com`, emailVerified: true });
+    const image = await checkUpload((await testChart()).image);
+    const enqueue = () =>
+      jobs.enqueue(db, {
+        userId,
+        settings: AnalysisSettingsSchema.parse({}),
+        imageSha256: randomUUID(),
+        image,
+        upload: { width: image.width, height: image.height },
+        box: null,
+        clientJobId: randomUUID(),
+        premium: true,
+        takesSlot: false,
+        thumbnail: Buffer.from('thumbnail'),
+      });
+    const trace = answeredTrace({ lowered: ['confidence/last-outside-labels'] });
+    const refused = refusal('layout/no-chart-without-axis');
+    engine.will(trace, refused);
+    const answered = await enqueue();
+    const { stored } = await jobs.outcome(db, answered);
+    const notChart = await enqueue();
+    await expect(jobs.outcome(db, notChart)).rejects.toMatchObject({ status: 422, code: 'NOT_A_CHART', message: refused.message });
+
+    const traces = await db
+      .select({ id: analysisJobs.id, trace: analysisJobs.engineTrace })
+      .from(analysisJobs)
+      .where(inArray(analysisJobs.id, [answered, notChart]));
+    expect(Object.fromEntries(traces.map((row) => [row.id, row.trace]))).toEqual({ [answered]: trace, [notChart]: refused.trace });
+    const [analysis] = await db.select({ trace: analyses.engineTrace }).from(analyses).where(eq(analyses.id, stored.id));
+    expect(analysis?.trace).toEqual(trace);
+    const kept = await db
+      .select({ userId: engineRefusals.userId, rule: engineRefusals.rule, code: engineRefusals.code, trace: engineRefusals.trace })
+      .from(engineRefusals);
+    expect(kept).toEqual([
+      { userId, rule: 'layout/no-chart-without-axis', code: 'NOT_A_CHART', trace: refused.trace },
+    ]);
+  }, 60_000);
 });

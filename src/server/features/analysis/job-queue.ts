@@ -12,7 +12,8 @@ import { ApiError } from '../../lib/errors';
 import type { Logger } from '../../logger';
 import type { AnalysisJobInput } from './analysis-run';
 import { analyseUpload } from './analysis-run';
-import { findStoredAnalysis, storeAnalysis, type StoredAnalysis } from './analysis.store';
+import { RefusedReading, type EngineRefusal } from './analysis.service';
+import { findStoredAnalysis, recordRefusal, storeAnalysis, type StoredAnalysis } from './analysis.store';
 import { databaseCooldowns } from './cooldowns';
 import { releaseDailySlot } from './daily-usage';
 import type { ChartEngine } from './engine-pool';
@@ -246,8 +247,11 @@ const notify = async (db: Db, payload: string) => {
   await db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
 };
 
-/** Settles a job as failed, giving its slot back, once: a second settlement changes nothing. */
-async function settleFailed(db: Db, id: string, error: JobError): Promise<void> {
+/**
+ * Settles a job as failed, giving its slot back, once: a second settlement changes nothing. An
+ * engine's refusal is kept with the job and for the admin's review of the engine.
+ */
+async function settleFailed(db: Db, id: string, error: JobError, refusal: EngineRefusal | null = null): Promise<void> {
   await db.transaction(async (tx) => {
     const [job] = await tx
       .select({ status: analysisJobs.status, userId: analysisJobs.userId, slotDay: analysisJobs.slotDay })
@@ -257,8 +261,17 @@ async function settleFailed(db: Db, id: string, error: JobError): Promise<void> 
     if (!job || job.status === 'done' || job.status === 'failed') return;
     await tx
       .update(analysisJobs)
-      .set({ status: 'failed', stage: { stage: 'failed' }, error, image: null, thumbnail: null, updatedAt: new Date() })
+      .set({
+        status: 'failed',
+        stage: { stage: 'failed' },
+        error,
+        image: null,
+        thumbnail: null,
+        engineTrace: refusal?.trace ?? null,
+        updatedAt: new Date(),
+      })
       .where(eq(analysisJobs.id, id));
+    if (refusal) await recordRefusal(tx as unknown as Db, job.userId, refusal);
     if (job.slotDay) await releaseDailySlot(tx as unknown as Db, job.userId, new Date(`${job.slotDay}T12:00:00Z`));
     await notify(tx as unknown as Db, `settled:${id}`);
   });
@@ -312,14 +325,24 @@ function runJob(deps: { db: Db; env: Env; engine: ChartEngine; logger: Logger })
         });
         await tx
           .update(analysisJobs)
-          .set({ status: 'done', stage: { stage: 'done' }, analysisId: stored.id, engineMs: Math.round(engineMs), image: null, thumbnail: null, updatedAt: new Date() })
+          .set({
+            status: 'done',
+            stage: { stage: 'done' },
+            analysisId: stored.id,
+            engineMs: Math.round(engineMs),
+            engineTrace: recorded.engineTrace,
+            image: null,
+            thumbnail: null,
+            updatedAt: new Date(),
+          })
           .where(eq(analysisJobs.id, id));
         await notify(tx as unknown as Db, `settled:${id}`);
       });
     } catch (error) {
       await stageWrites;
       if (error instanceof ApiError) {
-        await settleFailed(db, id, { status: error.status, code: error.code, message: error.message, details: error.details });
+        const refusal = error instanceof RefusedReading ? error.refusal : null;
+        await settleFailed(db, id, { status: error.status, code: error.code, message: error.message, details: error.details }, refusal);
         return;
       }
       logger.error({ err: error, job: id, last: attempt.last }, 'analysis job failed');

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import {
   PaymentKeysSchema,
   type PaymentKeyName,
@@ -72,6 +72,14 @@ export function AdminSettingsPage() {
   return (
     <section className="mx-auto max-w-5xl px-4 py-12">
       <h1 className="text-3xl font-bold sm:text-4xl">Admin Settings</h1>
+      <p className="mt-2 text-sm">
+        <Link to={href.adminEngine} className="text-primary underline-offset-4 hover:underline dark:text-blue-400">
+          Engine Readings
+        </Link>
+        <span className="text-muted-foreground">
+          : the chart engine&apos;s refusals and low-confidence answers by rule id
+        </span>
+      </p>
       <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div>
           <h2 className="flex items-center gap-2 text-xl font-semibold">

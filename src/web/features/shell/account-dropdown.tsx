@@ -32,9 +32,14 @@ export function AccountDropdown({ user, defaultOpen = false }: { user: AuthUser;
               Subscription
             </DropdownMenu.Item>
             {user.role === 'admin' && (
-              <DropdownMenu.Item className={menuItemClass} onSelect={() => void navigate(href.adminSettings)}>
-                Admin Settings
-              </DropdownMenu.Item>
+              <>
+                <DropdownMenu.Item className={menuItemClass} onSelect={() => void navigate(href.adminSettings)}>
+                  Admin Settings
+                </DropdownMenu.Item>
+                <DropdownMenu.Item className={menuItemClass} onSelect={() => void navigate(href.adminEngine)}>
+                  Engine Readings
+                </DropdownMenu.Item>
+              </>
             )}
             <DropdownMenu.Item className={menuItemClass} onSelect={() => setConfirmClear(true)}>
               Clear History

@@ -10,11 +10,16 @@ import { scratchU8 } from './scratch.js';
 // hold pixels nobody asks for again.
 sharp.cache(false);
 
+// The decode step's thresholds (the stages' own are in their folders' params.ts).
+
 /** Above this many pixels an image is refused before decoding (decompression bombs); 8K is 33 MP. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
-
 /** Candle detection does not need more than this many columns; wider shots are reduced. */
 const WORK_MAX_WIDTH = 2000;
+/** Narrower than this is an icon or a thumbnail: no chart's axis and bars can be read in it. */
+const MIN_WIDTH = 200;
+/** Lower than this is an icon or a thumbnail, as for MIN_WIDTH. */
+const MIN_HEIGHT = 150;
 
 export interface DecodedImage {
   /** Full resolution, used for reading the axis labels. */
@@ -72,10 +77,6 @@ async function decodePixels(image: Buffer): Promise<Raster> {
  * The returned rasters are scratch memory (see scratch.ts): use them before the next `await`.
  * Throws INVALID_IMAGE for anything but a sound PNG or JPEG.
  */
-/** Smaller than this is an icon or a thumbnail: no chart's axis and bars can be read in it. */
-const MIN_WIDTH = 200;
-const MIN_HEIGHT = 150;
-
 export async function decodeImage(image: Buffer): Promise<DecodedImage> {
   let meta: Metadata;
   try {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createWorker, OEM, PSM, type RecognizeOptions, type Worker } from 'tesseract.js';
 import { labelComponents } from '../components.js';
 import type { Box, Raster } from '../raster.js';
+import { MARK_LEVEL, MAX_UPSCALE, STACK_GAP, TARGET_TEXT_HEIGHT } from './params.js';
 
 const require = createRequire(import.meta.url);
 
@@ -62,9 +63,6 @@ export async function terminateOcr(): Promise<void> {
   if (pending) await (await pending).terminate();
 }
 
-const TARGET_TEXT_HEIGHT = 32;
-const GAP = 14;
-
 /** Binary PGM: Leptonica reads it directly, which saves encoding a PNG per call. */
 function pgm(width: number, height: number, pixels: Uint8Array): Buffer {
   return Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`), pixels]);
@@ -75,13 +73,6 @@ interface Strip {
   /** Vertical centre of each label row in the stacked image. */
   rowCentres: number[];
 }
-
-/**
- * How far towards the text level a pixel must be to count as the mark inside a zero. Stricter
- * than half way: at small sizes the antialiased mark blurs into the ring at the half-way level,
- * while its core stays darker than the faint pixels that join them.
- */
-const MARK_LEVEL = 0.65;
 
 /**
  * Paints over the dot or short slash that some monospaced fonts (DejaVu Sans Mono) draw inside
@@ -224,7 +215,7 @@ function stackLabels(full: Raster, boxes: Box[]): Strip {
   const crops = boxes.map((b) => {
     const w = b.right - b.left;
     const h = b.bottom - b.top;
-    const scale = Math.min(4, Math.max(1, TARGET_TEXT_HEIGHT / h));
+    const scale = Math.min(MAX_UPSCALE, Math.max(1, TARGET_TEXT_HEIGHT / h));
     const ow = Math.round(w * scale);
     const oh = Math.round(h * scale);
     const grey = new Float32Array(w * h);
@@ -271,15 +262,15 @@ function stackLabels(full: Raster, boxes: Box[]): Strip {
     }
     return { w: ow, h: oh, pixels: out };
   });
-  const width = Math.max(...crops.map((c) => c.w)) + GAP * 2;
-  const height = crops.reduce((s, c) => s + c.h + GAP, GAP);
+  const width = Math.max(...crops.map((c) => c.w)) + STACK_GAP * 2;
+  const height = crops.reduce((s, c) => s + c.h + STACK_GAP, STACK_GAP);
   const pixels = new Uint8Array(width * height).fill(255);
   const rowCentres: number[] = [];
-  let top = GAP;
+  let top = STACK_GAP;
   for (const c of crops) {
-    for (let y = 0; y < c.h; y++) pixels.set(c.pixels.subarray(y * c.w, (y + 1) * c.w), (top + y) * width + GAP);
+    for (let y = 0; y < c.h; y++) pixels.set(c.pixels.subarray(y * c.w, (y + 1) * c.w), (top + y) * width + STACK_GAP);
     rowCentres.push(top + c.h / 2);
-    top += c.h + GAP;
+    top += c.h + STACK_GAP;
   }
   return { image: pgm(width, height, pixels), rowCentres };
 }

@@ -9,26 +9,20 @@ import type { Box, Raster } from '../raster.js';
 import type { RefusalRule } from '../errors.js';
 import type { Weighed } from '../../shared/engine-trace.js';
 import { readLabels } from './ocr.js';
+import {
+  CROP_PAD,
+  MAX_LABELS,
+  MIN_FALLING,
+  MIN_INLIERS,
+  MIN_PRINTED,
+  ON_LINE_MIN_PX,
+  ON_LINE_TOLERANCE,
+  ON_STEP_ONE_IN,
+  PRINTED_ALIKE,
+  WIDE_WORD,
+  ZERO_MISREADS,
+} from './params.js';
 import { fitScale, repairDecimals, upperScale, zeroReadAs, type ParsedLabel, type ScaleFit } from './scale.js';
-
-/** More labels do not improve the fit, only cost OCR time; the rest are read when the fit is weak. */
-const MAX_LABELS = 8;
-/** The fewest labels a scale is fitted through. */
-const MIN_INLIERS = 3;
-/**
- * A price axis's labels fall from top to bottom, a misread one or two aside; a table's column of
- * numbers (a tester's results, a journal) goes up and down. The share of neighbouring labels
- * that fall, below which a column whose line holds a minority of its labels is no axis.
- */
-const MIN_FALLING = 0.6;
-/** Nearly all labels read cleanly share one form (digits and decimals): this share of them. */
-const PRINTED_ALIKE = 0.8;
-/** A label within this share of a crop's height of the line (at least 3 px) is on it. */
-const ON_LINE_TOLERANCE = 0.4;
-/** A word wider than this many times the column's median width is legend text run into a label. */
-const WIDE_WORD = 2.5;
-/** A zero OCR reads as 6, or as 6 and 8 in turn, at one place in every label. */
-const ZERO_MISREADS = ['6', '68'] as const;
 
 export interface AxisInput {
   full: Raster;
@@ -71,7 +65,7 @@ export function fallingShare(labels: { y: number; value: number }[]): number {
  */
 export function minorityOnLine(fit: Pick<ScaleFit, 'inliers' | 'onStep'>, parsed: number): string | null {
   const n = fit.inliers.length;
-  const few = n * 2 < parsed && (!fit.onStep || n <= MIN_INLIERS || n * 3 < parsed);
+  const few = n * 2 < parsed && (!fit.onStep || n <= MIN_INLIERS || n * ON_STEP_ONE_IN < parsed);
   return few ? `${n} of ${parsed} labels on a line, ${fit.onStep ? 'on' : 'off'} the steps` : null;
 }
 
@@ -79,7 +73,7 @@ export function minorityOnLine(fit: Pick<ScaleFit, 'inliers' | 'onStep'>, parsed
 function printedAlike(read: { text: string }[]): boolean {
   const forms = new Map<string, number>();
   const texts = read.map((l) => l.text).filter((t) => t.trim() !== '');
-  if (texts.length < 3) return false;
+  if (texts.length < MIN_PRINTED) return false;
   for (const text of texts) {
     const form = text.replace(/\d/g, '9');
     forms.set(form, (forms.get(form) ?? 0) + 1);
@@ -102,7 +96,7 @@ function spreadPick<T>(items: T[], n: number): T[] {
  * found without it would be read as a different number.
  */
 export function labelCrop(column: Box[], f: number, full: { width: number; height: number }): (label: Box) => Box {
-  const pad = Math.max(2, Math.round(2 * f));
+  const pad = Math.max(CROP_PAD, Math.round(CROP_PAD * f));
   // A word far wider than a label (legend text run into one) does not widen the column.
   const widths = column.map((w) => w.right - w.left).sort((a, b) => a - b);
   const typical = widths[widths.length >> 1] ?? 0;
@@ -147,7 +141,7 @@ export function readAxis({ full, layout, f }: AxisInput): Promise<AxisReading> {
   const boxes = labels.map(boxOf);
   const pending = readLabels(full, boxes);
   const cropHeight = (boxes[0]?.bottom ?? 0) - (boxes[0]?.top ?? 0);
-  const tolerance = Math.max(3, cropHeight * ON_LINE_TOLERANCE);
+  const tolerance = Math.max(ON_LINE_MIN_PX, cropHeight * ON_LINE_TOLERANCE);
   const pitch = labelPitch(layout.axis.labels, f);
   const fitAxis = (parsed: ParsedLabel[]) => upperScale(parsed, tolerance, pitch) ?? fitScale(parsed, tolerance, pitch);
   const rest = layout.axis.labels.filter((l) => !labels.includes(l)).map(boxOf);

@@ -1,4 +1,15 @@
 /** Turns OCR'd axis labels into a pixel → price line, ignoring misreads and stray labels. */
+import {
+  MIN_INLIERS,
+  MIN_ON_STEP,
+  NICE_MULTIPLES,
+  NICE_STEP_TOLERANCE,
+  ON_STEP_TOLERANCE,
+  OUTVOTE_MIN_LABELS,
+  OUTVOTE_RATIO,
+  SUB_PIP_MIN_DECIMALS,
+  SUB_PIP_MIN_LABELS,
+} from './params.js';
 
 export interface LabelReading {
   /** Vertical centre of the label in image pixels. */
@@ -80,8 +91,8 @@ export function repairDecimals(labels: { y: number; text: string }[]): ParsedLab
     common !== undefined &&
     decimals !== undefined &&
     p.decimals > decimals &&
-    common[1] >= 3 &&
-    common[1] >= 2 * (layouts.get(`${p.digits}:${p.decimals}`) ?? 0);
+    common[1] >= OUTVOTE_MIN_LABELS &&
+    common[1] >= OUTVOTE_RATIO * (layouts.get(`${p.digits}:${p.decimals}`) ?? 0);
   return subPipZero(
     parsed.flatMap((p) => {
       if (outvoted(p)) return [];
@@ -105,7 +116,8 @@ const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
  */
 export function subPipZero(labels: ParsedLabel[]): ParsedLabel[] {
   const d = labels[0]?.decimals ?? 0;
-  if (labels.length < 3 || d < 2 || labels.some((l) => l.decimals !== d)) return labels;
+  if (labels.length < SUB_PIP_MIN_LABELS || d < SUB_PIP_MIN_DECIMALS || labels.some((l) => l.decimals !== d))
+    return labels;
   const units = labels.map((l) => Math.round(l.value * 10 ** d));
   const digit = units[0]! % 10;
   if (digit === 0 || units.some((u) => u % 10 !== digit)) return labels;
@@ -122,7 +134,7 @@ export function subPipZero(labels: ParsedLabel[]): ParsedLabel[] {
 export function niceStep(step: number): number | null {
   if (!(step > 0) || !Number.isFinite(step)) return null;
   const power = 10 ** Math.floor(Math.log10(step));
-  for (const m of [1, 2, 2.5, 5, 10]) if (Math.abs(step - m * power) <= m * power * 0.08) return m * power;
+  for (const m of NICE_MULTIPLES) if (Math.abs(step - m * power) <= m * power * NICE_STEP_TOLERANCE) return m * power;
   return null;
 }
 
@@ -131,8 +143,8 @@ export function niceStep(step: number): number | null {
  * last-price tag's value lies on the line too, at any price, when its box is read as a label.
  */
 const onSteps = (labels: ParsedLabel[], step: number): boolean => {
-  const on = labels.filter((l) => Math.abs(l.value / step - Math.round(l.value / step)) <= 0.1).length;
-  return on >= 3 && on >= labels.length - 1;
+  const on = labels.filter((l) => Math.abs(l.value / step - Math.round(l.value / step)) <= ON_STEP_TOLERANCE).length;
+  return on >= MIN_ON_STEP && on >= labels.length - 1;
 };
 
 /**
@@ -146,7 +158,7 @@ const onSteps = (labels: ParsedLabel[], step: number): boolean => {
  * right. A line whose labels sit on its round step then wins over more labels that do not.
  */
 export function fitScale(labels: ParsedLabel[], tolerancePx: number, pitchPx = 0): ScaleFit | null {
-  if (labels.length < 3) return null;
+  if (labels.length < MIN_INLIERS) return null;
   let best: ParsedLabel[] = [];
   let bestError = Infinity;
   let bestAligned = false;
@@ -160,7 +172,7 @@ export function fitScale(labels: ParsedLabel[], tolerancePx: number, pitchPx = 0
       if (slope >= 0) continue;
       const intercept = a.value - slope * a.y;
       const inliers = labels.filter((l) => Math.abs((l.value - intercept) / slope - l.y) <= tolerancePx);
-      if (inliers.length < 3) continue;
+      if (inliers.length < MIN_INLIERS) continue;
       const error = inliers.reduce((s, l) => s + Math.abs((l.value - intercept) / slope - l.y), 0);
       const step = pitchPx > 0 ? niceStep(-slope * pitchPx) : null;
       const aligned = step !== null && onSteps(inliers, step);
@@ -175,7 +187,7 @@ export function fitScale(labels: ParsedLabel[], tolerancePx: number, pitchPx = 0
       }
     }
   }
-  if (best.length < 3) return null;
+  if (best.length < MIN_INLIERS) return null;
   const n = best.length;
   const my = best.reduce((s, l) => s + l.y, 0) / n;
   const mv = best.reduce((s, l) => s + l.value, 0) / n;
@@ -215,7 +227,7 @@ export function upperScale(labels: ParsedLabel[], tolerancePx: number, pitchPx =
     else runs.push([l]);
   }
   const scales = runs
-    .filter((run) => run.length >= 3)
+    .filter((run) => run.length >= MIN_INLIERS)
     .map((run) => ({ run, fit: fitScale(run, tolerancePx, pitchPx) }));
   const whole = scales.filter((s) => s.fit?.inliers.length === s.run.length);
   if (whole.length < 2 || whole.length !== scales.length) return null;

@@ -4,9 +4,15 @@
  */
 import { scratchU32 } from '../scratch.js';
 import { nextSet, wordsOf } from '../sparse.js';
-
-/** Runs shorter than this ending on one row are the dashes of a line a JPEG smeared. */
-const DASH_HEIGHT = 5;
+import {
+  BASELINE_BLUR_ROWS,
+  BASELINE_FOOT,
+  BASELINE_FOOT_SHARE,
+  BASELINE_ROUNDS,
+  BASELINE_SHARE,
+  DASH_HEIGHT,
+  DASH_SHARE,
+} from './params.js';
 
 /**
  * Volume bars (and business bar charts) all stand on one baseline; the digits of a row of
@@ -16,7 +22,7 @@ const DASH_HEIGHT = 5;
  */
 export function removeBaselineRuns(ink: Uint8Array, w: number, h: number): void {
   const ends = scratchU32('baseline:ends', h);
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < BASELINE_ROUNDS; round++) {
     const { mode, best } = busiestRow(ink, w, h, ends);
     if (!isBaseline(ink, w, h, mode, best)) return;
     eraseRunsEndingAt(ink, w, h, mode);
@@ -67,8 +73,8 @@ function isBaseline(ink: Uint8Array, w: number, h: number, mode: number, best: n
       last = Math.max(last, x);
     }
   }
-  const foot = mode >= h * 0.75;
-  return !(best < (foot ? Math.max((last - first + 1) * 0.15, w * 0.08) : w * 0.15));
+  const foot = mode >= h * BASELINE_FOOT;
+  return !(best < (foot ? Math.max((last - first + 1) * BASELINE_SHARE, w * BASELINE_FOOT_SHARE) : w * BASELINE_SHARE));
 }
 
 /** Whether the run ending at (x, y) is DASH_HEIGHT tall or more. */
@@ -93,7 +99,7 @@ function eraseRunsEndingAt(ink: Uint8Array, w: number, h: number, mode: number):
       if (!tall(ink, w, x, y)) short++;
     }
   }
-  const dashes = short > runs * 0.8;
+  const dashes = short > runs * DASH_SHARE;
   // Erased runs, as column, top and bottom: a JPEG blurs a bar's edge columns so they end a
   // row or two off the baseline, and the columns beside each erased run go with it.
   const erased: number[] = [];
@@ -110,7 +116,8 @@ function eraseRunsEndingAt(ink: Uint8Array, w: number, h: number, mode: number):
     const x = erased[i] ?? 0;
     for (const xx of [x - 1, x + 1]) {
       if (xx < 0 || xx >= w) continue;
-      for (let y = erased[i + 1] ?? 0; y <= Math.min(h - 1, (erased[i + 2] ?? 0) + 2); y++) ink[y * w + xx] = 0;
+      for (let y = erased[i + 1] ?? 0; y <= Math.min(h - 1, (erased[i + 2] ?? 0) + BASELINE_BLUR_ROWS); y++)
+        ink[y * w + xx] = 0;
     }
   }
 }

@@ -6,45 +6,32 @@
  */
 import { CHROMATIC, chroma, hue, INK_CONTRAST, type Box, type Raster, type Rgb } from '../raster.js';
 import { scratchI32, scratchU32, scratchU8 } from '../scratch.js';
-import { MIN_BARS, type CandleDetection, type PixelCandle } from './series.js';
-
-/** Colour bins closer than this are one colour (JPEG noise). */
-const CLUSTER_RADIUS = 60;
-const MAX_CLUSTERS = 12;
-/** A colour bin this small (share of the ink) starts no colour of its own. */
-const MIN_CLUSTER_SHARE = 0.004;
-/** Gaps up to this many rows inside a run are bridged (JPEG, a dashed line crossing). */
-const GAP = 2;
-/** A series colour's runs are this tall at the median column: averages and grid are 1-3 px. */
-const SERIES_RUN = 4;
-/** ... and cover this share of the plot's columns: text and vertical grid lines do not. */
-const SERIES_COVER = 0.1;
-/** A run ending this close to the plot's bottom stands on it: volume, not price. */
-const BOTTOM_MARGIN = 2;
-/** A gap of more columns than this (or this share of the plot) ends the series' stretch. */
-const MAX_GAP = 8;
-const MAX_GAP_SHARE = 0.01;
-/** Covered columns over the span between the first and last one. */
-const MIN_CONTIGUITY = 0.85;
-/** The span of covered columns over the plot's width. */
-const MIN_SPAN = 0.5;
-/** Runs sharing a bottom (or top) row within a pixel: bars standing on a baseline. */
-const BASELINE_SHARE = 0.3;
-/** Bars read per series: columns are grouped so there are at most this many. */
-const MAX_BARS = 200;
-const MIN_QUALITY = 0.6;
-/**
- * A line's run in a column is its thickness plus its slope; bars' runs are their ranges, well
- * beyond the move between neighbouring columns. The median excess over the move, in pixels, that
- * bars reach (1-px MetaTrader bars: 10; a backtest's 2-3 px equity lines: 3 to 3.5).
- */
-const MIN_RANGE = 6;
-
-/**
- * A price pane is scaled to its series: a track in a band of the plot is something else (an
- * oscillator's line in a pane below, read within a plot box that took in the whole stack).
- */
-const MIN_EXTENT = 0.4;
+import {
+  BLEND_MIX_MAX,
+  BLEND_MIX_MIN,
+  BLEND_OFF_SHARE,
+  BLEND_RADIUS,
+  BOTTOM_MARGIN,
+  CLUSTER_RADIUS,
+  DENSE_BASELINE_SHARE,
+  DENSE_MAX_BARS,
+  DENSE_MIN_HEIGHT,
+  DENSE_MIN_QUALITY,
+  DENSE_MIN_SPAN,
+  MAX_CLUSTERS,
+  MIN_BARS,
+  MIN_CLUSTER_SHARE,
+  MIN_CONTIGUITY,
+  MIN_EXTENT,
+  MIN_RANGE,
+  RUN_GAP,
+  SAME_HUE,
+  SERIES_COVER,
+  SERIES_RUN,
+  STRETCH_GAP,
+  STRETCH_GAP_SHARE,
+} from './params.js';
+import type { CandleDetection, PixelCandle } from './series.js';
 
 interface Colour {
   colour: Rgb;
@@ -67,7 +54,7 @@ export function readDense(r: Raster, plot: Box, plotBg: Rgb, { tagged = false } 
   const box = { left: plot.left + 1, top: plot.top + 1, right: plot.right - 1, bottom: plot.bottom - 1 };
   const w = box.right - box.left;
   const h = box.bottom - box.top;
-  if (w < MIN_BARS || h < 12) return null;
+  if (w < MIN_BARS || h < DENSE_MIN_HEIGHT) return null;
   const { colours, binOf } = inkColours(r, box, plotBg, tagged);
   if (colours.length === 0) return null;
   const labels = labelColumns(r, box, plotBg, binOf);
@@ -79,7 +66,7 @@ export function readDense(r: Raster, plot: Box, plotBg: Rgb, { tagged = false } 
   if (!tagged && rangeBeyondSlope(runs) < MIN_RANGE) return null;
   if (extent(runs) < h * MIN_EXTENT) return null;
   const quality = runs.contiguity * 0.5 + runs.linked * 0.5;
-  if (quality < MIN_QUALITY) return null;
+  if (quality < DENSE_MIN_QUALITY) return null;
   const candles = groupBars(runs.top, runs.bottom, runs.first, runs.last, box);
   if (candles.length < MIN_BARS) return null;
   return {
@@ -144,9 +131,6 @@ function inkColours(r: Raster, box: Box, bg: Rgb, shades: boolean): { colours: C
   return { colours, binOf: count };
 }
 
-/** How far (RGB units) a colour may lie from the mix of the up and down colours and be one. */
-const BLEND_RADIUS = 40;
-
 /**
  * Colours (indices + 1) that are mixes of the two series colours: bars thinner than a pixel,
  * up beside down, blend into one column of neither colour.
@@ -163,15 +147,12 @@ function blends(colours: Colour[], series: number[]): number[] {
     const t = ((c[0] - a[0]) * d[0]! + (c[1] - a[1]) * d[1]! + (c[2] - a[2]) * d[2]!) / len2;
     // Near the mix of the two colours, with a hue of its own: a grey (text, a crosshair) can lie
     // near the mix of two colours of opposite hues.
-    if (t < 0.2 || t > 0.8 || chroma(c) < CHROMATIC / 2) return;
+    if (t < BLEND_MIX_MIN || t > BLEND_MIX_MAX || chroma(c) < CHROMATIC / 2) return;
     const off = Math.hypot(c[0] - a[0] - t * d[0]!, c[1] - a[1] - t * d[1]!, c[2] - a[2] - t * d[2]!);
-    if (off <= Math.min(BLEND_RADIUS, Math.sqrt(len2) * 0.2)) found.push(j + 1);
+    if (off <= Math.min(BLEND_RADIUS, Math.sqrt(len2) * BLEND_OFF_SHARE)) found.push(j + 1);
   });
   return found;
 }
-
-/** Hues closer than this (degrees) are one colour at another strength. */
-const SAME_HUE = 15;
 
 function sameHue(a: Rgb, b: Rgb): boolean {
   if (chroma(a) < CHROMATIC || chroma(b) < CHROMATIC) return false;
@@ -233,7 +214,7 @@ function seriesColours(labels: Uint8Array, w: number, h: number, n: number): num
     for (let y = 0; y < h; y++) {
       const c = labels[base + y]!;
       if (c === 0) continue;
-      if (last[c]! >= 0 && y - last[c]! <= GAP + 1) last[c] = y;
+      if (last[c]! >= 0 && y - last[c]! <= RUN_GAP + 1) last[c] = y;
       else {
         close(c, x);
         start[c] = y;
@@ -316,7 +297,7 @@ function chooseRuns(labels: Uint8Array, w: number, h: number, series: number[]):
     };
     for (let y = 0; y < h; y++) {
       if (inSeries[labels[base + y]!] === 0) continue;
-      if (e >= 0 && y - e <= GAP + 1) e = y;
+      if (e >= 0 && y - e <= RUN_GAP + 1) e = y;
       else {
         consider();
         s = y;
@@ -331,7 +312,7 @@ function chooseRuns(labels: Uint8Array, w: number, h: number, series: number[]):
     prevTop = bestTop;
     prevBottom = bestBottom;
   }
-  const { first, last } = longestStretch(top, w, Math.max(MAX_GAP, Math.round(w * MAX_GAP_SHARE)));
+  const { first, last } = longestStretch(top, w, Math.max(STRETCH_GAP, Math.round(w * STRETCH_GAP_SHARE)));
   if (first < 0) return null;
   let covered = 0;
   let pairs = 0;
@@ -350,7 +331,7 @@ function chooseRuns(labels: Uint8Array, w: number, h: number, series: number[]):
   }
   const span = last - first + 1;
   const contiguity = covered / span;
-  if (contiguity < MIN_CONTIGUITY || span < w * MIN_SPAN || pairs === 0) return null;
+  if (contiguity < MIN_CONTIGUITY || span < w * DENSE_MIN_SPAN || pairs === 0) return null;
   return { top, bottom, first, last, contiguity, linked: linked / pairs };
 }
 
@@ -415,18 +396,18 @@ function onBaseline(rows: Int32Array, w: number, h: number): boolean {
     at[y + 1]!++;
     n++;
   }
-  for (let y = 1; y <= h; y++) if (at[y - 1]! + at[y]! + at[y + 1]! >= n * BASELINE_SHARE) return true;
+  for (let y = 1; y <= h; y++) if (at[y - 1]! + at[y]! + at[y + 1]! >= n * DENSE_BASELINE_SHARE) return true;
   return false;
 }
 
 /**
- * Columns grouped k at a time into bars (at most MAX_BARS): the group's range, its first column's
+ * Columns grouped k at a time into bars (at most DENSE_MAX_BARS): the group's range, its first column's
  * middle as the open, its last's as the close. The last column is a bar of its own, so the last
  * price is not smeared over the group.
  */
 function groupBars(top: Int32Array, bottom: Int32Array, first: number, last: number, box: Box): PixelCandle[] {
   const columns = last - first + 1;
-  const k = Math.max(1, Math.ceil(columns / MAX_BARS));
+  const k = Math.max(1, Math.ceil(columns / DENSE_MAX_BARS));
   const candles: PixelCandle[] = [];
   const mid = (x: number) => box.top + (top[x]! + bottom[x]!) / 2;
   for (let g = first; g < last; g += k) {

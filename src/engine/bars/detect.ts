@@ -18,6 +18,15 @@ import { keepOnLattice } from './lattice.js';
 import { removeLines, restoreLineCrossings } from './lines.js';
 import { barKind, measurePieces, readBars, type BarPixels, type ReadBar } from './measure.js';
 import { orientBars } from './orient.js';
+import {
+  CUT_GAP_PX,
+  CUT_GAP_SHARE,
+  MIN_PIECE_PIXELS,
+  MIN_PIECE_SPAN,
+  MIN_PIECES,
+  MIN_PLOT,
+  RESTORE_COLOUR_DISTANCE,
+} from './params.js';
 import { dropBoxes, mergeCut, shrinkToInk, splitWide, stemColumn, type Piece } from './pieces.js';
 import { seriesQuality, type CandleDetection, type PlotLine } from './series.js';
 import { seriesColours, wickColours } from './shapes.js';
@@ -41,7 +50,7 @@ export function detectCandles(
 ): CandleDetection | null {
   const w = plot.right - plot.left;
   const h = plot.bottom - plot.top;
-  if (w < 50 || h < 50) return null;
+  if (w < MIN_PLOT || h < MIN_PLOT) return null;
   const bg = dominantColour(r, plot);
   const { ink, rawInk, lines } = seriesInk(r, plot, bg);
   const clusters = clusterColours(r, plot, ink, w, bg);
@@ -90,7 +99,8 @@ function seriesInk(r: Raster, plot: Box, bg: Rgb): SeriesInk {
   removeBaselineRuns(ink, w, h);
   eraseText(ink, w, h);
   // After the baseline and text passes, which must not see the put-back runs as ends or glyphs.
-  const similar = (a: number, b: number): boolean => colourDistance(plotPixel(r, plot, a), plotPixel(r, plot, b)) < 70;
+  const similar = (a: number, b: number): boolean =>
+    colourDistance(plotPixel(r, plot, a), plotPixel(r, plot, b)) < RESTORE_COLOUR_DISTANCE;
   restoreLineCrossings(ink, rawInk, lineRows, w, h, similar);
   return { ink, rawInk, lines };
 }
@@ -105,8 +115,10 @@ interface BarPieces {
 function barPieces(mask: Uint8Array, w: number, h: number, tagsAtRight: boolean): BarPieces | null {
   if (tagsAtRight) clearEdgeTags(mask, w, h);
   const { labels, blobs } = labelComponents(mask, w, h);
-  const maxGap = Math.max(4, Math.round(h * 0.015));
-  const joined = mergeCut(blobs, maxGap).filter((b) => b.pixels >= 4 && b.bottom - b.top >= 2);
+  const maxGap = Math.max(CUT_GAP_PX, Math.round(h * CUT_GAP_SHARE));
+  const joined = mergeCut(blobs, maxGap).filter(
+    (b) => b.pixels >= MIN_PIECE_PIXELS && b.bottom - b.top >= MIN_PIECE_SPAN,
+  );
   const columns = columnCounts(mask, w, h, scratchU32('candles:columns', w));
   const period = barSpacing(columns, thinColumns(mask, w, h), joined);
   // A part cut off a piece that is only a line's or a tick's thickness tall is no bar (the end
@@ -115,16 +127,16 @@ function barPieces(mask: Uint8Array, w: number, h: number, tagsAtRight: boolean)
     splitWide(joined, period, columns).filter((p) => {
       if (!p.split) return true;
       shrinkToInk(p, labels, w, maxGap);
-      return p.bottom - p.top >= 2;
+      return p.bottom - p.top >= MIN_PIECE_SPAN;
     }),
     h,
   );
-  if (pieces.length < 8) return null;
+  if (pieces.length < MIN_PIECES) return null;
   for (const p of pieces) p.cx = stemColumn(p, labels, w);
   const onGrid = keepOnLattice(pieces, period);
   for (const p of onGrid) if (p.ids.length > 1) p.cx = stemColumn(p, labels, w);
   candleDebug.sink?.('pieces', { pieces, onGrid, period });
-  if (onGrid.length < 8) return null;
+  if (onGrid.length < MIN_PIECES) return null;
   return { labels, onGrid };
 }
 

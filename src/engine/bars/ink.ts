@@ -6,9 +6,7 @@
 import { INK_CONTRAST, type Box, type Raster, type Rgb } from '../raster.js';
 import { scratchF64, scratchU32 } from '../scratch.js';
 import { nextSet, wordsOf } from '../sparse.js';
-
-/** Colours closer than this are one cluster (JPEG noise, antialiased edges). */
-export const CLUSTER_RADIUS = 60;
+import { BLEND_MIN_SHARE, CLUSTER_MERGE, CLUSTER_RADIUS, MAX_CLUSTERS, MIN_CLUSTER_SHARE } from './params.js';
 
 export interface Cluster {
   colour: Rgb;
@@ -32,7 +30,7 @@ export function blendDistanceRgb(pr: number, pg: number, pb: number, k: Rgb, bg:
   const dg = pg - bg[1];
   const db = pb - bg[2];
   const len2 = kx * kx + ky * ky + kz * kz || 1;
-  const t = Math.max(0.35, Math.min(1, (dr * kx + dg * ky + db * kz) / len2));
+  const t = Math.max(BLEND_MIN_SHARE, Math.min(1, (dr * kx + dg * ky + db * kz) / len2));
   const ex = dr - t * kx;
   const ey = dg - t * ky;
   const ez = db - t * kz;
@@ -69,9 +67,10 @@ export function clusterColours(r: Raster, box: Box, ink: Uint8Array, bw: number,
   const clusters: Cluster[] = [];
   for (const bin of bins) {
     const c: Rgb = [bin.r / bin.n, bin.g / bin.n, bin.b / bin.n];
-    const host = clusters.find((k) => blendDistance(c, k.colour, bg) < CLUSTER_RADIUS * 0.7);
+    const host = clusters.find((k) => blendDistance(c, k.colour, bg) < CLUSTER_RADIUS * CLUSTER_MERGE);
     if (host) host.count += bin.n;
-    else if (bin.n >= total * 0.004 && clusters.length < 12) clusters.push({ colour: c, count: bin.n });
+    else if (bin.n >= total * MIN_CLUSTER_SHARE && clusters.length < MAX_CLUSTERS)
+      clusters.push({ colour: c, count: bin.n });
   }
   return clusters;
 }

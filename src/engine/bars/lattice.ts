@@ -4,6 +4,20 @@
  * (fragments of overlays, leftover text) are dropped.
  */
 import { candleDebug } from './debug.js';
+import {
+  FRAGMENT_TOUCH_PX,
+  LATTICE_STEP,
+  LATTICE_STEPS,
+  LATTICE_TOLERANCE,
+  MIN_PITCH,
+  MIN_WHOLE_GAPS,
+  OFF_STEM_PX,
+  PITCH_GUESS_QUANTILE,
+  SLOT_TOLERANCE,
+  STRAY_STEPS,
+  WHOLE_GAP_MIN,
+  WHOLE_GAP_OFF,
+} from './params.js';
 import { centreOf, touches, type Piece } from './pieces.js';
 
 /**
@@ -21,15 +35,17 @@ function estimatePitch(pieces: Piece[], period: number): number {
   const gaps = centres
     .slice(1)
     .map((c, i) => c - (centres[i] ?? c))
-    .filter((g) => g >= 2)
+    .filter((g) => g >= MIN_PITCH)
     .sort((a, b) => a - b);
-  const first = period >= 2 ? period : (gaps[Math.floor(gaps.length * 0.2)] ?? 0);
-  if (first < 2) return 0;
-  if (period >= 2) {
+  const first = period >= MIN_PITCH ? period : (gaps[Math.floor(gaps.length * PITCH_GUESS_QUANTILE)] ?? 0);
+  if (first < MIN_PITCH) return 0;
+  if (period >= MIN_PITCH) {
     // Whole multiples of the period: their total length over their total bars. Bars sit on
     // whole pixels, so single gaps alternate (6, 7, 7, 6...) and their median is biased.
-    const whole = gaps.filter((g) => g >= first * 0.75 && Math.abs(g / first - Math.round(g / first)) <= 0.25);
-    if (whole.length < 4) return first;
+    const whole = gaps.filter(
+      (g) => g >= first * WHOLE_GAP_MIN && Math.abs(g / first - Math.round(g / first)) <= WHOLE_GAP_OFF,
+    );
+    if (whole.length < MIN_WHOLE_GAPS) return first;
     const bars = whole.reduce((s, g) => s + Math.round(g / first), 0);
     return whole.reduce((s, g) => s + g, 0) / bars;
   }
@@ -62,7 +78,9 @@ function refineLattice(anchors: number[], slotsOf: number[], use: boolean[], spa
     phase = mc - spacing * ms;
     // The next round leaves out anchors off this lattice (strays cannot bend it).
     if (round < 2)
-      anchors.forEach((a, i) => (use[i] = Math.abs(a - phase - spacing * (slotsOf[i] ?? 0)) <= spacing * 0.25));
+      anchors.forEach(
+        (a, i) => (use[i] = Math.abs(a - phase - spacing * (slotsOf[i] ?? 0)) <= spacing * LATTICE_TOLERANCE),
+      );
   }
   return { spacing, phase };
 }
@@ -76,8 +94,8 @@ function refineLattice(anchors: number[], slotsOf: number[], use: boolean[], spa
 export function fitLattice(anchors: number[], pitch: number): Lattice | null {
   if (anchors.length < 2) return null;
   let best = { spacing: pitch, phase: 0, r: -1 };
-  for (let k = -30; k <= 30; k++) {
-    const spacing = pitch * (1 + k * 0.001);
+  for (let k = -LATTICE_STEPS; k <= LATTICE_STEPS; k++) {
+    const spacing = pitch * (1 + k * LATTICE_STEP);
     let re = 0;
     let im = 0;
     for (const a of anchors) {
@@ -89,7 +107,9 @@ export function fitLattice(anchors: number[], pitch: number): Lattice | null {
     if (r > best.r) best = { spacing, phase: ((Math.atan2(im, re) / (2 * Math.PI)) * spacing + spacing) % spacing, r };
   }
   const slotsOf = anchors.map((a) => Math.round((a - best.phase) / best.spacing));
-  const use = anchors.map((a, i) => Math.abs(a - best.phase - best.spacing * (slotsOf[i] ?? 0)) <= best.spacing * 0.25);
+  const use = anchors.map(
+    (a, i) => Math.abs(a - best.phase - best.spacing * (slotsOf[i] ?? 0)) <= best.spacing * LATTICE_TOLERANCE,
+  );
   return refineLattice(anchors, slotsOf, use, best.spacing);
 }
 
@@ -106,7 +126,7 @@ function chainLattice(anchors: number[], pitch: number): Lattice | null {
     const steps = ((anchors[i] ?? 0) - ref) / pitch;
     const k = Math.round(steps);
     // Closer than a bar to the reference: a stray, numbered but left out of the first fit.
-    const stray = steps < 0.7;
+    const stray = steps < STRAY_STEPS;
     const slot = refSlot + Math.max(1, k);
     slotsOf.push(slot);
     use[i] = !stray;
@@ -124,14 +144,14 @@ function chainLattice(anchors: number[], pitch: number): Lattice | null {
  */
 export function keepOnLattice(pieces: Piece[], period: number): Piece[] {
   const pitch = estimatePitch(pieces, period);
-  if (pitch < 2) return pieces;
+  if (pitch < MIN_PITCH) return pieces;
   const sizes = pieces.map((p) => p.pixels).sort((a, b) => a - b);
   const big = sizes[Math.floor(sizes.length / 2)] ?? 0;
   const anchors = pieces
     .filter((p) => p.pixels >= big)
     .map(centreOf)
     .sort((a, b) => a - b);
-  const lattice = period >= 2 ? fitLattice(anchors, pitch) : chainLattice(anchors, pitch);
+  const lattice = period >= MIN_PITCH ? fitLattice(anchors, pitch) : chainLattice(anchors, pitch);
   if (!lattice) return pieces;
   const { spacing, phase } = lattice;
   candleDebug.sink?.('lattice', { pitch, spacing, phase });
@@ -139,11 +159,11 @@ export function keepOnLattice(pieces: Piece[], period: number): Piece[] {
   // stem column on one side, nearest the middle of its box.
   const near = (centre: number): number | null => {
     const pos = (centre - phase) / spacing;
-    return Math.abs(pos - Math.round(pos)) <= 0.3 ? Math.round(pos) : null;
+    return Math.abs(pos - Math.round(pos)) <= SLOT_TOLERANCE ? Math.round(pos) : null;
   };
   const slotOf = (p: Piece): number | null => {
     const middle = (p.left + p.right) / 2;
-    return near(centreOf(p)) ?? (Math.abs(centreOf(p) - middle) >= 2 ? near(middle) : null);
+    return near(centreOf(p)) ?? (Math.abs(centreOf(p) - middle) >= OFF_STEM_PX ? near(middle) : null);
   };
   const slots = new Map<number, Piece>();
   for (const p of pieces) {
@@ -169,7 +189,8 @@ export function keepOnLattice(pieces: Piece[], period: number): Piece[] {
     const main = slots.get(slot);
     if (!main || main === p) continue;
     const host = merged.get(slot) ?? { ...main, ids: [...main.ids], idSet: undefined };
-    if (!touches(host, p, 2) || p.left < main.left - spacing / 2 || p.right > main.right + spacing / 2) continue;
+    if (!touches(host, p, FRAGMENT_TOUCH_PX) || p.left < main.left - spacing / 2 || p.right > main.right + spacing / 2)
+      continue;
     host.left = Math.min(host.left, p.left);
     host.right = Math.max(host.right, p.right);
     host.top = Math.min(host.top, p.top);

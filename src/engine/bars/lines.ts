@@ -6,7 +6,23 @@
 import { colourDistance, type Box, type Raster, type Rgb } from '../raster.js';
 import { scratchI32, scratchU32, scratchU8 } from '../scratch.js';
 import { nextSet, wordsOf } from '../sparse.js';
-import { blendDistanceRgb, CLUSTER_RADIUS } from './ink.js';
+import { blendDistanceRgb } from './ink.js';
+import {
+  CLUSTER_RADIUS,
+  LINE_COLOUR_DISTANCE,
+  LINE_COLUMN_SHARE,
+  LINE_COLUMN_STROKE,
+  LINE_EXTENT,
+  LINE_MIN_DASHES,
+  LINE_ROW_SHARE,
+  LINE_ROW_STROKE,
+  LINE_SOLID,
+  LINE_SPREAD,
+  RESTORE_MAX_PX,
+  RESTORE_MAX_SHARE,
+  RESTORE_MIN_PX,
+  SMEAR_ROWS,
+} from './params.js';
 import type { PlotLine } from './series.js';
 
 /**
@@ -67,14 +83,14 @@ export function removeLines(r: Raster, box: Box, bg: Rgb, ink: Uint8Array, w: nu
   };
   const lines = lineRows.map((y) => {
     const cells: [number, number][] = [];
-    const thin = Math.max(3, bandHeight(y) + 2);
+    const thin = Math.max(LINE_ROW_STROKE, bandHeight(y) + LINE_SPREAD);
     for (let x = 0; x < w; x++) if (ink[y * w + x] && (runV[y * w + x] ?? 0) <= thin) cells.push([x, y]);
     return { y, colour: clearThin(plate, cells) };
   });
   for (const line of lines) clearSmear(plate, bg, line, lineRows);
   for (const x of lineCols) {
     const cells: [number, number][] = [];
-    for (let y = 0; y < h; y++) if (ink[y * w + x] && (runH[y * w + x] ?? 0) <= 2) cells.push([x, y]);
+    for (let y = 0; y < h; y++) if (ink[y * w + x] && (runH[y * w + x] ?? 0) <= LINE_COLUMN_STROKE) cells.push([x, y]);
     clearThin(plate, cells, true);
   }
   return lines;
@@ -121,7 +137,7 @@ function clearThin(plate: Plate, cells: [number, number][], runs = false): Rgb {
   };
   const colour: Rgb = [median(0), median(1), median(2)];
   cells.forEach(([x, y], i) => {
-    if (colourDistance(colours[i]!, colour) < 70) plate.ink[y * plate.w + x] = 0;
+    if (colourDistance(colours[i]!, colour) < LINE_COLOUR_DISTANCE) plate.ink[y * plate.w + x] = 0;
   });
   return colour;
 }
@@ -135,12 +151,12 @@ function clearSmear(plate: Plate, bg: Rgb, line: PlotLine, lineRows: number[]): 
   const { ink, w, h } = plate;
   const tallerThanTwo = (p: number, y: number): boolean => {
     let n = 1;
-    for (let k = 1; k <= 2 && y - k >= 0 && ink[p - k * w]; k++) n++;
-    for (let k = 1; k <= 2 && y + k < h && ink[p + k * w]; k++) n++;
-    return n > 2;
+    for (let k = 1; k <= SMEAR_ROWS && y - k >= 0 && ink[p - k * w]; k++) n++;
+    for (let k = 1; k <= SMEAR_ROWS && y + k < h && ink[p + k * w]; k++) n++;
+    return n > SMEAR_ROWS;
   };
-  for (const y of [line.y - 2, line.y - 1, line.y + 1, line.y + 2]) {
-    if (y < 0 || y >= h || lineRows.includes(y)) continue;
+  for (let y = line.y - SMEAR_ROWS; y <= line.y + SMEAR_ROWS; y++) {
+    if (y === line.y || y < 0 || y >= h || lineRows.includes(y)) continue;
     for (let x = 0, p = y * w; x < w; x++, p++) {
       if (!ink[p] || tallerThanTwo(p, y)) continue;
       const c = colourAt(plate, x, y);
@@ -154,7 +170,7 @@ function clearSmear(plate: Plate, bg: Rgb, line: PlotLine, lineRows: number[]): 
  * tall wick is neither.
  */
 const isLine = (thin: number, runs: number, extent: number, length: number, share: number): boolean =>
-  extent >= length * 0.5 && thin >= length * share && (runs >= 3 || thin >= length * 0.7);
+  extent >= length * LINE_EXTENT && thin >= length * share && (runs >= LINE_MIN_DASHES || thin >= length * LINE_SOLID);
 
 /** Rows that are lines: thin ink (vertical runs of at most 3 px) across much of the plot. */
 function findLineRows(ink: Uint8Array, runV: Uint8Array, w: number, h: number): number[] {
@@ -168,14 +184,14 @@ function findLineRows(ink: Uint8Array, runV: Uint8Array, w: number, h: number): 
     const start = y * w;
     const end = start + w;
     for (let p = nextSet(ink, words, start, end); p < end; p = nextSet(ink, words, p + 1, end)) {
-      if (ink[p] !== 1 || runV[p]! > 3) continue;
+      if (ink[p] !== 1 || runV[p]! > LINE_ROW_STROKE) continue;
       const x = p - start;
       thin++;
       if (last !== x - 1 || first < 0) runs++;
       if (first < 0) first = x;
       last = x;
     }
-    if (isLine(thin, runs, last - first + 1, w, 0.2)) lineRows.push(y);
+    if (isLine(thin, runs, last - first + 1, w, LINE_ROW_SHARE)) lineRows.push(y);
   }
   return lineRows;
 }
@@ -194,18 +210,18 @@ function findLineColumns(ink: Uint8Array, runH: Uint8Array, w: number, h: number
     const base = y * w;
     const end = base + w;
     for (let p = nextSet(ink, words, base, end); p < end; p = nextSet(ink, words, p + 1, end)) {
-      if (ink[p] !== 1 || runH[p]! > 2) continue;
+      if (ink[p] !== 1 || runH[p]! > LINE_COLUMN_STROKE) continue;
       const x = p - base;
       colThin[x]!++;
       // A new run starts where the pixel above was not a thin column pixel.
-      if (y === 0 || ink[p - w] !== 1 || runH[p - w]! > 2) colRuns[x]!++;
+      if (y === 0 || ink[p - w] !== 1 || runH[p - w]! > LINE_COLUMN_STROKE) colRuns[x]!++;
       if (colFirst[x] === -1) colFirst[x] = y;
       colLast[x] = y;
     }
   }
   const lineCols: number[] = [];
   for (let x = 0; x < w; x++) {
-    if (isLine(colThin[x]!, colRuns[x]!, colLast[x]! - colFirst[x]! + 1, h, 0.3)) lineCols.push(x);
+    if (isLine(colThin[x]!, colRuns[x]!, colLast[x]! - colFirst[x]! + 1, h, LINE_COLUMN_SHARE)) lineCols.push(x);
   }
   return lineCols;
 }
@@ -226,7 +242,7 @@ export function restoreLineCrossings(
   h: number,
   similar: (a: number, b: number) => boolean,
 ): void {
-  const maxLength = Math.max(8, Math.round(w * 0.04));
+  const maxLength = Math.max(RESTORE_MAX_PX, Math.round(w * RESTORE_MAX_SHARE));
   for (const y of rows) {
     const base = y * w;
     let x = 0;
@@ -238,7 +254,7 @@ export function restoreLineCrossings(
       const start = x;
       while (x < w && rawInk[base + x]) x++;
       const length = x - start;
-      if (length < 3 || length > maxLength) continue;
+      if (length < RESTORE_MIN_PX || length > maxLength) continue;
       let touching = false;
       for (const yy of [y - 1, y + 1]) {
         if (yy < 0 || yy >= h || rows.includes(yy)) continue;

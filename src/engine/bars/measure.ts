@@ -5,6 +5,25 @@
  * rows.
  */
 import { bodySignature } from './orient.js';
+import {
+  BAR_SHARE,
+  BAR_STEM_HEIGHT,
+  BODY_MIN_WIDTH,
+  CANDLE_OVERLAP,
+  EDGE_SHARE,
+  FEW_BAR_SHARE,
+  FRINGE_COLUMNS,
+  FRINGE_RATIO,
+  NO_BODY_TYPICAL,
+  NO_BODY_WIDTH,
+  OWN_TICK_SHARE,
+  STEM_FULL_HEIGHT,
+  STEMS_ONLY,
+  TICK_MAX_HEIGHT,
+  TICK_MIN_COLUMNS,
+  TICK_REACH,
+  TICK_SHARE,
+} from './params.js';
 import { owns, type Piece } from './pieces.js';
 import type { CandleDetection, PixelCandle } from './series.js';
 
@@ -66,7 +85,7 @@ function bodyEdges(px: BarPixels, piece: Piece): [number, number] {
   const filled = counts.filter((n) => n > 0).sort((a, b) => a - b);
   // Upper quartile: inside an outlined body most columns hold only its top and bottom edge.
   const typical = filled[Math.floor(filled.length * 0.75)] ?? 0;
-  const enough = Math.max(1, typical * 0.25);
+  const enough = Math.max(1, typical * EDGE_SHARE);
   let lo = counts.findIndex((n) => n >= enough);
   let hi = counts.length - 1 - [...counts].reverse().findIndex((n) => n >= enough);
   if (lo < 0) return [piece.left, piece.right];
@@ -75,8 +94,9 @@ function bodyEdges(px: BarPixels, piece: Piece): [number, number] {
   const stem = Math.round(piece.cx ?? (piece.left + piece.right) / 2) - piece.left;
   const fringe = (x: number, dir: 1 | -1): boolean => {
     let inner = 0;
-    for (let k = 1; k <= 3 && Math.abs(x + k * dir - stem) > 1; k++) inner = Math.max(inner, counts[x + k * dir] ?? 0);
-    return (counts[x] ?? 0) * 4 <= inner;
+    for (let k = 1; k <= FRINGE_COLUMNS && Math.abs(x + k * dir - stem) > 1; k++)
+      inner = Math.max(inner, counts[x + k * dir] ?? 0);
+    return (counts[x] ?? 0) * FRINGE_RATIO <= inner;
   };
   while (lo + 1 < stem - 1 && fringe(lo, 1)) lo++;
   while (hi - 1 > stem + 1 && fringe(hi, -1)) hi--;
@@ -134,16 +154,16 @@ function rowsWithInk(px: BarPixels, p: Piece, x0: number, x1: number, own = fals
  * candle (wicks beyond the body, nothing beside it) shows only as a doji.
  */
 const barLike = (px: BarPixels, m: MeasuredPiece): boolean =>
-  m.left.length >= (m.p.bottom - m.p.top + 1) * 0.85 &&
-  inkColumns(px, m.p, m.p.left, m.bl - 1) >= 2 &&
-  inkColumns(px, m.p, m.br + 1, m.p.right) >= 2;
+  m.left.length >= (m.p.bottom - m.p.top + 1) * BAR_STEM_HEIGHT &&
+  inkColumns(px, m.p, m.p.left, m.bl - 1) >= TICK_MIN_COLUMNS &&
+  inkColumns(px, m.p, m.br + 1, m.p.right) >= TICK_MIN_COLUMNS;
 
 /** Short ink on both sides of the body edges: an OHLC bar's ticks. */
 function ticked(px: BarPixels, m: MeasuredPiece): boolean {
   const height = m.p.bottom - m.p.top + 1;
   const left = rowsWithInk(px, m.p, m.p.left, m.bl - 1);
   const right = rowsWithInk(px, m.p, m.br + 1, m.p.right);
-  return left > 0 && right > 0 && left <= height * 0.4 && right <= height * 0.4;
+  return left > 0 && right > 0 && left <= height * TICK_MAX_HEIGHT && right <= height * TICK_MAX_HEIGHT;
 }
 
 /** Candles or OHLC bars, by the vote of the pieces. */
@@ -151,7 +171,7 @@ export function barKind(px: BarPixels, measured: MeasuredPiece[]): CandleDetecti
   // A broken outline says little of the kind of bar: its edges are a bar's stem and tick.
   const whole = measured.filter((m) => !m.p.offStem);
   const voters = whole.length >= measured.length / 2 ? whole : measured;
-  const wide = voters.filter((m) => m.bodyWidth >= 3);
+  const wide = voters.filter((m) => m.bodyWidth >= BODY_MIN_WIDTH);
   const overlaps = wide.map((m) => m.overlap).sort((a, b) => a - b);
   const barShare = wide.filter((m) => barLike(px, m)).length / Math.max(1, wide.length);
   // Bars cut from a staircase (ticks joining neighbours) do not all keep ink on both sides of
@@ -169,13 +189,13 @@ export function barKind(px: BarPixels, measured: MeasuredPiece[]): CandleDetecti
   ).length;
   // Thin bars with short ticks (a one-pixel stem once a wide shot is halved) have no body
   // wider than the stem at all: their ticks decide.
-  const stemsOnly = wide.length < voters.length * 0.2;
-  return (overlaps[Math.floor(overlaps.length / 2)] ?? 1) < 0.5 ||
-    barShare >= 0.4 ||
-    ((barShare >= 0.05 || stemsOnly) && tickShare >= 0.65) ||
+  const stemsOnly = wide.length < voters.length * STEMS_ONLY;
+  return (overlaps[Math.floor(overlaps.length / 2)] ?? 1) < CANDLE_OVERLAP ||
+    barShare >= BAR_SHARE ||
+    ((barShare >= FEW_BAR_SHARE || stemsOnly) && tickShare >= TICK_SHARE) ||
     // Nearly every bar ticked on both sides: the ticks of a halved HiDPI shot, one column
     // each, too short for bar-like.
-    ownTicks >= voters.length * 0.9
+    ownTicks >= voters.length * OWN_TICK_SHARE
     ? 'ohlc'
     : 'candles';
 }
@@ -209,13 +229,13 @@ function readOhlc(px: BarPixels, m: MeasuredPiece, x: number, rawInk: Uint8Array
   const fullHeight = (xx: number): boolean => {
     let n = 0;
     for (let y = p.top; y <= p.bottom; y++) if (owns(p, labels[y * w + xx] ?? -1)) n++;
-    return n >= (p.bottom - p.top + 1) * 0.8;
+    return n >= (p.bottom - p.top + 1) * STEM_FULL_HEIGHT;
   };
   let stemLeft = stem;
   while (stemLeft - 1 > p.left && fullHeight(stemLeft - 1)) stemLeft--;
   let stemRight = stem;
   while (stemRight + 1 < p.right && fullHeight(stemRight + 1)) stemRight++;
-  const reach = tickLength >= 2 ? 2 : 1;
+  const reach = tickLength >= TICK_REACH ? TICK_REACH : 1;
   const leftEnd = Math.min(stem - reach, stemLeft - 1);
   const rightStart = Math.max(stem + reach, stemRight + 1);
   let leftRows = tickRows(p.left, leftEnd, rawInk, true);
@@ -247,7 +267,7 @@ function readCandle(
   let bodyBottom = body.length ? Math.max(...body) : p.bottom;
   // A bar no wider than its wick where bodies are wide has no body to see: a doji whose
   // body is one row of the background's colour (a gap in the wick), or drawn over by it.
-  const gap = br - bl <= 1 && typicalBody >= 4 ? widestGap(left) : undefined;
+  const gap = br - bl < NO_BODY_WIDTH && typicalBody >= NO_BODY_TYPICAL ? widestGap(left) : undefined;
   if (gap) [bodyTop, bodyBottom] = gap;
   return {
     noBody: gap === null,

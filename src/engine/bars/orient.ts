@@ -3,6 +3,7 @@
  * opens where the one before it closed, so bodies are turned, by their look (colour, hollow or
  * filled) or each on its own, until closes meet the next opens best.
  */
+import { FILLED_SHARE, INSIDE_MIN_COLUMNS, INSIDE_MIN_ROWS, LOOK_MIN_BODIES, LOOK_MIN_SHARE } from './params.js';
 import { owns, type Piece } from './pieces.js';
 import type { CandleDetection } from './series.js';
 
@@ -32,7 +33,8 @@ export function bodySignature(
   }
   const colour = [...votes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 255;
   // Thin bodies have no inside to judge; their colour alone decides.
-  if (body.right - body.left < 2 || body.bottom - body.top < 3 || colour === 255) return `c${colour}`;
+  if (body.right - body.left < INSIDE_MIN_COLUMNS || body.bottom - body.top < INSIDE_MIN_ROWS || colour === 255)
+    return `c${colour}`;
   // Charting tools draw the wick outside the body (or cover it with the body's fill), so the
   // middle column is the body's inside. (Sampling a third of the way in as well, in case a
   // wick runs through, misjudged thin outlined bodies in JPEGs.)
@@ -41,7 +43,7 @@ export function bodySignature(
   for (let y = body.top + 1; y < body.bottom; y++) {
     if (owns(p, labels[y * w + middle] ?? -1)) filled += strength(middle, y, colour);
   }
-  return filled / (body.bottom - body.top - 1) > 0.6 ? `c${colour}` : `hollow${colour}`;
+  return filled / (body.bottom - body.top - 1) > FILLED_SHARE ? `c${colour}` : `hollow${colour}`;
 }
 
 /**
@@ -57,9 +59,9 @@ export function orientCandles(
   // one), not a second look.
   const counts = new Map<string, number>();
   for (const c of candles)
-    if (c.bodyBottom - c.bodyTop >= 3) counts.set(c.signature, (counts.get(c.signature) ?? 0) + 1);
+    if (c.bodyBottom - c.bodyTop >= INSIDE_MIN_ROWS) counts.set(c.signature, (counts.get(c.signature) ?? 0) + 1);
   const judged = [...counts.values()].reduce((s, n) => s + n, 0);
-  const looks = [...counts.values()].filter((n) => n >= Math.max(2, judged * 0.03)).length;
+  const looks = [...counts.values()].filter((n) => n >= Math.max(LOOK_MIN_BODIES, judged * LOOK_MIN_SHARE)).length;
   const ups = looks <= 1 ? orientEach(candles) : orientByLook(candles);
   candles.forEach((c, i) => {
     const isUp = ups[i] ?? true;

@@ -4,6 +4,23 @@
  * stem or wick column (`stemColumn`), not at the middle of its box.
  */
 import type { Blob } from '../components.js';
+import {
+  BOX_ALIKE,
+  BOX_MIN_HEIGHT,
+  BOX_PARTS,
+  BOX_ROW_TOLERANCE,
+  CUT_OVERLAP,
+  CUT_WINDOW,
+  MIN_COMPONENT_PIXELS,
+  MIN_PITCH,
+  NO_PERIOD_LONGEST,
+  SHADING_HEIGHT,
+  STEM_TALL,
+  TYPICAL_WIDTH,
+  WIDE_PERIOD,
+  WIDE_PERIOD_PX,
+  WIDE_TYPICAL,
+} from './params.js';
 
 export interface Piece extends Blob {
   /** Component ids that make up this candle (an overlay line can cut one candle in two). */
@@ -48,15 +65,6 @@ export function shrinkToInk(p: Piece, labels: Int32Array, w: number, maxGap: num
   if (longest) Object.assign(p, { ...longest, split: false });
 }
 
-/** A wide piece cut into at least this many parts can be told a box by their alike extents. */
-const BOX_PARTS = 4;
-/** Share of a box's parts whose top and bottom rows are the box's own (a row or two apart); bars drawn across it make the rest. */
-const BOX_ALIKE = 0.5;
-/** Rows a box of text spans at least (a label's height); touching flat bars in a quiet market are thinner. */
-const BOX_MIN_HEIGHT = 8;
-/** A box at least this share of the plot's height tall is a time range's shading, which bars show through. */
-const SHADING_HEIGHT = 0.66;
-
 /**
  * Bars joined into one wide piece (touching candles, a staircase of OHLC bars) rise and fall
  * from part to part; most parts of a box of text (a tooltip, a trade plan, a legend's or a
@@ -81,7 +89,9 @@ export function dropBoxes(parts: Piece[], h: number): Piece[] {
     const bottom = median(group.map((p) => p.bottom));
     if (bottom - top >= h * SHADING_HEIGHT) continue;
     if (bottom - top < BOX_MIN_HEIGHT) continue;
-    const own = group.filter((p) => Math.abs(p.top - top) <= 1 && Math.abs(p.bottom - bottom) <= 1);
+    const own = group.filter(
+      (p) => Math.abs(p.top - top) <= BOX_ROW_TOLERANCE && Math.abs(p.bottom - bottom) <= BOX_ROW_TOLERANCE,
+    );
     if (own.length >= BOX_PARTS && own.length >= group.length * BOX_ALIKE) for (const p of own) drop.add(p);
   }
   return drop.size ? parts.filter((p) => !drop.has(p)) : parts;
@@ -105,7 +115,7 @@ export function stemColumn(p: Piece, labels: Int32Array, w: number): number {
   let sum = 0;
   let k = 0;
   counts.forEach((n, i) => {
-    if (n >= max * 0.75) {
+    if (n >= max * STEM_TALL) {
       sum += p.left + i;
       k++;
     }
@@ -120,7 +130,7 @@ export function stemColumn(p: Piece, labels: Int32Array, w: number): number {
 export function mergeCut(blobs: Blob[], maxGap: number): Piece[] {
   const pieces: Piece[] = blobs
     .map((b, id) => ({ ...b, ids: [id] }))
-    .filter((b) => b.pixels >= 2)
+    .filter((b) => b.pixels >= MIN_COMPONENT_PIXELS)
     .sort((a, b) => a.left - b.left);
   const merged: Piece[] = [];
   for (const p of pieces) {
@@ -128,7 +138,7 @@ export function mergeCut(blobs: Blob[], maxGap: number): Piece[] {
       const overlap = Math.min(m.right, p.right) - Math.max(m.left, p.left) + 1;
       const narrow = Math.min(m.right - m.left, p.right - p.left) + 1;
       const gap = Math.max(m.top, p.top) - Math.min(m.bottom, p.bottom);
-      return overlap >= narrow * 0.6 && gap <= maxGap;
+      return overlap >= narrow * CUT_OVERLAP && gap <= maxGap;
     });
     if (host) {
       host.left = Math.min(host.left, p.left);
@@ -155,9 +165,9 @@ export const touches = (a: Blob, b: Blob, gap: number): boolean =>
 export function splitWide(pieces: Piece[], period: number, columns: ArrayLike<number>): Piece[] {
   let typical: number;
   let pitch: number;
-  if (period >= 2) {
+  if (period >= MIN_PITCH) {
     // A bar is narrower than the spacing: wider pieces are bars joined together.
-    typical = Math.min(weightedMedian(pieces.map((p) => [p.right - p.left + 1, p.pixels])), period * 0.9);
+    typical = Math.min(weightedMedian(pieces.map((p) => [p.right - p.left + 1, p.pixels])), period * TYPICAL_WIDTH);
     pitch = period;
   } else {
     const widths = pieces.map((p) => p.right - p.left + 1).sort((a, b) => a - b);
@@ -172,17 +182,20 @@ export function splitWide(pieces: Piece[], period: number, columns: ArrayLike<nu
   }
   // Without a period, longer runs are not bars; with one, a staircase of OHLC bars joined by
   // their ticks can run across the whole plot in a trend.
-  const longest = period >= 2 ? Infinity : pitch * 12;
+  const longest = period >= MIN_PITCH ? Infinity : pitch * NO_PERIOD_LONGEST;
   // No bar is wider than the spacing, apart from a JPEG fringe: a piece well over one spacing
   // wide holds two bars, even when most bars are narrower than usual (a close tick erased
   // with the price line leaves the last two OHLC bars joined by their ticks, 1.6 spacings wide).
-  const widest = period >= 2 ? Math.min(typical * 1.8, Math.max(period * 1.45, period + 3)) : typical * 1.8;
+  const widest =
+    period >= MIN_PITCH
+      ? Math.min(typical * WIDE_TYPICAL, Math.max(period * WIDE_PERIOD, period + WIDE_PERIOD_PX))
+      : typical * WIDE_TYPICAL;
   return pieces.flatMap((p) => {
     const width = p.right - p.left + 1;
     if (width < widest || width > longest) return width > longest ? [] : [p];
     // Two bars a spacing apart span more than the spacing (a hollow body wider than most
     // pieces, when fragments make the typical width small, is one bar).
-    if (period >= 2 && width <= period) return [p];
+    if (period >= MIN_PITCH && width <= period) return [p];
     const parts = Math.max(2, Math.round(width / pitch));
     const step = width / parts;
     // Each cut goes to the emptiest column near its even position: the gap between two
@@ -191,7 +204,7 @@ export function splitWide(pieces: Piece[], period: number, columns: ArrayLike<nu
     for (let k = 1; k < parts; k++) {
       const nominal = p.left + k * step;
       let best = Math.round(nominal);
-      for (let x = Math.ceil(nominal - step * 0.4); x <= Math.floor(nominal + step * 0.4); x++) {
+      for (let x = Math.ceil(nominal - step * CUT_WINDOW); x <= Math.floor(nominal + step * CUT_WINDOW); x++) {
         if (x <= (cuts[k - 1] ?? p.left) || x > p.right) continue;
         const better = (columns[x] ?? 0) - (columns[best] ?? 0);
         if (better < 0 || (better === 0 && Math.abs(x - nominal) < Math.abs(best - nominal))) best = x;

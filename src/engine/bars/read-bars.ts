@@ -7,17 +7,10 @@ import { axisTags, reconcileWithTags, type Tag, type TagCheck } from '../last-pr
 import { dominantColour, type Box, type Raster, type Rgb } from '../raster.js';
 import { readDense } from './dense.js';
 import { detectCandles } from './detect.js';
-import { MIN_BARS, type CandleDetection, type PixelCandle } from './series.js';
+import { MIN_BARS, MIN_QUALITY, TRACK_END_GAP, TRACK_END_PX } from './params.js';
+import type { CandleDetection, PixelCandle } from './series.js';
 
-/** Below this the pieces are not a convincing price series (business charts, UI, photos). */
-export const MIN_QUALITY = 0.55;
-/**
- * Without a price axis the bars are all that says 'chart': they must be a clearly regular series
- * (the blobs of a photo passed as 22 bars of quality 0.60).
- */
-export const CLEAR_SERIES_QUALITY = 0.8;
-/** How far from the plot's right edge (a share of its width) a track's last bar stands when the tag ends it. */
-const TRACK_END_GAP = 0.02;
+export { CLEAR_SERIES_QUALITY, MIN_QUALITY } from './params.js';
 
 export interface BarsInput {
   work: Raster;
@@ -60,7 +53,7 @@ export function tagEndsTrack(
 ): boolean {
   const last = candles[candles.length - 1];
   if (!last || check.verdict !== 'agrees' || check.tags.length !== 1) return false;
-  return plot.right - last.x <= (plot.right - plot.left) * TRACK_END_GAP + 2;
+  return plot.right - last.x <= (plot.right - plot.left) * TRACK_END_GAP + TRACK_END_PX;
 }
 
 /**

@@ -3,9 +3,9 @@
  * series' colours, and how much the whole looks like a price series.
  */
 import type { Rgb } from '../raster.js';
+import { LINK_TOLERANCE_PX, LINK_TOLERANCE_SHARE, MIN_PIECES, REGULAR_GAP_PX, REGULAR_GAP_SHARE } from './params.js';
 
-/** The fewest bars a price chart shows: fewer pieces are not a price series. */
-export const MIN_BARS = 12;
+export { MIN_BARS } from './params.js';
 
 export interface PixelCandle {
   /** Centre column, plot-relative work pixels are converted to image work pixels. */
@@ -38,17 +38,18 @@ export interface CandleDetection {
  * overlap or touch, as prices move continuously.
  */
 export function seriesQuality(candles: PixelCandle[]): number {
-  if (candles.length < 8) return 0;
+  if (candles.length < MIN_PIECES) return 0;
   const gaps = candles.slice(1).map((c, i) => c.x - (candles[i]?.x ?? 0));
   const sorted = [...gaps].sort((a, b) => a - b);
   const pitch = sorted[Math.floor(sorted.length / 2)] ?? 1;
-  const regular = gaps.filter((g) => Math.abs(g - pitch) <= Math.max(1.5, pitch * 0.35)).length / gaps.length;
+  const regular =
+    gaps.filter((g) => Math.abs(g - pitch) <= Math.max(REGULAR_GAP_PX, pitch * REGULAR_GAP_SHARE)).length / gaps.length;
   let linked = 0;
   for (let i = 0; i + 1 < candles.length; i++) {
     const a = candles[i];
     const b = candles[i + 1];
     if (!a || !b) continue;
-    const tol = Math.max(2, (a.low - a.high) * 0.25);
+    const tol = Math.max(LINK_TOLERANCE_PX, (a.low - a.high) * LINK_TOLERANCE_SHARE);
     if (b.high <= a.low + tol && b.low >= a.high - tol) linked++;
   }
   const connected = linked / (candles.length - 1);

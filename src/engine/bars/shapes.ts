@@ -12,6 +12,32 @@ import { scratchU32, scratchU8 } from '../scratch.js';
 import { nextSet, wordsOf } from '../sparse.js';
 import { candleDebug } from './debug.js';
 import { labelInk, maskOf, type Cluster } from './ink.js';
+import {
+  BODY_MIN_WIDTH,
+  CANDLE_QUARTILE_HEIGHT,
+  CANDLE_SPAN,
+  CONTINUOUS,
+  FAINT_LINE_HEIGHT,
+  JAGGED,
+  LINE_CONTINUITY,
+  LONG_STROKE,
+  MIN_ROWS_SHARE,
+  MIN_SEGMENTS,
+  MIN_TALL,
+  MOSTLY_LONG,
+  SERIES_MIN_SHARE,
+  SHORT_SERIES_JAGGED,
+  SHORT_SERIES_SPAN,
+  STEM_MIN_HEIGHT,
+  STEM_OVER_MIDDLE,
+  STEM_OVER_QUARTILE,
+  TALL_PERCENTILE,
+  THIN_LINE_HEIGHT,
+  WICK_COLOUR_DISTANCE,
+  WICK_MAX_WIDTH,
+  WICK_MIN_SPAN,
+  WICK_STEM_SHARE,
+} from './params.js';
 import { owns, type Piece } from './pieces.js';
 
 export interface ClusterShape {
@@ -75,13 +101,15 @@ function clusterShape(colCount: Uint32Array, rowUsed: Uint8Array, c: number, w: 
   const upperQuartile = counts[Math.floor(counts.length * 0.75)] ?? 0;
   // Every candle or bar has a tall column (wick or stem), even when its ticks are flat.
   // (98th percentile: OHLC bars with long ticks have their stem in one column of twenty.)
-  const tallCount = counts[Math.floor(counts.length * 0.98)] ?? 0;
+  const tallCount = counts[Math.floor(counts.length * TALL_PERCENTILE)] ?? 0;
   // Stems 3 px wide every 10 px are a quarter of the columns and reach the upper quartile:
   // then they still stand far above the middle column.
   const middleCount = counts[Math.floor(counts.length * 0.5)] ?? 0;
-  const stems = tallCount >= 10 && (tallCount >= upperQuartile * 4 || tallCount >= middleCount * 8);
+  const stems =
+    tallCount >= STEM_MIN_HEIGHT &&
+    (tallCount >= upperQuartile * STEM_OVER_QUARTILE || tallCount >= middleCount * STEM_OVER_MIDDLE);
   return {
-    continuous: continuity >= 0.8,
+    continuous: continuity >= CONTINUOUS,
     tallCount,
     stems,
     // Moving averages and other overlays are continuous lines: they fail on continuity.
@@ -89,12 +117,12 @@ function clusterShape(colCount: Uint32Array, rowUsed: Uint8Array, c: number, w: 
     // taller than the ticks in most columns; a line is about equally thin everywhere.
     candleLike:
       // A short series at the right of a wide plot still changes height at every bar.
-      (span >= w * 0.2 || (span >= w * 0.1 && jagged >= 0.5)) &&
+      (span >= w * CANDLE_SPAN || (span >= w * SHORT_SERIES_SPAN && jagged >= SHORT_SERIES_JAGGED)) &&
       // A dense chart's bars touch into a few wide pieces: they are still bars if jagged.
-      (segments >= 6 || stems || jagged >= 0.3) &&
-      tallCount >= 5 &&
-      rowsUsed >= h * 0.15 &&
-      (continuity < 0.9 || upperQuartile >= 8 || stems),
+      (segments >= MIN_SEGMENTS || stems || jagged >= JAGGED) &&
+      tallCount >= MIN_TALL &&
+      rowsUsed >= h * MIN_ROWS_SHARE &&
+      (continuity < LINE_CONTINUITY || upperQuartile >= CANDLE_QUARTILE_HEIGHT || stems),
   };
 }
 
@@ -109,14 +137,10 @@ export function mostlyLong(regions: Blob[], c: number, w: number): boolean {
   for (const b of regions) {
     if (b.value !== c) continue;
     total += b.pixels;
-    if (b.right - b.left + 1 >= w * 0.2) long += b.pixels;
+    if (b.right - b.left + 1 >= w * LONG_STROKE) long += b.pixels;
   }
-  return total > 0 && long >= total * 0.5;
+  return total > 0 && long >= total * MOSTLY_LONG;
 }
-
-const WICK_COLOUR_DISTANCE = 100;
-/** A series colour carries at least this share of the candle-like ink; less is a remnant of text or lines. */
-const MIN_SHARE = 0.06;
 
 /**
  * Kept colours whose ink is thin vertical strokes (wicks drawn in their own colour) while
@@ -135,12 +159,12 @@ export function wickClusters(
   const widths = keep.map((k, c) => {
     if (!k) return 0;
     const ws = regions
-      .filter((b) => b.value === c && b.bottom - b.top >= 3)
+      .filter((b) => b.value === c && b.bottom - b.top >= WICK_MIN_SPAN)
       .map((b) => b.right - b.left + 1)
       .sort((a, b) => a - b);
     return ws[Math.floor(ws.length / 2)] ?? 0;
   });
-  const bodies = colours.filter((_, c) => keep[c] && (widths[c] ?? 0) >= 3);
+  const bodies = colours.filter((_, c) => keep[c] && (widths[c] ?? 0) >= BODY_MIN_WIDTH);
   // A wick colour is its own colour, not a body colour's antialiased or JPEG-smeared edge.
   const distinct = (k: Rgb): boolean => bodies.every((b) => colourDistance(k, b) > WICK_COLOUR_DISTANCE);
   return widths.map(
@@ -148,9 +172,9 @@ export function wickClusters(
       Boolean(keep[c]) &&
       bodies.length > 0 &&
       x > 0 &&
-      x <= 2 &&
+      x <= WICK_MAX_WIDTH &&
       distinct(colours[c] ?? [0, 0, 0]) &&
-      stemShare(c) >= 0.6,
+      stemShare(c) >= WICK_STEM_SHARE,
   );
 }
 
@@ -251,7 +275,7 @@ export function seriesColours(r: Raster, plot: Box, ink: Uint8Array, clusters: C
   // Remnants of removed lines or text form small clusters; candle colours carry real weight.
   const count = (i: number): number => counts[i] ?? 0;
   const candleInk = clusters.reduce((s, _, i) => s + (shapes[i]?.candleLike ? count(i) : 0), 0);
-  const weighty = (i: number): boolean => Boolean(shapes[i]?.candleLike) && count(i) >= candleInk * MIN_SHARE;
+  const weighty = (i: number): boolean => Boolean(shapes[i]?.candleLike) && count(i) >= candleInk * SERIES_MIN_SHARE;
   // An overlay line broken up by a JPEG or by the candles over it can pass the shape test; it
   // is still continuous and, column by column, far shorter than the candles' wicks (of the
   // colours with weight: a crosshair's line and what is left of a box's colour are tall too).
@@ -263,7 +287,7 @@ export function seriesColours(r: Raster, plot: Box, ink: Uint8Array, clusters: C
   // comes near a wick's height.
   const thinLine = (i: number): boolean => {
     const tall = shapes[i]?.tallCount ?? 0;
-    return (Boolean(shapes[i]?.continuous) && tall < tallest * 0.5) || tall < mainTall * 0.1;
+    return (Boolean(shapes[i]?.continuous) && tall < tallest * THIN_LINE_HEIGHT) || tall < mainTall * FAINT_LINE_HEIGHT;
   };
   const keep = clusters.map(
     (_, i) =>

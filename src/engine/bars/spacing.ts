@@ -7,10 +7,33 @@ import type { Blob } from '../components.js';
 import { scratchF64, scratchU32 } from '../scratch.js';
 import { nextSet, wordsOf } from '../sparse.js';
 import { horizontalRuns } from './lines.js';
-import { MIN_BARS } from './series.js';
-
-/** Bars closer than this (work pixels) cannot be told apart; their spacing is not searched. */
-const MIN_SPACING = 2.5;
+import {
+  COMB_STEP,
+  EVEN_MIN_RATIO,
+  EVEN_OFF_WHOLE,
+  EVEN_SHARE,
+  FRAGMENT_SHARE,
+  MAX_LAG_DIVISOR,
+  MIN_BARS,
+  MIN_COMB,
+  MIN_PIECES,
+  MIN_PROFILE,
+  MIN_SPACING,
+  NEAR_GAP,
+  OUTLINE_STROKES,
+  PEAK_NEAR,
+  PEAK_SHARE,
+  STROKE_PEAK_SHARE,
+  THIN_STROKE,
+  WHOLE_BAR_MAX_WIDTH,
+  WHOLE_BAR_SHARE,
+  WHOLE_BAR_SPREAD,
+  WHOLE_BAR_WIDTH,
+  WHOLE_MULTIPLE,
+  WHOLE_STROKES,
+  WICK_RATIO_MAX,
+  WICK_RATIO_MIN,
+} from './params.js';
 
 /**
  * Bar spacing from the candle ink per column: bars repeat every spacing, so the column profile
@@ -46,7 +69,7 @@ function periodComb(columns: ArrayLike<number>): PeriodComb | null {
   while (first < width && !columns[first]) first++;
   while (last > first && !columns[last]) last--;
   const n = last - first + 1;
-  if (n < 16) return null;
+  if (n < MIN_PROFILE) return null;
   const level = (x: number): number => Math.log1p(columns[x] ?? 0);
   const values = scratchF64('period:values', n);
   for (let x = first; x <= last; x++) values[x - first] = (level(x - 1) + 2 * level(x) + level(x + 1)) / 4;
@@ -55,7 +78,7 @@ function periodComb(columns: ArrayLike<number>): PeriodComb | null {
   // Spacings up to a sixteenth of the span: longer candidates pick up chance correlations
   // where the bars are too dense to show a period. Fewer, wider bars (a zoomed-in chart) give a
   // divisor of their spacing here, which `wholeBars` corrects from the pieces.
-  const maxLag = Math.floor(n / 8);
+  const maxLag = Math.floor(n / MAX_LAG_DIVISOR);
   const score = (lag: number): number => {
     let sum = 0;
     for (let i = 0; i + lag < n; i++) sum += values[i]! * values[i + lag]!;
@@ -72,7 +95,7 @@ function periodComb(columns: ArrayLike<number>): PeriodComb | null {
   // Within half a column of each multiple: a bar drawn on whole pixels is off by up to that.
   const near = (x: number): number => Math.max(at(x - 0.5), at(x), at(x + 0.5));
   const combs: [spacing: number, score: number][] = [];
-  for (let p = MIN_SPACING; p <= maxLag / 2; p *= 1.004) {
+  for (let p = MIN_SPACING; p <= maxLag / 2; p *= COMB_STEP) {
     let sum = 0;
     let m = 1;
     for (; m * p <= maxLag; m++) sum += near(m * p);
@@ -84,8 +107,8 @@ function periodComb(columns: ArrayLike<number>): PeriodComb | null {
     return v >= (combs[i - 1]?.[1] ?? -Infinity) && v >= (combs[i + 1]?.[1] ?? -Infinity);
   };
   const peaksNear = (p: number, share: number): boolean =>
-    combs.some(([q, v], i) => Math.abs(q / p - 1) <= 0.03 && v >= best * share && isPeak(i));
-  const chosen = best > variance * 0.1 ? combs.findIndex(([, v], i) => v >= best * 0.6 && isPeak(i)) : -1;
+    combs.some(([q, v], i) => Math.abs(q / p - 1) <= PEAK_NEAR && v >= best * share && isPeak(i));
+  const chosen = best > variance * MIN_COMB ? combs.findIndex(([, v], i) => v >= best * PEAK_SHARE && isPeak(i)) : -1;
   return { period: combs[chosen]?.[0] ?? 0, peaksNear };
 }
 
@@ -106,14 +129,14 @@ export function barSpacing(columns: ArrayLike<number>, thin: ArrayLike<number>, 
   const strokes = barPeriod(thin);
   if (edges && period > 0 && strokes > 0) {
     const k = Math.round(period / strokes);
-    const whole = Math.abs(period / strokes - k) <= 0.06 * k;
-    if (k >= 2 && k !== 3 && whole && edges.peaksNear(strokes, 0.2)) period = strokes;
+    const whole = Math.abs(period / strokes - k) <= WHOLE_STROKES * k;
+    if (k >= 2 && k !== OUTLINE_STROKES && whole && edges.peaksNear(strokes, STROKE_PEAK_SHARE)) period = strokes;
     // Wicks further apart than the edges' period, but not twice as far (missing wicks would
     // make a whole multiple): touching bodies gave the edges a period of their own, and the
     // wicks, one to a bar, are the spacing. The pieces are then runs of touching bars, however
     // evenly they stand.
     const ratio = strokes / period;
-    if (ratio > 1.15 && ratio < 1.85 && edges.peaksNear(strokes, 0.2)) return strokes;
+    if (ratio > WICK_RATIO_MIN && ratio < WICK_RATIO_MAX && edges.peaksNear(strokes, STROKE_PEAK_SHARE)) return strokes;
   }
   return evenPieces(wholeBars(period, pieces), pieces);
 }
@@ -122,7 +145,7 @@ export function barSpacing(columns: ArrayLike<number>, thin: ArrayLike<number>, 
 function withoutFragments(pieces: Blob[]): Blob[] {
   const sizes = pieces.map((p) => p.pixels).sort((a, b) => a - b);
   const median = sizes[(sizes.length - 1) >> 1] ?? 0;
-  return pieces.filter((p) => p.pixels >= median * 0.25);
+  return pieces.filter((p) => p.pixels >= median * FRAGMENT_SHARE);
 }
 
 /**
@@ -140,12 +163,12 @@ export function evenPieces(period: number, all: Blob[]): number {
   const sorted = [...gaps].sort((a, b) => a - b);
   const gap = sorted[sorted.length >> 1] ?? 0;
   if (gap < MIN_SPACING) return period;
-  const near = gaps.filter((g) => Math.abs(g - gap) <= gap * 0.15);
+  const near = gaps.filter((g) => Math.abs(g - gap) <= gap * NEAR_GAP);
   const widths = pieces.map((p) => p.right - p.left + 1).sort((a, b) => a - b);
-  if (near.length < gaps.length * 0.8 || (widths[widths.length >> 1] ?? 0) >= gap) return period;
+  if (near.length < gaps.length * EVEN_SHARE || (widths[widths.length >> 1] ?? 0) >= gap) return period;
   const spacing = near.reduce((s, g) => s + g, 0) / near.length;
   const ratio = period / spacing;
-  return ratio >= 1.5 && Math.abs(ratio - Math.round(ratio)) > 0.12 ? spacing : period;
+  return ratio >= EVEN_MIN_RATIO && Math.abs(ratio - Math.round(ratio)) > EVEN_OFF_WHOLE ? spacing : period;
 }
 
 /** Ink per column in horizontal runs of at most three pixels: wicks, stems and outlines. */
@@ -157,7 +180,7 @@ export function thinColumns(mask: Uint8Array, w: number, h: number): Uint32Array
     const start = y * w;
     const end = start + w;
     for (let p = nextSet(mask, words, start, end); p < end; p = nextSet(mask, words, p + 1, end))
-      if (runs[p]! <= 3) thin[p - start]!++;
+      if (runs[p]! <= THIN_STROKE) thin[p - start]!++;
   }
   return thin;
 }
@@ -173,10 +196,11 @@ function wholeBars(period: number, all: Blob[]): number {
   const quantile = (v: number[], q: number): number => v[Math.floor((v.length - 1) * q)] ?? 0;
   // Fragments are neither bars nor bar widths.
   const pieces = withoutFragments(all);
-  if (period < MIN_SPACING || pieces.length < 8) return period;
+  if (period < MIN_SPACING || pieces.length < MIN_PIECES) return period;
   const widths = pieces.map((p) => p.right - p.left + 1).sort((a, b) => a - b);
   const width = quantile(widths, 0.5);
-  if (width <= period * 1.2 || quantile(widths, 0.75) - quantile(widths, 0.25) > width * 0.25) return period;
+  if (width <= period * WHOLE_BAR_WIDTH || quantile(widths, 0.75) - quantile(widths, 0.25) > width * WHOLE_BAR_SPREAD)
+    return period;
   const centres = pieces.map((p) => (p.left + p.right) / 2).sort((a, b) => a - b);
   const gaps = centres
     .slice(1)
@@ -184,14 +208,15 @@ function wholeBars(period: number, all: Blob[]): number {
     .sort((a, b) => a - b);
   const gap = quantile(gaps, 0.5);
   const k = Math.round(gap / period);
-  const near = gaps.filter((g) => Math.abs(g - gap) <= gap * 0.15);
-  if (k < 2 || Math.abs(gap / period - k) > 0.15 || near.length < gaps.length * 0.6) return period;
+  const near = gaps.filter((g) => Math.abs(g - gap) <= gap * NEAR_GAP);
+  if (k < 2 || Math.abs(gap / period - k) > WHOLE_MULTIPLE || near.length < gaps.length * WHOLE_BAR_SHARE)
+    return period;
   const spacing = near.reduce((s, g) => s + g, 0) / near.length;
   // A price chart shows a dozen bars at least, and leaves room between them: pieces fewer and
   // further apart than that, or nearly as wide as their distance, are runs of touching bars (a
   // dense chart halved), as evenly spaced as they may look.
   const span = (centres[centres.length - 1] ?? 0) - (centres[0] ?? 0);
-  return span / spacing < MIN_BARS - 1 || width > spacing * 0.95 ? period : spacing;
+  return span / spacing < MIN_BARS - 1 || width > spacing * WHOLE_BAR_MAX_WIDTH ? period : spacing;
 }
 
 /** Ink pixels per column. */

@@ -3,7 +3,30 @@
  * is often no bar (a price tag, a crosshair's end at the axis, a toolbar's buttons in the
  * plot's corner, a legend's box) and is taken off, so the last bar is the series' own.
  */
-import { MIN_BARS } from './series.js';
+import {
+  DETACHED_HEIGHTS,
+  DETACHED_JUMPS,
+  DETACHED_TAIL,
+  FULL_HEIGHT_BARS,
+  FULL_HEIGHT_SHARE,
+  ISOLATED_FAR,
+  ISOLATED_NEAR,
+  ISOLATED_RUN,
+  ISOLATED_SHARE,
+  LINE_THIN_PX,
+  LINE_THIN_SHARE,
+  MIN_BARS,
+  RECENT_BARS,
+  STRAY_PAST_HOLE,
+  STRAY_SPACINGS,
+  TAG_FILL,
+  TAG_MAX_PX,
+  TAG_MAX_SHARE,
+  TALL_STRAY,
+  TALL_STRAY_CLEAR,
+  THIN_CLEAR,
+  WIDEST_JUMP_PERCENTILE,
+} from './params.js';
 
 /**
  * A price tag reaching into the plot from the axis side is a filled block against the plot's
@@ -15,7 +38,7 @@ export function clearEdgeTags(mask: Uint8Array, w: number, h: number): void {
   const edge = w - 1;
   // A tag is a short word wide; a line running into the edge must not be followed across the
   // plot (clearing its last stretch detaches the last candle it joins to the edge).
-  const widest = Math.max(8, Math.round(w * 0.15));
+  const widest = Math.max(TAG_MAX_PX, Math.round(w * TAG_MAX_SHARE));
   let y = 0;
   while (y < h) {
     if (!mask[y * w + edge]) {
@@ -30,7 +53,7 @@ export function clearEdgeTags(mask: Uint8Array, w: number, h: number): void {
     for (; left > edge - widest + 1; left--) {
       let n = 0;
       for (let yy = top; yy <= bottom; yy++) n += mask[yy * w + left - 1] ?? 0;
-      if (n < rows * 0.6) break;
+      if (n < rows * TAG_FILL) break;
     }
     for (let yy = top; yy <= bottom; yy++) mask.fill(0, yy * w + left, yy * w + w);
   }
@@ -67,28 +90,15 @@ export function dropStrayLast(candles: { x?: number; high: number; low: number }
   const typical = heights[heights.length >> 1] ?? 0;
   const gap = Math.max(last.high - prev.low, prev.high - last.low, 0);
   // Only a piece a line thin: the bar before a real last bar can itself be junk.
-  const thin = last.low - last.high <= Math.max(3, typical * 0.1);
+  const thin = last.low - last.high <= Math.max(LINE_THIN_PX, typical * LINE_THIN_SHARE);
   // Or one far taller than the bars before it that stands clear of the bar before it by half a
   // typical recent bar: a news bar that tall opens where the last one closed (a session's opening gap
   // is a few pixels); a ruler's or a drawing's box stands apart.
   const recent = candles.slice(-RECENT_BARS - 1, -1).map((c) => c.low - c.high);
   const recentTypical = [...recent].sort((a, b) => a - b)[recent.length >> 1] ?? typical;
-  const tall = last.low - last.high > TALL_STRAY * Math.max(...recent, 1) && gap > recentTypical * 0.5;
-  if ((thin && gap > typical * 1.5) || tall) candles.pop();
+  const tall = last.low - last.high > TALL_STRAY * Math.max(...recent, 1) && gap > recentTypical * TALL_STRAY_CLEAR;
+  if ((thin && gap > typical * THIN_CLEAR) || tall) candles.pop();
 }
-
-/** How many times the tallest of the bars before it a last piece standing apart is no bar. */
-const TALL_STRAY = 1.5;
-
-/** How far right of the bar before it (in spacings) a last piece is no bar of the series. */
-const STRAY_SPACINGS = 6;
-/** Most pieces past such a hole that are set aside: a few objects, not a stretch of bars. */
-const STRAY_PAST_HOLE = 3;
-
-/** Most pieces at the end of the series that can be set aside as detached from it. */
-const DETACHED_TAIL = 24;
-/** Bars before the tail that it must come near. */
-const RECENT_BARS = 6;
 
 /**
  * A series moves by steps no larger than its bars: each bar's range touches or nearly touches
@@ -109,8 +119,8 @@ export function dropDetachedTail(candles: { high: number; low: number }[]): void
     .slice(1)
     .map((c, i) => gapBetween(c, body[i]!))
     .sort((a, b) => a - b);
-  const widestJump = jumps[Math.floor(jumps.length * 0.95)] ?? 0;
-  const limit = Math.max(3 * typical, 1.5 * widestJump);
+  const widestJump = jumps[Math.floor(jumps.length * WIDEST_JUMP_PERCENTILE)] ?? 0;
+  const limit = Math.max(DETACHED_HEIGHTS * typical, DETACHED_JUMPS * widestJump);
   const span = Math.max(...candles.map((c) => c.low)) - Math.min(...candles.map((c) => c.high));
   const maxTail = Math.min(DETACHED_TAIL, candles.length - MIN_BARS - RECENT_BARS);
   let drop = 0;
@@ -119,22 +129,15 @@ export function dropDetachedTail(candles: { high: number; low: number }[]): void
     const tail = candles.slice(candles.length - k);
     const detached = tail.every((p) => {
       // A piece across the whole height of the series is a line (a window's border, a cursor).
-      if (p.low - p.high >= 0.95 * span && p.low - p.high >= 4 * typical) return true;
+      if (p.low - p.high >= FULL_HEIGHT_SHARE * span && p.low - p.high >= FULL_HEIGHT_BARS * typical) return true;
       const reach = Math.min(...anchor.map((c) => gapBetween(p, c)));
-      const thin = p.low - p.high <= Math.max(3, typical * 0.1);
-      return reach > (thin ? 1.5 * typical : limit);
+      const thin = p.low - p.high <= Math.max(LINE_THIN_PX, typical * LINE_THIN_SHARE);
+      return reach > (thin ? THIN_CLEAR * typical : limit);
     });
     if (detached) drop = k;
   }
   candles.splice(candles.length - drop, drop);
 }
-
-/** Most pieces in a row set aside as standing clear of the series on both sides. */
-const ISOLATED_RUN = 2;
-/** Bars either side of such pieces come this near each other (in typical bar heights)... */
-const ISOLATED_NEAR = 1;
-/** ...while the pieces stand this far clear of both. */
-const ISOLATED_FAR = 3;
 
 /**
  * A bar opens where the one before it closed, so a bar never stands far clear of both its
@@ -162,9 +165,6 @@ export function isolatedPieces(candles: { high: number; low: number }[]): boolea
   }
   return isolated;
 }
-
-/** The most pieces, as a share of the series, that are set aside as isolated; more are a second series mixed in (another pane's), left to the pane's reading. */
-const ISOLATED_SHARE = 0.08;
 
 /** Drops the isolated pieces (`isolatedPieces`) when they are a few objects among the bars. */
 export function dropIsolated(candles: { high: number; low: number }[]): void {

@@ -5,6 +5,20 @@
  */
 import { findBlobs, labelComponents, type Blob } from '../components.js';
 import type { Box } from '../raster.js';
+import {
+  EXTEND_GAP,
+  EXTEND_HEIGHT,
+  GLYPH_GAP,
+  GLYPH_MAX_WIDTH,
+  GLYPH_MIN_HEIGHT,
+  GLYPH_TOP_TOLERANCE,
+  MIN_GLYPHS,
+  TEXT_BAND_ABOVE,
+  TEXT_BAND_BELOW,
+  TEXT_MARK_HEIGHT,
+  TEXT_MAX_HEIGHT_PX,
+  TEXT_MAX_HEIGHT_SHARE,
+} from './params.js';
 
 interface TextLine {
   box: Box;
@@ -24,7 +38,7 @@ function textLines(glyphs: Blob[], maxH: number, extend: boolean): TextLine[] {
   const byBottom = new Map<number, number[]>();
   glyphs.forEach((g, k) => {
     const height = g.bottom - g.top + 1;
-    if (height < 5 || height > maxH || g.right - g.left + 1 > maxH * 1.5) return;
+    if (height < GLYPH_MIN_HEIGHT || height > maxH || g.right - g.left + 1 > maxH * GLYPH_MAX_WIDTH) return;
     byBottom.set(g.bottom, [...(byBottom.get(g.bottom) ?? []), k]);
   });
   const lines: TextLine[] = [];
@@ -44,7 +58,7 @@ function textLines(glyphs: Blob[], maxH: number, extend: boolean): TextLine[] {
       const height = bottom - top + 1;
       let right = Math.max(...chain.map((g) => g.right));
       const fits = (g: Blob | undefined, gap: number): boolean =>
-        extend && g !== undefined && g.bottom - g.top + 1 <= height * 2 && gap <= height * 2;
+        extend && g !== undefined && g.bottom - g.top + 1 <= height * EXTEND_HEIGHT && gap <= height * EXTEND_GAP;
       while (fits(row[first - 1]?.g, (row[first]?.g.left ?? 0) - (row[first - 1]?.g.right ?? 0))) first--;
       while (fits(row[last + 1]?.g, (row[last + 1]?.g.left ?? 0) - right)) {
         last++;
@@ -73,14 +87,20 @@ function sameHeightRuns(row: Blob[], bottom: number): [number, number][] {
   for (let i = 1; i <= row.length; i++) {
     const prev = row[i - 1];
     const g = row[i];
-    if (prev && g && Math.abs(prev.top - g.top) <= 1 && g.left - prev.right <= (bottom - g.top + 1) * 1.2) continue;
-    if (i - start >= 3) runs.push([start, i - 1]);
+    if (
+      prev &&
+      g &&
+      Math.abs(prev.top - g.top) <= GLYPH_TOP_TOLERANCE &&
+      g.left - prev.right <= (bottom - g.top + 1) * GLYPH_GAP
+    )
+      continue;
+    if (i - start >= MIN_GLYPHS) runs.push([start, i - 1]);
     start = i;
   }
   return runs;
 }
 
-const textHeightCap = (h: number): number => Math.max(14, Math.round(h * 0.04));
+const textHeightCap = (h: number): number => Math.max(TEXT_MAX_HEIGHT_PX, Math.round(h * TEXT_MAX_HEIGHT_SHARE));
 
 /**
  * Legends, time labels and watermarks are text. What is left of it after line removal is
@@ -89,8 +109,8 @@ const textHeightCap = (h: number): number => Math.max(14, Math.round(h * 0.04));
 export function eraseText(ink: Uint8Array, w: number, h: number): void {
   for (const { box } of textLines(findBlobs(ink, w, h, 0, w), textHeightCap(h), false)) {
     const height = box.bottom - box.top + 1;
-    const bandTop = box.top - 2;
-    const bandBottom = box.bottom + Math.ceil(height * 0.35);
+    const bandTop = box.top - TEXT_BAND_ABOVE;
+    const bandBottom = box.bottom + Math.ceil(height * TEXT_BAND_BELOW);
     // Widen to catch punctuation and descenders of the same text line.
     for (let y = Math.max(0, bandTop); y <= Math.min(h - 1, bandBottom); y++) {
       ink.fill(0, y * w + Math.max(0, box.left - height), y * w + Math.min(w, box.right + height));
@@ -115,9 +135,9 @@ export function eraseWholeText(ink: Uint8Array, w: number, h: number): void {
     for (const k of glyphs) erase[k] = 1;
     const height = box.bottom - box.top + 1;
     blobs.forEach((b, k) => {
-      if (b.bottom - b.top + 1 > height * 0.5) return;
+      if (b.bottom - b.top + 1 > height * TEXT_MARK_HEIGHT) return;
       if (b.left < box.left - height || b.right > box.right + height) return;
-      if (b.top < box.top - 2 || b.bottom > box.bottom + height * 0.35) return;
+      if (b.top < box.top - TEXT_BAND_ABOVE || b.bottom > box.bottom + height * TEXT_BAND_BELOW) return;
       erase[k] = 1;
     });
   }

@@ -9,7 +9,8 @@ import { priceAtRow, type LabelRead } from '../axis/read-axis.js';
 import type { Layout } from '../layout/index.js';
 import type { Tag, TagVerdict } from '../last-price/index.js';
 import type { Box } from '../raster.js';
-import { readingConfidence, REFUSE_BELOW, unconfirmed, type ReadingEvidence } from './index.js';
+import { readingConfidence, unconfirmed, type ReadingEvidence } from './index.js';
+import { PANE_MARGIN_LAST, REFUSE_BELOW } from './params.js';
 
 /** A series read, settled by the last-price stage, with that stage's evidence. */
 export interface SettledSeries {
@@ -89,9 +90,6 @@ export function gatherEvidence({ fit, read, pitch, layout, plot, f, series }: Ev
     bars: detection.candles.length,
   };
 }
-
-/** How far into a pane's margin, in label steps, an unconfirmed last bar may lie in a pane cut out of a larger box. */
-const PANE_MARGIN_LAST = 0.5;
 
 /**
  * Whether the reading within the labels' pane replaces the reading of the whole plot: when that

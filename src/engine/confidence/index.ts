@@ -8,6 +8,21 @@ import { EngineError, type RefusalRule } from '../errors.js';
 import type { Rgb } from '../raster.js';
 import type { TagVerdict } from '../last-price/index.js';
 import type { ReadingRecorder } from '../trace.js';
+import {
+  EMPTY_MARGIN,
+  LABEL_SPAN_FULL,
+  LABEL_SPAN_HALF,
+  LAST_BEYOND_FULL,
+  LAST_BEYOND_HALF,
+  LAST_GAP_FULL,
+  LAST_GAP_HALF,
+  MIN_LABEL_SPAN,
+  REFUSE_BELOW,
+  SERIES_OUTSIDE_FULL,
+  SERIES_OUTSIDE_HALF,
+} from './params.js';
+
+export { EMPTY_MARGIN, REFUSE_BELOW } from './params.js';
 
 /** What the reading rests on, for the confidence and the debug output. */
 export interface ReadingEvidence {
@@ -54,9 +69,6 @@ export interface ReadingConfidence {
 /** The evidence of an answered reading, with the confidence it earned. */
 export type ReadingReport = ReadingEvidence & { confidence: ReadingConfidence };
 
-/** A margin past the last bar with less ink than this (a few stray pixels of JPEG noise) is empty. */
-export const EMPTY_MARGIN = 0.002;
-
 /**
  * Whether a last close stands on the last bar alone: its own close (or its right edge's), or a box
  * on the axis within its range, which is only as good as that bar (it does not say the bar is the
@@ -65,9 +77,6 @@ export const EMPTY_MARGIN = 0.002;
  */
 export const unconfirmed = (source: ReadingEvidence['lastSource']): boolean =>
   source === 'bar' || source === 'box' || source === 'right-edge';
-
-/** Below this the reading is refused. */
-export const REFUSE_BELOW = 0.5;
 
 const clamp = (v: number): number => Math.min(1, Math.max(0, v));
 /** 1 at or below `full`, 0.5 at `half`, falling linearly beyond. */
@@ -90,20 +99,22 @@ export function readingConfidence(e: ReadingEvidence): ReadingConfidence {
     // the latest. With the axis on the left, the plot's far side runs to a frame or the picture's
     // edge, and an empty stretch there says nothing of where the series ends.
     lastBarAway:
-      fromBar && !(e.axisSide === 'right' && e.marginInk <= EMPTY_MARGIN) ? fallsFrom(e.lastGap, 0.1, 0.15) : 1,
+      fromBar && !(e.axisSide === 'right' && e.marginInk <= EMPTY_MARGIN)
+        ? fallsFrom(e.lastGap, LAST_GAP_FULL, LAST_GAP_HALF)
+        : 1,
     // A pane reaches about one step past its outermost label, or the axis would print another:
     // an unconfirmed last close farther out is in another pane (volume, an indicator) or on
     // another scale. Nearer, the beyond-the-labels distance says nothing: charts at a new high
     // or low sit there as often as an object at the edge does.
-    lastOutsideLabels: fromBar ? fallsFrom(e.lastBeyondLabels, 1, 1.1) : 1,
+    lastOutsideLabels: fromBar ? fallsFrom(e.lastBeyondLabels, LAST_BEYOND_FULL, LAST_BEYOND_HALF) : 1,
     // Most of the series beyond the labels read: the labels belong to a part of the chart (a
     // sub-window's scale, a half-read axis) and prices over the rest would be extrapolated.
     // Rendered charts with sparse labels keep two thirds of the series inside them.
-    seriesOutsideLabels: fallsFrom(1 - e.seriesInsideLabels, 0.3, 0.4),
+    seriesOutsideLabels: fallsFrom(1 - e.seriesInsideLabels, SERIES_OUTSIDE_FULL, SERIES_OUTSIDE_HALF),
     // Label rows spread over more than the plot's height: the plot found is not the pane they
     // belong to (a crosshair or a toolbar cut it short), so the bars were read in the wrong
     // place. A pane's labels reach at most half a label past its edges.
-    labelsPastPlot: fallsFrom(e.labelSpan, 1.12, 1.2),
+    labelsPastPlot: fallsFrom(e.labelSpan, LABEL_SPAN_FULL, LABEL_SPAN_HALF),
   };
   const weakest = (Object.keys(terms) as ConfidenceTerm[]).reduce((a, b) => (terms[b] < terms[a] ? b : a));
   return { value: terms[weakest], weakest, terms };
@@ -127,13 +138,6 @@ export const TERM_RULES: Record<ConfidenceTerm, RefusalRule> = {
   seriesOutsideLabels: 'confidence/series-outside-labels',
   labelsPastPlot: 'confidence/labels-past-plot',
 };
-
-/**
- * Price labels cover their pane from top to bottom at regular steps (on the real screenshots read
- * right, at least 37% of the plot's height): a fit over labels spanning less than this share is a
- * table's or a panel's column of numbers.
- */
-const MIN_LABEL_SPAN = 0.2;
 
 /**
  * A refusal beats a wrong price: evidence against the reading ends it, under the weakest term's

@@ -8,13 +8,15 @@
  */
 import type { PixelCandle, PlotLine } from '../bars/index.js';
 import { colourDistance, INK_CONTRAST, rgbAt, type Box, type Raster, type Rgb } from '../raster.js';
-
-/** The latest bars whose range says where later bars would be. */
-const RECENT = 10;
-/** Bar heights around that range looked at too. */
-const AROUND = 3;
-/** A lone column inked over this share of the rows looked at is a vertical grid line or a border. */
-const LINE_COLUMN = 0.6;
+import {
+  LINE_COLUMN,
+  LINE_COLUMN_APART,
+  MARGIN_AROUND,
+  MARGIN_MIN_BAR_HEIGHT,
+  MARGIN_MIN_SIZE,
+  MARGIN_MIN_START,
+  MARGIN_RECENT_BARS,
+} from './params.js';
 
 /**
  * Share of the pixels between the last bar (a spacing after it) and the plot's right edge, in the
@@ -22,17 +24,17 @@ const LINE_COLUMN = 0.6;
  * (a price line, the grid) and not a vertical line. Work pixels.
  */
 export function marginInk(r: Raster, plot: Box, plotBg: Rgb, candles: PixelCandle[], lines: PlotLine[]): number {
-  const recent = candles.slice(-RECENT);
+  const recent = candles.slice(-MARGIN_RECENT_BARS);
   const last = recent[recent.length - 1];
   if (!last || recent.length < 2) return 1;
   const spacing = (last.x - (recent[0]?.x ?? last.x)) / (recent.length - 1);
   const heights = recent.map((c) => c.low - c.high).sort((a, b) => a - b);
-  const typical = Math.max(2, heights[heights.length >> 1] ?? 0);
-  const top = Math.max(plot.top, Math.floor(Math.min(...recent.map((c) => c.high)) - AROUND * typical));
-  const bottom = Math.min(plot.bottom, Math.ceil(Math.max(...recent.map((c) => c.low)) + AROUND * typical));
-  const left = Math.ceil(last.x + Math.max(2, spacing));
+  const typical = Math.max(MARGIN_MIN_BAR_HEIGHT, heights[heights.length >> 1] ?? 0);
+  const top = Math.max(plot.top, Math.floor(Math.min(...recent.map((c) => c.high)) - MARGIN_AROUND * typical));
+  const bottom = Math.min(plot.bottom, Math.ceil(Math.max(...recent.map((c) => c.low)) + MARGIN_AROUND * typical));
+  const left = Math.ceil(last.x + Math.max(MARGIN_MIN_START, spacing));
   const right = Math.floor(plot.right) - 1;
-  if (right - left < 4 || bottom - top < 4) return 0;
+  if (right - left < MARGIN_MIN_SIZE || bottom - top < MARGIN_MIN_SIZE) return 0;
   const lineRows = new Set<number>();
   for (const l of lines) for (let d = -1; d <= 1; d++) lineRows.add(Math.round(l.y) + d);
   const rows = [];
@@ -46,7 +48,7 @@ export function marginInk(r: Raster, plot: Box, plotBg: Rgb, candles: PixelCandl
   const full = (k: number): boolean => (counts[k] ?? 0) >= rows.length * LINE_COLUMN;
   let ink = 0;
   counts.forEach((n, k) => {
-    if (!(full(k) && !full(k - 2) && !full(k + 2))) ink += n;
+    if (!(full(k) && !full(k - LINE_COLUMN_APART) && !full(k + LINE_COLUMN_APART))) ink += n;
   });
   return ink / ((right - left) * rows.length);
 }

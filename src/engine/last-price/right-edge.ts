@@ -6,12 +6,8 @@
  */
 import type { PixelCandle } from '../bars/index.js';
 import { colourDistance, INK_CONTRAST, rgbAt, type Raster, type Rgb } from '../raster.js';
+import { RIGHT_EDGE_MIN_REACH, RIGHT_EDGE_ROWS, SAME_COLOUR, SHORT_RUN, TALLER_BY } from './params.js';
 import { closeAt } from './tags.js';
-
-/** Ink of a series colour: within this of one (RGB units), as JPEG keeps them. */
-const SAME_COLOUR = 60;
-/** The tallest run, in work pixels, that is a line's end or a tick rather than a body's edge. */
-const SHORT_RUN = 4;
 
 /**
  * Sets the last bar's close to the middle of its rightmost column of ink when that column is a
@@ -25,7 +21,7 @@ export function applyRightEdge(r: Raster, plotBg: Rgb, candles: PixelCandle[], c
   if (!last || !before || colours.length === 0) return false;
   // A bar's height above and below it: where a line's last stroke leaves the piece found (a
   // line of another colour crossing it cuts the piece short).
-  const height = last.low - last.high + 2;
+  const height = last.low - last.high + RIGHT_EDGE_ROWS;
   const top = Math.max(0, Math.floor(last.high - height));
   const bottom = Math.min(r.height - 1, Math.ceil(last.low + height));
   const series = (x: number, y: number): boolean => {
@@ -37,7 +33,7 @@ export function applyRightEdge(r: Raster, plotBg: Rgb, candles: PixelCandle[], c
     for (let y = top; y <= bottom; y++) if (series(x, y)) rows.push(y);
     return rows;
   };
-  const reach = Math.max(3, Math.ceil(last.x - before.x));
+  const reach = Math.max(RIGHT_EDGE_MIN_REACH, Math.ceil(last.x - before.x));
   const limit = Math.min(right, r.width);
   let edge = -1;
   let x = Math.round(last.x);
@@ -56,7 +52,7 @@ export function applyRightEdge(r: Raster, plotBg: Rgb, candles: PixelCandle[], c
   // A line's last stroke or an OHLC bar's stem stands taller somewhere before its end; a small
   // body or a doji is as short all across, and its close stays where its colours put it.
   let taller = false;
-  for (let k = Math.round(last.x); k < edge && !taller; k++) taller = extent(inkRows(k)) >= extent(rows) + 2;
+  for (let k = Math.round(last.x); k < edge && !taller; k++) taller = extent(inkRows(k)) >= extent(rows) + TALLER_BY;
   if (!taller) return false;
   closeAt(last, (first + end) / 2);
   return true;

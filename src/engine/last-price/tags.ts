@@ -16,21 +16,48 @@ import {
   type Raster,
   type Rgb,
 } from '../raster.js';
-
-/** Fill colours closer than this (RGB units) are the same colour as JPEG keeps them. */
-const SAME_COLOUR = 60;
-/** Fill of a faint box (a crosshair label drawn a little lighter than the background). */
-const BOX_CONTRAST = 8;
-/** Two boxes on the axis this near in fill are painted alike: one object's (an indicator's) values. */
-const TWIN_FILL = 12;
-const FILL_CONTRAST = 40;
-
-/** The tallest box, in label heights, that is a tag of two lines of text. */
-const TWO_LINE_TAG = 4.5;
-/** The shortest box, in label heights, that holds two lines (TradingView's is three). */
-const MIN_TWO_LINES = 2.5;
-/** The shortest band of text, in label heights, that is a line of it. */
-const MIN_LINE = 0.6;
+import {
+  BOX_CONTRAST,
+  BOX_PROBE_COLUMNS,
+  BOX_PROBE_ROWS,
+  BOX_ROW,
+  BOX_TEXT_RUN,
+  CANDLE_COLOUR_REACH,
+  CANDLE_COLOURS,
+  CANDLE_MARGIN,
+  CANDLE_MARGIN_MIN_PX,
+  CROSSHAIR_LINE_PX,
+  FAR_EDGE_INSET,
+  FAR_EDGE_MAX_SHARE,
+  FAR_EDGE_MIN_PX,
+  FILL_CONTRAST,
+  FILL_ROW,
+  HUE_OFF,
+  HUE_WEAKEST,
+  LABEL_STYLE_MIN,
+  LABEL_STYLE_SPAN,
+  LATTICE_ANCHOR,
+  MAX_TRAILING_OBJECTS,
+  MIN_LINE,
+  MIN_STRIP_COLUMNS,
+  MIN_TAG,
+  MIN_TWO_LINES,
+  OFF_LATTICE,
+  ONE_LINE_TAG,
+  RECENT_MARK_BARS,
+  SAME_COLOUR,
+  SAME_TINT,
+  SERIES_STRONGEST,
+  SPLIT_EDGE_MIN_ROWS,
+  TAG_STRONGEST,
+  TEXT_TAG_HEIGHT,
+  TEXT_TAG_HEIGHT_MIN_PX,
+  TEXT_TAG_MIN_LABELS,
+  TEXT_TAG_WIDTH,
+  TEXT_TAG_WIDTH_MIN_PX,
+  TWIN_FILL,
+  TWO_LINE_TAG,
+} from './params.js';
 
 const NONE = 0;
 const TEXT = 1;
@@ -52,7 +79,7 @@ export interface Tag {
 export function axisTags(r: Raster, bg: Rgb, strip: Box, top: number, bottom: number, labelHeight: number): Tag[] {
   const tags: Tag[] = [];
   const columns = strip.right - strip.left;
-  if (columns < 4) return tags;
+  if (columns < MIN_STRIP_COLUMNS) return tags;
   const standsOut = (i: number): boolean => {
     const dr = (r.data[i] ?? 0) - bg[0];
     const dg = (r.data[i + 1] ?? 0) - bg[1];
@@ -64,7 +91,10 @@ export function axisTags(r: Raster, bg: Rgb, strip: Box, top: number, bottom: nu
   // nearly all of the row is (a glyph of the label the box hides can peek out at its edge).
   // The box may stop a little short of the labels' far edge (its corners rounded, or it is
   // only as wide as its own text).
-  const inset = Math.min(columns >> 2, Math.max(3, Math.round(labelHeight * 0.4)));
+  const inset = Math.min(
+    Math.floor(columns * FAR_EDGE_MAX_SHARE),
+    Math.max(FAR_EDGE_MIN_PX, Math.round(labelHeight * FAR_EDGE_INSET)),
+  );
   // FILL: the row is the box's fill (its margin above or below the text). TEXT: a row through
   // the tag's text, whose first glyph can cover the plot-side column; a plain label's row can
   // look the same, so such rows only continue a box that fill rows open and close.
@@ -76,8 +106,8 @@ export function axisTags(r: Raster, bg: Rgb, strip: Box, top: number, bottom: nu
     if (!farEdge) return NONE;
     let on = 0;
     for (let i = first; i < end; i += 3) if (standsOut(i)) on++;
-    if (on >= columns * 0.9 || (standsOut(first) && on >= columns * 0.25)) return FILL;
-    return on >= columns * 0.25 ? TEXT : NONE;
+    if (on >= columns * FILL_ROW || (standsOut(first) && on >= columns * BOX_ROW)) return FILL;
+    return on >= columns * BOX_ROW ? TEXT : NONE;
   };
   const end = Math.min(r.height, bottom);
   let runStart = -1;
@@ -91,7 +121,8 @@ export function axisTags(r: Raster, bg: Rgb, strip: Box, top: number, bottom: nu
     }
     if (runStart < 0) continue;
     // Text rows for about a label's height, or one stray row, do not end the box.
-    const inside = y - lastFill <= labelHeight * 1.5 && (kind === TEXT || (y + 1 < end && rowKind(y + 1) !== NONE));
+    const inside =
+      y - lastFill <= labelHeight * BOX_TEXT_RUN && (kind === TEXT || (y + 1 < end && rowKind(y + 1) !== NONE));
     if (inside) continue;
     tags.push(...boxTags(r, strip, runStart, lastFill, labelHeight));
     runStart = -1;
@@ -110,11 +141,11 @@ export function axisTags(r: Raster, bg: Rgb, strip: Box, top: number, bottom: nu
  */
 function boxTags(r: Raster, strip: Box, top: number, bottom: number, labelHeight: number): Tag[] {
   const height = bottom - top + 1;
-  if (height < labelHeight * 0.8) return [];
+  if (height < labelHeight * MIN_TAG) return [];
   const whole = tagOf(r, strip, top, bottom);
   const lines = (fill: Rgb, from = top, to = bottom) =>
     textBands(r, strip, from, to, fill).filter((b) => b.bottom - b.top + 1 >= labelHeight * MIN_LINE);
-  if (height > labelHeight * 3) {
+  if (height > labelHeight * ONE_LINE_TAG) {
     const parts = height <= labelHeight * TWO_LINE_TAG * 2 ? splitBoxes(r, strip, top, bottom, labelHeight) : null;
     if (parts)
       return parts
@@ -131,7 +162,7 @@ function boxTags(r: Raster, strip: Box, top: number, bottom: number, labelHeight
   const upper = bands[0];
   if (bands.length === 2 && upper && height >= labelHeight * MIN_TWO_LINES && oneFill)
     return [{ ...whole, y: (upper.top + upper.bottom) / 2, lines: 2 }];
-  return height <= labelHeight * 3 ? [whole] : [];
+  return height <= labelHeight * ONE_LINE_TAG ? [whole] : [];
 }
 
 /**
@@ -146,7 +177,7 @@ function splitBoxes(
   bottom: number,
   labelHeight: number,
 ): { top: number; bottom: number }[] | null {
-  const edge = Math.max(2, Math.round(labelHeight));
+  const edge = Math.max(SPLIT_EDGE_MIN_ROWS, Math.round(labelHeight));
   const upperFill = tagOf(r, strip, top, top + edge - 1).fill;
   const lowerFill = tagOf(r, strip, bottom - edge + 1, bottom).fill;
   if (colourDistance(upperFill, lowerFill) <= SAME_COLOUR) return null;
@@ -155,7 +186,7 @@ function splitBoxes(
     for (let x = strip.left; x < strip.right; x++) if (colourDistance(rgbAt(r, x, y), fill) <= SAME_COLOUR / 2) n++;
     return n;
   };
-  const least = Math.ceil(labelHeight * 0.8);
+  const least = Math.ceil(labelHeight * MIN_TAG);
   let above = 0;
   let below = 0;
   for (let y = top; y <= bottom; y++) below += near(y, lowerFill);
@@ -219,8 +250,8 @@ function tagOf(r: Raster, strip: Box, top: number, bottom: number): Tag {
 /** Colours of the ink in the last candle's box (body, wick or outline), commonest first. */
 function candleColours(r: Raster, plotBg: Rgb, c: PixelCandle): Rgb[] {
   const counts = new Map<number, { n: number; c: Rgb }>();
-  const x0 = Math.max(0, Math.floor(c.x) - 2);
-  const x1 = Math.min(r.width - 1, Math.ceil(c.x) + 2);
+  const x0 = Math.max(0, Math.floor(c.x) - CANDLE_COLOUR_REACH);
+  const x1 = Math.min(r.width - 1, Math.ceil(c.x) + CANDLE_COLOUR_REACH);
   for (let y = Math.max(0, Math.floor(c.high)); y <= Math.min(r.height - 1, Math.ceil(c.low)); y++) {
     for (let x = x0; x <= x1; x++) {
       const p = rgbAt(r, x, y);
@@ -233,7 +264,7 @@ function candleColours(r: Raster, plotBg: Rgb, c: PixelCandle): Rgb[] {
   }
   return [...counts.values()]
     .sort((a, b) => b.n - a.n)
-    .slice(0, 3)
+    .slice(0, CANDLE_COLOURS)
     .map((e) => e.c);
 }
 
@@ -264,7 +295,7 @@ export function applyLastPriceTag(
   // a pale version of a dark crosshair label). The last piece found can hold a neighbour's ink
   // too, so any of the series' colours will do, at any strength or saturation of its hue.
   const matches = (fill: Rgb, k: Rgb): boolean =>
-    colourDistance(k, fill) <= SAME_COLOUR || sameHue(fill, k, plotBg, 1.5);
+    colourDistance(k, fill) <= SAME_COLOUR || sameHue(fill, k, plotBg, TAG_STRONGEST);
   // The tag is as clear of the plot's background as candle ink is (a crosshair label can be a
   // box barely lighter than a black chart, as dark as the grey at a candle's edges).
   // When every series colour has a hue, a grey box is a crosshair label, whatever grey the
@@ -294,9 +325,6 @@ export function applyLastPriceTag(
 function twinned(t: Tag, boxes: readonly Tag[], labelHeight: number): boolean {
   return boxes.some((o) => o !== t && Math.abs(o.y - t.y) > labelHeight && colourDistance(o.fill, t.fill) <= TWIN_FILL);
 }
-
-/** How many trailing pieces a series-coloured tag may show to be no bars (labels, countdowns). */
-const MAX_TRAILING_OBJECTS = 3;
 
 export type TagVerdict =
   /** No tag in the series' colours on the axis: nothing to check the last bar against. */
@@ -357,8 +385,6 @@ export function reconcileWithTags(
   return { verdict: 'contradicts', tags, trimmed: 0 };
 }
 
-/** Hues closer than this (degrees) are one colour at another saturation. */
-const SAME_TINT = 15;
 const onlyOne = <T>(items: T[]): T | undefined => (items.length === 1 ? items[0] : undefined);
 
 /**
@@ -376,19 +402,19 @@ export function sameTint(fill: Rgb, k: Rgb): boolean {
  * the background): a series colour measured from thin strokes is paler than a tag's fill, as a
  * JPEG fades them.
  */
-function sameHue(fill: Rgb, k: Rgb, bg: Rgb, strongest = 2.5): boolean {
+function sameHue(fill: Rgb, k: Rgb, bg: Rgb, strongest = SERIES_STRONGEST): boolean {
   const d = [k[0] - bg[0], k[1] - bg[1], k[2] - bg[2]] as const;
   const p = [fill[0] - bg[0], fill[1] - bg[1], fill[2] - bg[2]] as const;
   const len2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
   if (len2 === 0) return false;
   const t = (p[0] * d[0] + p[1] * d[1] + p[2] * d[2]) / len2;
   const off = Math.hypot(p[0] - t * d[0], p[1] - t * d[1], p[2] - t * d[2]);
-  return t >= 0.8 && t <= strongest && off <= SAME_COLOUR * 0.6;
+  return t >= HUE_WEAKEST && t <= strongest && off <= SAME_COLOUR * HUE_OFF;
 }
 
 /** Whether row y lies within the candle's range, with a little margin for antialiasing. */
 function withinCandle(c: PixelCandle, labelHeight: number): (y: number) => boolean {
-  const margin = Math.max(2, labelHeight * 0.25);
+  const margin = Math.max(CANDLE_MARGIN_MIN_PX, labelHeight * CANDLE_MARGIN);
   return (y) => y >= c.high - margin && y <= c.low + margin;
 }
 
@@ -447,20 +473,18 @@ function axisBoxes(
   scanned: readonly Tag[] = axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight),
 ): Tag[] {
   const crosshair = (t: Tag): boolean =>
-    chroma(t.fill) < CHROMATIC && lines.some((l) => Math.abs(l.y - t.y) <= 1.5 && chroma(l.colour) < CHROMATIC);
+    chroma(t.fill) < CHROMATIC &&
+    lines.some((l) => Math.abs(l.y - t.y) <= CROSSHAIR_LINE_PX && chroma(l.colour) < CHROMATIC);
   const boxes = scanned.filter((t) => !crosshair(t));
   // An axis that prints every label in a box of its own: boxes of one fill from the top of the
   // axis to its foot are the labels' (a drawing's tags of one colour huddle where it was drawn).
   const height = plot.bottom - plot.top;
   const labelStyle = (t: Tag): boolean => {
     const alike = boxes.filter((o) => colourDistance(o.fill, t.fill) <= SAME_COLOUR / 2).map((o) => o.y);
-    return alike.length >= 3 && Math.max(...alike) - Math.min(...alike) >= height * 0.6;
+    return alike.length >= LABEL_STYLE_MIN && Math.max(...alike) - Math.min(...alike) >= height * LABEL_STYLE_SPAN;
   };
   return boxes.filter((t) => !labelStyle(t));
 }
-
-/** The latest bars a chart's marked price can stand beside. */
-const RECENT_MARK_BARS = 10;
 
 /**
  * How many boxes on the axis stand beside the latest bars (within their range, a label's height
@@ -528,7 +552,7 @@ export function applyPriceLine(
  */
 export function applyTextTag(r: Raster, bg: Rgb, candles: PixelCandle[], labels: Box[], labelHeight: number): boolean {
   const last = candles[candles.length - 1];
-  if (!last || labels.length < 4) return false;
+  if (!last || labels.length < TEXT_TAG_MIN_LABELS) return false;
   const centre = (b: Box): number => (b.top + b.bottom) / 2;
   const extras = offLattice(labels.map(centre), labelHeight);
   if (extras?.length !== 1) return false;
@@ -537,14 +561,19 @@ export function applyTextTag(r: Raster, bg: Rgb, candles: PixelCandle[], labels:
   const tag = labels.find((b) => centre(b) === extras[0]);
   const widths = labels.map((b) => b.right - b.left).sort((a, b) => a - b);
   const width = widths[widths.length >> 1] ?? 0;
-  if (!tag || Math.abs(tag.right - tag.left - width) > Math.max(2, width * 0.1)) return false;
-  if (Math.abs(tag.bottom - tag.top + 1 - labelHeight) > Math.max(1, labelHeight * 0.2)) return false;
+  if (!tag || Math.abs(tag.right - tag.left - width) > Math.max(TEXT_TAG_WIDTH_MIN_PX, width * TEXT_TAG_WIDTH))
+    return false;
+  if (
+    Math.abs(tag.bottom - tag.top + 1 - labelHeight) > Math.max(TEXT_TAG_HEIGHT_MIN_PX, labelHeight * TEXT_TAG_HEIGHT)
+  )
+    return false;
   // A crosshair label's box can be faint enough for its text to pass as a word; around a tag
   // without a box there is only background.
   const y = Math.round(centre(tag));
-  for (const x of [tag.left - 3, tag.right + 3]) {
+  for (const x of [tag.left - BOX_PROBE_COLUMNS, tag.right + BOX_PROBE_COLUMNS]) {
     if (x < 0 || x >= r.width) continue;
-    for (const yy of [y - 2, y, y + 2]) if (colourDistance(rgbAt(r, x, yy), bg) > BOX_CONTRAST) return false;
+    for (const yy of [y - BOX_PROBE_ROWS, y, y + BOX_PROBE_ROWS])
+      if (colourDistance(rgbAt(r, x, yy), bg) > BOX_CONTRAST) return false;
   }
   if (!withinCandle(last, labelHeight)(centre(tag))) return false;
   closeAt(last, centre(tag));
@@ -568,9 +597,9 @@ function offLattice(centres: number[], labelHeight: number): number[] | null {
     const steps = (c - anchor) / pitch;
     return Math.abs(steps - Math.round(steps)) <= tolerance;
   };
-  const count = (anchor: number): number => sorted.filter((c) => lined(anchor, roughPitch, c, 0.25)).length;
+  const count = (anchor: number): number => sorted.filter((c) => lined(anchor, roughPitch, c, LATTICE_ANCHOR)).length;
   const anchor = sorted.reduce((best, a) => (count(a) > count(best) ? a : best), sorted[0] ?? 0);
-  const fitted = sorted.filter((c) => lined(anchor, roughPitch, c, 0.25));
+  const fitted = sorted.filter((c) => lined(anchor, roughPitch, c, LATTICE_ANCHOR));
   const steps = fitted.map((c) => Math.round((c - anchor) / roughPitch));
   const meanK = steps.reduce((s, k) => s + k, 0) / fitted.length;
   const meanC = fitted.reduce((s, c) => s + c, 0) / fitted.length;
@@ -583,5 +612,5 @@ function offLattice(centres: number[], labelHeight: number): number[] | null {
   });
   const pitch = sxx > 0 ? sxy / sxx : roughPitch;
   const origin = meanC - pitch * meanK;
-  return sorted.filter((c) => !lined(origin, pitch, c, 0.15));
+  return sorted.filter((c) => !lined(origin, pitch, c, OFF_LATTICE));
 }

@@ -6,10 +6,22 @@
 import type { Word } from '../components.js';
 import type { Raster, Rgb } from '../raster.js';
 import { mainPaneLabels, type LabelledPanes } from './panes.js';
+import {
+  DETACHED_MAX_GAP,
+  DETACHED_MAX_HEIGHT,
+  DETACHED_MAX_PARTS,
+  DETACHED_MAX_WIDTH,
+  DETACHED_MIN_HEIGHT,
+  DETACHED_TOP,
+  LABEL_MAX_WIDTH,
+  MAX_TABLE_COLUMNS,
+  MIN_AXIS_LABELS,
+  TABLE_CELL_MAX_HEIGHT,
+  TABLE_CELL_MIN_HEIGHT,
+  TABLE_ROW_BASELINE,
+  TABLE_ROW_REACH,
+} from './params.js';
 import { alignedColumn, inColumn, isNumberLike, medianLabelHeight, stripOf } from './words.js';
-
-/** Columns looked at, right to left, before a side is given up (a watchlist has several). */
-const MAX_TABLE_COLUMNS = 6;
 
 /**
  * The price axis among `words` (all the side's words in `all`): the first label column that is
@@ -21,7 +33,7 @@ export function axisColumn(r: Raster, bg: Rgb, words: Word[], all: Word[]): Labe
   let candidates = words;
   for (let k = 0; k < MAX_TABLE_COLUMNS; k++) {
     const found = paneColumn(r, bg, candidates);
-    if (found.labels.length < 3 || !inTableRows(found.labels, all)) return found;
+    if (found.labels.length < MIN_AXIS_LABELS || !inTableRows(found.labels, all)) return found;
     const strip = stripOf(found.labels, r.width);
     candidates = candidates.filter((w) => !inColumn(w, [strip]));
   }
@@ -39,11 +51,11 @@ export function inTableRows(labels: Word[], words: Word[]): boolean {
       if (w.right >= label.left - 1 && w.left <= label.right + 1) return false;
       // Cells of a row share its baseline; a word that only overlaps the label's row (a
       // watchlist's row beside the axis, at its own pitch) does not.
-      if (Math.abs(w.bottom - label.bottom) > Math.max(1, h * 0.15)) return false;
+      if (Math.abs(w.bottom - label.bottom) > Math.max(1, h * TABLE_ROW_BASELINE)) return false;
       const gap = w.left > label.right ? w.left - label.right : label.left - w.right;
       // Text of about the labels' size: not a tick, a dot of noise or a dash of the grid.
       const height = w.bottom - w.top + 1;
-      return gap <= h * 6 && height >= h * 0.6 && height <= h * 1.6;
+      return gap <= h * TABLE_ROW_REACH && height >= h * TABLE_CELL_MIN_HEIGHT && height <= h * TABLE_CELL_MAX_HEIGHT;
     });
   return labels.filter(rowMate).length > labels.length / 2;
 }
@@ -59,7 +71,7 @@ function paneColumn(r: Raster, bg: Rgb, words: Word[]): LabelledPanes {
   let best: LabelledPanes = { labels: [], panes: 0 };
   for (const edge of ['left', 'right'] as const) {
     const aligned = alignedColumn(numbers, [edge]);
-    if (aligned.length < 3) continue;
+    if (aligned.length < MIN_AXIS_LABELS) continue;
     const joined = aligned.map((l) => withDetachedDigits(l, words));
     const found = mainPaneLabels(r, bg, joined, stripOf(joined, r.width));
     // On a tie the right edges: price labels are set flush right.
@@ -78,19 +90,19 @@ function paneColumn(r: Raster, bg: Rgb, words: Word[]): LabelledPanes {
 export function withDetachedDigits(label: Word, words: Word[]): Word {
   const h = label.bottom - label.top + 1;
   const part = (w: Word): boolean =>
-    Math.abs(w.top - label.top) <= Math.max(1, h * 0.15) &&
-    w.bottom - w.top + 1 <= h * 1.4 &&
-    w.bottom - w.top + 1 >= h * 0.8 &&
+    Math.abs(w.top - label.top) <= Math.max(1, h * DETACHED_TOP) &&
+    w.bottom - w.top + 1 <= h * DETACHED_MAX_HEIGHT &&
+    w.bottom - w.top + 1 >= h * DETACHED_MIN_HEIGHT &&
     // A few digits and a separator: not a run of legend text.
-    w.right - w.left + 1 <= h * 4;
+    w.right - w.left + 1 <= h * DETACHED_MAX_WIDTH;
   let joined = label;
-  for (let k = 0; k < 4; k++) {
+  for (let k = 0; k < DETACHED_MAX_PARTS; k++) {
     const next = words.find(
       (w) =>
         part(w) &&
-        ((w.right < joined.left && joined.left - w.right <= h * 1.5) ||
-          (w.left > joined.right && w.left - joined.right <= h * 1.5)) &&
-        Math.max(joined.right, w.right) - Math.min(joined.left, w.left) + 1 <= h * 12,
+        ((w.right < joined.left && joined.left - w.right <= h * DETACHED_MAX_GAP) ||
+          (w.left > joined.right && w.left - joined.right <= h * DETACHED_MAX_GAP)) &&
+        Math.max(joined.right, w.right) - Math.min(joined.left, w.left) + 1 <= h * LABEL_MAX_WIDTH,
     );
     if (!next) break;
     joined = {

@@ -7,6 +7,7 @@ import type { Box, Raster, Rgb } from '../raster.js';
 import { axisColumn } from './axis-column.js';
 import { paneRows, timeAxisTop } from './panes.js';
 import { paneBounds, plotEdge } from './plot-box.js';
+import { LEFT_SEARCH_TO, MIN_AXIS_LABELS, MIN_PLOT_HEIGHT, MIN_PLOT_WIDTH, RIGHT_SEARCH_FROM } from './params.js';
 import { inColumn, stripOf, textMask, textWords } from './words.js';
 
 export interface AxisColumn {
@@ -29,13 +30,13 @@ export interface Layout {
  */
 export function findLayout(r: Raster, bg: Rgb, skip: readonly Box[] = [], fullResolution = false): Layout | null {
   // The right side is by far the most common place for the price scale; the left is a fallback.
-  const rightStart = Math.floor(r.width * 0.55);
+  const rightStart = Math.floor(r.width * RIGHT_SEARCH_FROM);
   const rightWords = textWords(textMask(r, bg, rightStart, r.width), r, rightStart, r.width, fullResolution);
   let words = rightWords.filter((w) => !inColumn(w, skip));
   let { labels, panes } = axisColumn(r, bg, words, rightWords);
   let side: AxisColumn['side'] = 'right';
-  if (labels.length < 3 || skip.length > 0) {
-    const leftEnd = Math.floor(r.width * 0.3);
+  if (labels.length < MIN_AXIS_LABELS || skip.length > 0) {
+    const leftEnd = Math.floor(r.width * LEFT_SEARCH_TO);
     const allLeft = textWords(textMask(r, bg, 0, leftEnd), r, 0, leftEnd, fullResolution);
     const leftWords = allLeft.filter((w) => !inColumn(w, skip));
     const left = axisColumn(r, bg, leftWords, allLeft);
@@ -45,7 +46,7 @@ export function findLayout(r: Raster, bg: Rgb, skip: readonly Box[] = [], fullRe
       side = 'left';
     }
   }
-  if (labels.length < 3) return null;
+  if (labels.length < MIN_AXIS_LABELS) return null;
   const strip = stripOf(labels, r.width, side);
   const columns = side === 'right' ? { from: 0, to: strip.left } : { from: strip.right, to: r.width };
 
@@ -55,7 +56,8 @@ export function findLayout(r: Raster, bg: Rgb, skip: readonly Box[] = [], fullRe
     side === 'right'
       ? { left: 0, top, right: plotEdge(r, bg, strip.left - 1, -1, top, bottom), bottom }
       : { left: plotEdge(r, bg, strip.right, 1, top, bottom) + 1, top, right: r.width, bottom };
-  if (plot.right - plot.left < r.width * 0.3 || plot.bottom - plot.top < r.height * 0.2) return null;
+  if (plot.right - plot.left < r.width * MIN_PLOT_WIDTH || plot.bottom - plot.top < r.height * MIN_PLOT_HEIGHT)
+    return null;
   return { axis: { side, labels, strip }, plot: paneBounds(r, plot, side), panes };
 }
 

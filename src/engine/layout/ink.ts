@@ -1,13 +1,8 @@
 /**
- * How the layout tells ink from background: the contrast each kind of mark is drawn with, and
- * the pixel test the layout's modules share.
+ * How the layout tells ink from background: the pixel test the layout's modules share, with the
+ * contrast each kind of mark is drawn with (TEXT_CONTRAST, LINE_CONTRAST in params.ts).
  */
 import type { Raster, Rgb } from '../raster.js';
-
-/** Text is drawn with strong contrast against the background; grid and watermarks are not. */
-export const TEXT_CONTRAST = 70;
-/** Pane separators and borders are faint in dark themes, so this is lower than text. */
-export const LINE_CONTRAST = 18;
 
 /** Whether pixel `p` (index into width × height) differs from `bg` by more than `limit`. */
 export function standsOut(r: Raster, bg: Rgb, p: number, limit: number): boolean {

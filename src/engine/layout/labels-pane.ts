@@ -4,13 +4,7 @@
  */
 import type { ScaleFit } from '../axis/scale.js';
 import type { Box } from '../raster.js';
-
-/** A pane reaches about a label step past its outermost labels, or its axis would print another. */
-export const PANE_MARGIN = 1.1;
-/** A plot cut by less than half a label step is already the pane. */
-const MIN_CUT = 0.5;
-/** A pane lower than this (work pixels) holds no series. */
-const MIN_PANE_HEIGHT = 20;
+import { MIN_CUT, MIN_PANE_HEIGHT, PANE_MARGIN } from './params.js';
 
 /**
  * The pane the fitted labels belong to, within the plot (work pixels): their rows and a step's

@@ -7,6 +7,7 @@ import { decodeImage } from '../decode.js';
 import { dominantColour, type Box } from '../raster.js';
 import { withScratch } from '../scratch.js';
 import { findLayoutScaled } from './find.js';
+import { CROP_ROOM, CROP_ROOM_PX } from './params.js';
 import { paneBounds } from './plot-box.js';
 
 export interface ChartLocation {
@@ -36,7 +37,7 @@ export async function locateChart(image: Buffer): Promise<ChartLocation> {
     const plot = toFull(layout.plot);
     const strip = toFull(layout.axis.strip);
     // The crop keeps the labels beside the pane, with a little room so no digit is cut.
-    const room = Math.round((strip.right - strip.left) * 0.15) + 2;
+    const room = Math.round((strip.right - strip.left) * CROP_ROOM) + CROP_ROOM_PX;
     const chart: Box = {
       left: Math.max(0, Math.min(plot.left, strip.left - room)),
       top: Math.min(plot.top, strip.top),

@@ -5,7 +5,33 @@
  */
 import type { Word } from '../components.js';
 import { rgbAt, type Box, type Raster, type Rgb } from '../raster.js';
-import { LINE_CONTRAST, standsOut } from './ink.js';
+import { standsOut } from './ink.js';
+import {
+  LINE_CONTRAST,
+  MAX_LABEL_GAP,
+  MAX_STRAYS,
+  MIN_AXIS_LABELS,
+  MIN_PANE_LABELS,
+  SAME_INK_CHROMA,
+  SAME_INK_LUMA,
+  SEPARATOR_AGREEMENT,
+  SEPARATOR_AXIS_MAX_GAP,
+  SEPARATOR_BOX_FILL,
+  SEPARATOR_BOX_OFFSET,
+  SEPARATOR_MAX_GAP,
+  SEPARATOR_SAMPLES,
+  TIME_AXIS_GAP,
+  TIME_BORDER_MAX_GAP,
+  TIME_BORDER_REACH,
+  TIME_LABEL_SHORTER,
+  TIME_LABEL_SLACK_PX,
+  TIME_LABEL_TALLER,
+  TIME_LABELS_APART,
+  TIME_LABELS_REACH,
+  TIME_ROW_PX,
+  TIME_WORD_MIN_GLYPHS,
+  TIME_WORD_MIN_WIDTH,
+} from './params.js';
 import { medianLabelHeight } from './words.js';
 
 /**
@@ -20,15 +46,8 @@ function sameInk(a: Rgb, b: Rgb): boolean {
   const dy = 0.299 * dr + 0.587 * dg + 0.114 * db;
   const dcb = -0.169 * dr - 0.331 * dg + 0.5 * db;
   const dcr = 0.5 * dr - 0.419 * dg - 0.081 * db;
-  return Math.abs(dy) < 30 && Math.sqrt(dcb * dcb + dcr * dcr) < 60;
+  return Math.abs(dy) < SAME_INK_LUMA && Math.sqrt(dcb * dcb + dcr * dcr) < SAME_INK_CHROMA;
 }
-
-/** Label steps between two words of a column beyond which they belong to different things. */
-const MAX_LABEL_GAP = 4;
-/** Most words at a column's end set apart by such a gap that are strays, not a part of the axis. */
-const MAX_STRAYS = 2;
-/** The fewest labels an axis keeps once its strays are set aside. */
-const MIN_AXIS_LABELS = 3;
 
 /**
  * An axis prints its labels at even steps (a tag or two may hide some): one or two words at the
@@ -68,16 +87,17 @@ function isSeparator(r: Raster, bg: Rgb, strip: Box, y: number): boolean {
   // At least 95% of the row is line: give up as soon as more than 5% is background.
   let off = 0;
   const base = y * r.width;
-  for (let x = 0; x < r.width && off <= r.width * 0.05; x++) if (!standsOut(r, bg, base + x, LINE_CONTRAST)) off++;
-  if (off > r.width * 0.05) return false;
+  for (let x = 0; x < r.width && off <= r.width * SEPARATOR_MAX_GAP; x++)
+    if (!standsOut(r, bg, base + x, LINE_CONTRAST)) off++;
+  if (off > r.width * SEPARATOR_MAX_GAP) return false;
   // The axis is a small share of the row, so it is checked on its own: a separator runs across
   // it, where a grid line meeting a half-hidden label only touches a glyph or two.
   let axisOff = 0;
   for (let x = strip.left; x < strip.right; x++) if (!standsOut(r, bg, base + x, LINE_CONTRAST)) axisOff++;
-  if (axisOff > (strip.right - strip.left) * 0.1) return false;
+  if (axisOff > (strip.right - strip.left) * SEPARATOR_AXIS_MAX_GAP) return false;
 
   const at = (x: number): Rgb => rgbAt(r, Math.min(r.width - 1, Math.max(0, Math.round(x))), y);
-  const across = Array.from({ length: 8 }, (_, k) => at((strip.left * (k + 0.5)) / 8));
+  const across = Array.from({ length: SEPARATOR_SAMPLES }, (_, k) => at((strip.left * (k + 0.5)) / SEPARATOR_SAMPLES));
   const axisX = Math.round((strip.left + strip.right) / 2);
   if (!standsOut(r, bg, base + axisX, LINE_CONTRAST)) return false;
   // Three rows off a one- or two-pixel line the axis is background or label text again; beside
@@ -86,16 +106,16 @@ function isSeparator(r: Raster, bg: Rgb, strip: Box, y: number): boolean {
     if (yy < 0 || yy >= r.height) return false;
     let on = 0;
     for (let x = strip.left; x < strip.right; x++) if (standsOut(r, bg, yy * r.width + x, LINE_CONTRAST)) on++;
-    return on >= (strip.right - strip.left) * 0.6;
+    return on >= (strip.right - strip.left) * SEPARATOR_BOX_FILL;
   };
-  if (boxRow(y - 3) || boxRow(y + 3)) return false;
+  if (boxRow(y - SEPARATOR_BOX_OFFSET) || boxRow(y + SEPARATOR_BOX_OFFSET)) return false;
   const axis = at(axisX);
   const samples = [...across, axis, at(r.width - 2)];
   // The line's colour is the sample most others agree with; a candle or bar lying on the
   // line may spoil a sample or two.
   const agreeing = (c: Rgb): number => samples.filter((o) => sameInk(c, o)).length;
   const ref = samples.reduce((best, c) => (agreeing(c) > agreeing(best) ? c : best), axis);
-  return sameInk(axis, ref) && agreeing(ref) >= samples.length * 0.75;
+  return sameInk(axis, ref) && agreeing(ref) >= samples.length * SEPARATOR_AGREEMENT;
 }
 
 /**
@@ -122,7 +142,7 @@ export function mainPaneLabels(r: Raster, bg: Rgb, labels: Word[], strip: Box): 
   return {
     labels: groups.reduce((best, g) => (extent(g) > extent(best) ? g : best)),
     // A pane with a scale of its own prints two labels at least.
-    panes: Math.max(1, groups.filter((g) => g.length >= 2).length),
+    panes: Math.max(1, groups.filter((g) => g.length >= MIN_PANE_LABELS).length),
   };
 }
 
@@ -169,23 +189,27 @@ export function timeAxisTop(
   const candidates = words.filter(
     (w) =>
       w.top >= strip.bottom &&
-      w.top <= strip.bottom + 3 * spacing + labelH &&
+      w.top <= strip.bottom + TIME_LABELS_REACH * spacing + labelH &&
       w.right < columns.to &&
       w.left >= columns.from &&
       // Month names descend below the line ('Jun', 'May'), digits do not.
-      w.bottom - w.top + 1 >= labelH - Math.max(2, labelH * 0.25) &&
-      w.bottom - w.top + 1 <= labelH + Math.max(2, labelH * 0.4),
+      w.bottom - w.top + 1 >= labelH - Math.max(TIME_LABEL_SLACK_PX, labelH * TIME_LABEL_SHORTER) &&
+      w.bottom - w.top + 1 <= labelH + Math.max(TIME_LABEL_SLACK_PX, labelH * TIME_LABEL_TALLER),
   );
   // Time labels can be short ('14', 'Jan'), and bold digits may touch: two glyphs, or one
   // blob wider than a digit, make a word here. A day's number ('9') can be a single glyph.
-  const isWord = (w: Word): boolean => w.glyphs >= 2 || w.right - w.left + 1 >= (w.bottom - w.top + 1) * 1.2;
+  const isWord = (w: Word): boolean =>
+    w.glyphs >= TIME_WORD_MIN_GLYPHS || w.right - w.left + 1 >= (w.bottom - w.top + 1) * TIME_WORD_MIN_WIDTH;
   // The topmost row holding a word and another label well apart (a lone word may be anything;
   // time labels are spread along the axis).
   candidates.sort((a, b) => a.top - b.top);
   const row = candidates.find(
     (w) =>
       isWord(w) &&
-      candidates.some((o) => o !== w && Math.abs(o.top - w.top) <= 2 && Math.abs(o.left - w.left) >= labelH * 3),
+      candidates.some(
+        (o) =>
+          o !== w && Math.abs(o.top - w.top) <= TIME_ROW_PX && Math.abs(o.left - w.left) >= labelH * TIME_LABELS_APART,
+      ),
   );
   if (!row) return null;
 
@@ -193,12 +217,13 @@ export function timeAxisTop(
     const span = columns.to - columns.from;
     let off = 0;
     const base = y * r.width;
-    for (let x = columns.from; x < columns.to && off <= span * 0.1; x++)
+    for (let x = columns.from; x < columns.to && off <= span * TIME_BORDER_MAX_GAP; x++)
       if (!standsOut(r, bg, base + x, LINE_CONTRAST)) off++;
-    return off <= span * 0.1;
+    return off <= span * TIME_BORDER_MAX_GAP;
   };
   // The border sits just above the labels; a line further up is a grid line inside the pane.
-  const gap = Math.round(labelH * 0.6);
-  for (let y = row.top - 1; y >= Math.max(strip.bottom, row.top - labelH * 1.5); y--) if (isLine(y)) return y;
+  const gap = Math.round(labelH * TIME_AXIS_GAP);
+  for (let y = row.top - 1; y >= Math.max(strip.bottom, row.top - labelH * TIME_BORDER_REACH); y--)
+    if (isLine(y)) return y;
   return Math.max(strip.bottom, row.top - gap);
 }

@@ -4,23 +4,49 @@
  */
 import { colourDistance, dominantColour, rgbAt, type Box, type Raster, type Rgb } from '../raster.js';
 import { INK_CONTRAST } from '../raster.js';
-import { LINE_CONTRAST, standsOut } from './ink.js';
+import { standsOut } from './ink.js';
+import {
+  BEYOND_FRAME_INK,
+  BORDER_MIN_HEIGHT,
+  BORDER_SEARCH,
+  BORDER_SEARCH_PX,
+  FRAME_EDGE,
+  FRAME_LINE_DEPTH,
+  FRAME_MIN_WIDTH,
+  FRAME_MIN_WIDTH_SHARE,
+  FRAME_NEAR_REACH,
+  FRAME_PANE_SHARE,
+  FRAME_SHARE,
+  FRAME_SIDE,
+  LINE_CONTRAST,
+  NO_BORDER_GAP_PX,
+  PANE_BG_TOLERANCE,
+  PANE_COLUMN_GAP,
+  PANE_GAP_MIN_PX,
+  PANE_LINE_SHARE,
+  PANE_MIN_SHARE,
+  PANE_ROW_GAP,
+  SAME_FILL,
+  SHAPE_MIN_ROWS,
+  SHAPE_ROW_FILL,
+  TICK_ROWS,
+} from './params.js';
 
 /** Walks from the axis towards the plot looking for a border line; else keeps a small gap. */
 export function plotEdge(r: Raster, bg: Rgb, from: number, dir: 1 | -1, top: number, bottom: number): number {
-  const limit = Math.round(r.width * 0.03) + 4;
+  const limit = Math.round(r.width * BORDER_SEARCH) + BORDER_SEARCH_PX;
   for (let k = 0; k < limit; k++) {
     const x = from + dir * k;
     if (x < 0 || x >= r.width) break;
     let on = 0;
     for (let y = top; y < bottom; y++) if (standsOut(r, bg, y * r.width + x, LINE_CONTRAST)) on++;
-    if (on < (bottom - top) * 0.9) continue;
+    if (on < (bottom - top) * BORDER_MIN_HEIGHT) continue;
     // The first full-height line from the axis is its border, unless candles stand beyond it:
     // then it is a vertical grid line and the chart has no border.
     if (k > 1 && hasShapesBetween(r, bg, x - dir * (k - 1), x - dir, top, bottom)) break;
     return x;
   }
-  return dir === -1 ? Math.max(0, from - 2) : Math.min(r.width - 1, from + 2);
+  return dir === -1 ? Math.max(0, from - NO_BORDER_GAP_PX) : Math.min(r.width - 1, from + NO_BORDER_GAP_PX);
 }
 
 /**
@@ -43,19 +69,15 @@ function hasShapesBetween(
   for (let y = top; y < bottom; y++) {
     let on = 0;
     for (let x = from; x <= to; x++) if (standsOut(r, bg, y * r.width + x, INK_CONTRAST)) on++;
-    const partial = on > 0 && on <= (to - from + 1) * 0.8 && !standsOut(r, bg, y * r.width + axisSide, INK_CONTRAST);
+    const partial =
+      on > 0 && on <= (to - from + 1) * SHAPE_ROW_FILL && !standsOut(r, bg, y * r.width + axisSide, INK_CONTRAST);
     run = partial ? run + 1 : 0;
     // Tick marks at the labels' rows touch the border and can be four rows tall in a JPEG at
     // a pixel ratio of 2; a candle or bar (with its wick) is taller.
-    if (run >= 6) return true;
+    if (run >= SHAPE_MIN_ROWS) return true;
   }
   return false;
 }
-
-/** Within this distance of the pane's own background a pixel is background (JPEG noise included). */
-const PANE_BG_TOLERANCE = 12;
-/** A line of the pane is mostly its background: candles, grid and text leave most of it bare. */
-const PANE_LINE_SHARE = 0.35;
 
 /**
  * The pane's far edges: where its background ends. Walking away from the axis (and up and
@@ -98,8 +120,8 @@ export function paneBounds(r: Raster, rough: Box, side: 'left' | 'right'): Box {
     }
     return last;
   };
-  const colGap = Math.max(6, Math.round(r.width * 0.02));
-  const rowGap = Math.max(6, Math.round(r.height * 0.03));
+  const colGap = Math.max(PANE_GAP_MIN_PX, Math.round(r.width * PANE_COLUMN_GAP));
+  const rowGap = Math.max(PANE_GAP_MIN_PX, Math.round(r.height * PANE_ROW_GAP));
   let { left, right } = rough;
   if (side === 'right') {
     left = walk(rough.right - 1, -1, rough.left, (x) => colShare(x, rough.top, rough.bottom), colGap);
@@ -112,18 +134,9 @@ export function paneBounds(r: Raster, rough: Box, side: 'left' | 'right'): Box {
   const top = walk(mid, -1, rough.top, (y) => rowShare(y, left, right), rowGap);
   const bottom = walk(mid, 1, rough.bottom - 1, (y) => rowShare(y, left, right), rowGap) + 1;
   // Too little left of the pane: the background was not the pane's (a chart filled edge to edge).
-  if (right - left < w * 0.3 || bottom - top < h * 0.3) return rough;
+  if (right - left < w * PANE_MIN_SHARE || bottom - top < h * PANE_MIN_SHARE) return rough;
   return axesFrame(r, paneBg, { left, top, right, bottom }, side) ?? { left, top, right, bottom };
 }
-
-/** Share of the pane's height a frame's side spans (a tall candle's wick does not). */
-const FRAME_SIDE = 0.6;
-/** Share of the width between the frame's sides its top and bottom edges fill. */
-const FRAME_EDGE = 0.8;
-/** The tallest ink, in rows, between a frame and its axis that is a tick mark (a bar is taller). */
-const TICK_ROWS = 6;
-/** Ink beyond the frame's far side, as a share of the pixels there, that is no series. */
-const BEYOND_FRAME_INK = 0.005;
 
 /**
  * A plotting library's axes frame (matplotlib, plotly, a charting book's figure): a rectangle of
@@ -166,7 +179,7 @@ export function axesFrame(r: Raster, paneBg: Rgb, pane: Box, side: 'left' | 'rig
     const run = longestRun(x);
     if (!tall(run)) continue;
     // A line, not a body: a few columns further in it does not go on.
-    if (tall(longestRun(x + 3 * inward))) return null;
+    if (tall(longestRun(x + FRAME_LINE_DEPTH * inward))) return null;
     let beyond = 0;
     let n = 0;
     for (let k = x - inward; side === 'left' ? k <= far : k >= far; k -= inward)
@@ -176,7 +189,7 @@ export function axesFrame(r: Raster, paneBg: Rgb, pane: Box, side: 'left' | 'rig
     // lines stand further in); the top and bottom edges join the two.
     const nearEdge = side === 'left' ? pane.left : pane.right - 1;
     let near = -1;
-    for (let k = nearEdge; Math.abs(k - nearEdge) < (pane.right - pane.left) * 0.3; k -= inward) {
+    for (let k = nearEdge; Math.abs(k - nearEdge) < (pane.right - pane.left) * FRAME_NEAR_REACH; k -= inward) {
       if (tall(longestRun(k))) {
         near = k;
         break;
@@ -201,13 +214,6 @@ export function axesFrame(r: Raster, paneBg: Rgb, pane: Box, side: 'left' | 'rig
   }
   return null;
 }
-
-/** Share of a column's rows in one colour, not the pane's, that makes it a frame's. */
-const FRAME_SHARE = 0.9;
-/** Colours this near are one. */
-const SAME_FILL = 3;
-/** Columns a frame's colour fills at least (a grid line or a border fills one or two). */
-const FRAME_MIN_WIDTH = 6;
 
 /**
  * A card, a chat's bubble or a window round the chart can be painted a few units off the pane's
@@ -234,7 +240,7 @@ export function nearColourEdge(
       if (colourDistance(rgbAt(r, x, y), colour) <= SAME_FILL) same++;
     return n > 0 ? same / n : 0;
   };
-  const width = Math.max(FRAME_MIN_WIDTH, Math.round(r.width * 0.01));
+  const width = Math.max(FRAME_MIN_WIDTH, Math.round(r.width * FRAME_MIN_WIDTH_SHARE));
   const inRange = (x: number): boolean => (dir === 1 ? x <= limit : x >= limit);
   for (let x = from; inRange(x); x += dir) {
     const fill = rgbAt(r, x, Math.floor((rough.top + rough.bottom) / 2));
@@ -245,7 +251,7 @@ export function nearColourEdge(
     if (!inRange(x + dir * (width - 1))) return null;
     let frame = true;
     for (let k = x + dir; frame && k !== x + dir * width; k += dir) frame = share(k, fill) >= FRAME_SHARE;
-    for (let k = x + dir * width; frame && inRange(k); k += dir) frame = share(k, paneBg) < 0.5;
+    for (let k = x + dir * width; frame && inRange(k); k += dir) frame = share(k, paneBg) < FRAME_PANE_SHARE;
     if (frame) return x - dir;
   }
   return null;

@@ -8,20 +8,7 @@ import { CLEAR_SERIES_QUALITY, isSeries } from '../bars/read-bars.js';
 import { colourDistance, rgbAt, type Raster, type Rgb } from '../raster.js';
 import type { ReadingRecorder } from '../trace.js';
 import type { EngineError } from '../errors.js';
-
-/**
- * Charting platforms paint the chart on one flat colour, or a smooth gradient: on the real charts
- * without a readable axis at least 0.32 of the picture is within a few units of its background
- * colour. A photograph's background (a table top, paper, a wall) is texture and shading: 0.15 on
- * the corpus's, and only 0.59 of its pixels are as their neighbours are (0.74 and more on those
- * charts; a gradient changes by a unit or two from one pixel to the next).
- */
-const MIN_FLAT = 0.2;
-const MIN_SMOOTH = 0.7;
-/** Pixels within this RGB distance (summed over channels) are one flat colour. */
-const FLAT_DISTANCE = 6;
-/** The whole picture less its right tenth, where an axis without readable labels stands. */
-const WHOLE_WIDTH = 0.9;
+import { FLAT_DISTANCE, MIN_FLAT, MIN_SMOOTH, WHOLE_WIDTH } from './params.js';
 
 /**
  * Share of the picture (sampled every other pixel) within a few RGB units of its background, and

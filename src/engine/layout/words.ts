@@ -5,12 +5,36 @@
 import { findBlobs, groupWords, type Word } from '../components.js';
 import { colourDistance, type Box, type Raster, type Rgb } from '../raster.js';
 import { scratchU8 } from '../scratch.js';
-import { standsOut, TEXT_CONTRAST } from './ink.js';
+import { standsOut } from './ink.js';
+import {
+  COLUMN_EDGE_PX,
+  COLUMN_HEIGHT_SPREAD,
+  GLYPH_MAX_WIDTH,
+  LABEL_MAX_GLYPHS,
+  LABEL_MAX_WIDTH,
+  LABEL_MIN_GLYPHS,
+  LABEL_MIN_PX,
+  LABEL_MIN_WIDTH,
+  LONGEST_TEXT_RUN_PX,
+  LONGEST_TEXT_RUN_SHARE,
+  SAME_BACKGROUND,
+  STRIP_PAD_LEFT_PX,
+  STRIP_PAD_RIGHT_PX,
+  STRIP_SPREAD,
+  TALLEST_GLYPH_PX,
+  TALLEST_GLYPH_SHARE,
+  TEXT_CONTRAST,
+  TILE,
+  TOUCHING_GLYPHS_MAX_FILL,
+  TOUCHING_GLYPHS_MAX_WIDTH,
+  TOUCHING_GLYPHS_MIN_PX,
+  TOUCHING_GLYPHS_MIN_PX_FULL,
+} from './params.js';
 
 /** Glyph-sized blobs of text ink in columns [x0, x1), grouped into words. */
 export function textWords(mask: Uint8Array, r: Raster, x0: number, x1: number, fullResolution = false): Word[] {
-  const maxH = Math.max(12, Math.round(r.height * 0.05));
-  const smallest = fullResolution ? 5 : 10;
+  const maxH = Math.max(TALLEST_GLYPH_PX, Math.round(r.height * TALLEST_GLYPH_SHARE));
+  const smallest = fullResolution ? TOUCHING_GLYPHS_MIN_PX_FULL : TOUCHING_GLYPHS_MIN_PX;
   const glyphs = findBlobs(mask, r.width, r.height, x0, x1).filter((b) => {
     const h = b.bottom - b.top + 1;
     const w = b.right - b.left + 1;
@@ -20,7 +44,10 @@ export function textWords(mask: Uint8Array, r: Raster, x0: number, x1: number, f
     // of a reduced image is more likely a label smudged whole, better read at full size; at
     // full size there is none better: small antialiased digits (MetaTrader's 7 px labels)
     // touch through their grey edge pixels.
-    return w <= maxH * 1.2 || (h >= smallest && w <= h * 6 && b.pixels <= w * h * 0.75);
+    return (
+      w <= maxH * GLYPH_MAX_WIDTH ||
+      (h >= smallest && w <= h * TOUCHING_GLYPHS_MAX_WIDTH && b.pixels <= w * h * TOUCHING_GLYPHS_MAX_FILL)
+    );
   });
   return groupWords(glyphs, smallest);
 }
@@ -34,7 +61,13 @@ export function textWords(mask: Uint8Array, r: Raster, x0: number, x1: number, f
 export const isNumberLike = (w: Word): boolean => {
   const h = w.bottom - w.top + 1;
   const wd = w.right - w.left + 1;
-  return h >= 5 && w.glyphs >= 3 && w.glyphs <= 24 && wd >= h * 1.4 && wd <= h * 12;
+  return (
+    h >= LABEL_MIN_PX &&
+    w.glyphs >= LABEL_MIN_GLYPHS &&
+    w.glyphs <= LABEL_MAX_GLYPHS &&
+    wd >= h * LABEL_MIN_WIDTH &&
+    wd <= h * LABEL_MAX_WIDTH
+  );
 };
 
 /** The largest set of same-height words sharing a left or right edge, stacked vertically. */
@@ -46,7 +79,8 @@ export function alignedColumn(words: Word[], edges: readonly ('left' | 'right')[
       const ah = anchor.bottom - anchor.top;
       const members = words.filter(
         (w) =>
-          Math.abs(w[edge] - anchor[edge]) <= 2 && Math.abs(w.bottom - w.top - ah) <= Math.max(1, Math.round(ah * 0.2)),
+          Math.abs(w[edge] - anchor[edge]) <= COLUMN_EDGE_PX &&
+          Math.abs(w.bottom - w.top - ah) <= Math.max(1, Math.round(ah * COLUMN_HEIGHT_SPREAD)),
       );
       // Labels never overlap vertically; keep one word per text row.
       members.sort((a, b) => a.top - b.top);
@@ -65,7 +99,14 @@ export function alignedColumn(words: Word[], edges: readonly ('left' | 'right')[
   return best;
 }
 
-/** Text ink (strong contrast with the background) in columns [x0, x1); zero elsewhere. */
+/**
+ * Text ink (strong contrast with the background) in columns [x0, x1); zero elsewhere. Text stands
+ * out from the background around it. In a whole window that is not always the picture's
+ * commonest colour: a black chart inside grey panels is as far from the panels' grey as its
+ * labels are, and would be all 'text'. Where a tile (TILE pixels square, far larger than a label
+ * or a price tag) is filled with another colour than the picture's background, text ink must
+ * stand out from that colour too.
+ */
 export function textMask(r: Raster, bg: Rgb, x0: number, x1: number): Uint8Array {
   // Candle detection later borrows this plane for its own ink map; the layout is done by then.
   const mask = scratchU8('ink', r.width * r.height);
@@ -81,20 +122,10 @@ export function textMask(r: Raster, bg: Rgb, x0: number, x1: number): Uint8Array
       }
     }
   }
-  clearLongVerticals(mask, r.width, r.height, x0, x1, Math.max(24, Math.round(r.height * 0.1)));
+  const longest = Math.max(LONGEST_TEXT_RUN_PX, Math.round(r.height * LONGEST_TEXT_RUN_SHARE));
+  clearLongVerticals(mask, r.width, r.height, x0, x1, longest);
   return mask;
 }
-
-/**
- * Text stands out from the background around it. In a whole window that is not always the
- * picture's commonest colour: a black chart inside grey panels is as far from the panels' grey
- * as its labels are, and would be all 'text'. Where a tile (TILE pixels square, far larger than
- * a label or a price tag) is filled with another colour than the picture's background, text ink
- * must stand out from that colour too.
- */
-const TILE = 64;
-/** A tile whose commonest colour is this near the picture's background has that background (a sample quantised, JPEG noise). */
-const SAME_BACKGROUND = 12;
 
 /** The commonest colour of an 8 x 8 grid of samples in the tile (a flat fill repeats). */
 function tileBackground(r: Raster, x0: number, y0: number, x1: number, y1: number): Rgb {
@@ -168,15 +199,12 @@ export function stripOf(labels: Word[], width: number, side?: 'left' | 'right'):
     side === 'right' ? w.left >= left - wide : side === 'left' ? w.right <= right + wide : true,
   );
   return {
-    left: Math.max(0, Math.min(...(side === 'right' ? plotSide : labels).map((w) => w.left)) - 2),
-    right: Math.min(width, Math.max(...(side === 'left' ? plotSide : labels).map((w) => w.right)) + 3),
+    left: Math.max(0, Math.min(...(side === 'right' ? plotSide : labels).map((w) => w.left)) - STRIP_PAD_LEFT_PX),
+    right: Math.min(width, Math.max(...(side === 'left' ? plotSide : labels).map((w) => w.right)) + STRIP_PAD_RIGHT_PX),
     top: Math.min(...labels.map((w) => w.top)),
     bottom: Math.max(...labels.map((w) => w.bottom)) + 1,
   };
 }
-
-/** How far past the labels' middle edge on the plot's side, in label widths, a label may reach (fewer digits, a minus sign). */
-const STRIP_SPREAD = 0.5;
 
 /** Whether word `w` lies in one of the label columns `skip` (strips of layouts already tried). */
 export const inColumn = (w: Box, skip: readonly Box[]): boolean =>

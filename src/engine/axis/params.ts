@@ -1,0 +1,106 @@
+/**
+ * The axis stage's thresholds, named, each with the reason for its value. Pixels are full-image
+ * pixels unless a comment says otherwise.
+ */
+
+// OCR crops (ocr.ts): how each label is cut, cleaned and stacked for tesseract.
+
+/**
+ * The text height (px) each crop is scaled towards (docs: ~32 px); set with the first pipeline,
+ * tuned on the synthetic sets.
+ */
+export const TARGET_TEXT_HEIGHT = 32;
+/** The most a crop is scaled up, however small its label; set with the first pipeline, tuned on the synthetic sets. */
+export const MAX_UPSCALE = 4;
+/**
+ * White pixels around each crop in the stacked image, so each label reads as a line of its own;
+ * tuned on the synthetic sets.
+ */
+export const STACK_GAP = 14;
+/**
+ * How far towards the text level a pixel must be to count as the mark inside a zero. Stricter
+ * than half way: at small sizes the antialiased mark blurs into the ring at the half-way level,
+ * while its core stays darker than the faint pixels that join them.
+ */
+export const MARK_LEVEL = 0.65;
+
+// Which labels are read, and how their crops are cut (read-axis.ts: spreadPick, labelCrop).
+
+/** More labels do not improve the fit, only cost OCR time; the rest are read when the fit is weak. */
+export const MAX_LABELS = 8;
+/** A word wider than this many times the column's median width is legend text run into a label. */
+export const WIDE_WORD = 2.5;
+/**
+ * Padding around a label's crop, in work pixels (and at least this many full-image pixels); tuned
+ * on the synthetic sets.
+ */
+export const CROP_PAD = 2;
+
+// The scale fit (scale.ts: fitScale, upperScale; read-axis.ts: the tolerance, minorityOnLine).
+
+/** The fewest labels a scale is fitted through; a stacked pane's run of labels is a scale of its own from this many. */
+export const MIN_INLIERS = 3;
+/** A label within this share of a crop's height of the line (at least ON_LINE_MIN_PX) is on it. */
+export const ON_LINE_TOLERANCE = 0.4;
+/** The least on-line tolerance (px), for small crops; tuned on the synthetic sets. */
+export const ON_LINE_MIN_PX = 3;
+/**
+ * On the round steps too, a line through fewer than one in this many labels read is OCR's (labels
+ * a phone or a small JPEG blurred, misread alike, read prices 8x off); a small JPEG read right can
+ * keep six of thirteen on its line.
+ */
+export const ON_STEP_ONE_IN = 3;
+
+// Round steps (scale.ts: niceStep, onSteps).
+
+/** A price axis steps by 1, 2, 2.5 or 5 times a power of ten (10 closes the decade). */
+export const NICE_MULTIPLES = [1, 2, 2.5, 5, 10] as const;
+/** A step within this share of a round one is that round step; tuned on the synthetic sets. */
+export const NICE_STEP_TOLERANCE = 0.08;
+/** A value within this share of a step of a whole multiple of it sits on the step; tuned on the synthetic sets. */
+export const ON_STEP_TOLERANCE = 0.1;
+/**
+ * The fewest labels on the round step for a line to be on it (one may be off, the last-price
+ * tag's box read as a label): otherwise three misread labels on the step ('1.6' for '1.0') beat
+ * four read right with the tag.
+ */
+export const MIN_ON_STEP = 3;
+
+// Labels repaired (scale.ts: repairDecimals, subPipZero).
+
+/**
+ * A label with more decimals than the commonest layout is an inserted digit when that layout is
+ * held by at least this many labels and OUTVOTE_RATIO times as many as the label's: labels
+ * printed without trailing zeros (1.3, 1.25, 1.2) stay, as their two layouts are about as common.
+ */
+export const OUTVOTE_MIN_LABELS = 3;
+/**
+ * How many times as many labels the commonest layout must hold as a longer one to outvote it (see
+ * OUTVOTE_MIN_LABELS).
+ */
+export const OUTVOTE_RATIO = 2;
+/**
+ * The fewest labels that must all end in one digit for it to be cTrader's small last zero; set with
+ * the rule (a cTrader window of the real screenshots), not tuned.
+ */
+export const SUB_PIP_MIN_LABELS = 3;
+/** The fewest decimals a label prints for its last digit to be cTrader's small one; set with the rule, not tuned. */
+export const SUB_PIP_MIN_DECIMALS = 2;
+
+// Misreads repaired (read-axis.ts: repairZeros).
+
+/** A zero OCR reads as 6, or as 6 and 8 in turn, at one place in every label. */
+export const ZERO_MISREADS = ['6', '68'] as const;
+
+// The column judged (read-axis.ts: judgeAxis, printedAlike).
+
+/**
+ * A price axis's labels fall from top to bottom, a misread one or two aside; a table's column of
+ * numbers (a tester's results, a journal) goes up and down. The share of neighbouring labels
+ * that fall, below which a column whose line holds a minority of its labels is no axis.
+ */
+export const MIN_FALLING = 0.6;
+/** Nearly all labels read cleanly share one form (digits and decimals): this share of them. */
+export const PRINTED_ALIKE = 0.8;
+/** The fewest non-empty texts whose forms say they were printed alike (empty OCR texts make no table). */
+export const MIN_PRINTED = 3;

@@ -1,7 +1,9 @@
 /**
  * `npm run eval:real`: scores the engine on the real-screenshot corpus in ../shared/real-charts
- * (its labels.json, scored as its README says) and prints the figures per kind. An evaluation,
- * not a test: nothing here asserts. The images are read where they are; none is copied.
+ * (its labels.json, scored as its README says) and prints the figures per kind: for the `work` and
+ * `check` halves side by side (scripts/real-charts-halves.json: rules are designed from `work`'s
+ * failures, `check` says whether they generalize), then for the whole corpus. An evaluation, not a
+ * test: nothing here asserts. The images are read where they are; none is copied.
  *
  * Usage: npm run eval:real -- [--dir ../shared/real-charts] [--only rc012,rc040] [--verbose]
  *                             [--json out.json]
@@ -13,6 +15,7 @@ import { AnalysisSettingsSchema } from '../src/shared/analysis.js';
 import { analyzeChart, EngineError, shutdownEngine, warmEngine } from '../src/engine/index.js';
 import { inBand, priceBand, pricesShown } from '../src/shared/price-check.js';
 import { relaunchWithFewArenas } from './lib/malloc-arenas.mjs';
+import { halfOf, type Half } from './lib/real-charts-halves.js';
 
 // Memory is measured as the server and the command line run the engine: with two malloc arenas.
 await relaunchWithFewArenas();
@@ -20,6 +23,7 @@ await relaunchWithFewArenas();
 interface Label {
   file: string;
   kind: string;
+  source: { repo: string };
   isChart: boolean;
   trend: 'uptrend' | 'downtrend' | 'sideways' | 'unclear' | null;
   lastPrice: number | null;
@@ -36,6 +40,8 @@ interface Outcome {
   ms: number;
   answered: boolean;
   code?: string;
+  /** The rule id of the decision that refused. */
+  rule?: string;
   message?: string;
   lastPrice?: number;
   trend?: string;
@@ -115,7 +121,16 @@ for (const label of labels) {
     const ms = performance.now() - started;
     if (!(error instanceof EngineError)) throw error;
     // A refusal of the prices still says the trend of the bars it saw, when it saw some.
-    outcomes.push({ label, ms, answered: false, code: error.code, message: error.message, errPct: null, trend: error.trend });
+    outcomes.push({
+      label,
+      ms,
+      answered: false,
+      code: error.code,
+      rule: error.rule,
+      message: error.message,
+      errPct: null,
+      trend: error.trend,
+    });
   }
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }
@@ -143,7 +158,8 @@ interface Figures {
 }
 
 /** A chart labelled with a clear trend: the ones trend is scored on. */
-const clearTrend = (o: Outcome): boolean => o.label.isChart && ['uptrend', 'downtrend', 'sideways'].includes(o.label.trend ?? '');
+const clearTrend = (o: Outcome): boolean =>
+  o.label.isChart && ['uptrend', 'downtrend', 'sideways'].includes(o.label.trend ?? '');
 
 function figures(rows: Outcome[]): Figures {
   const readables = rows.filter((o) => readable(o.label));
@@ -185,15 +201,47 @@ if (values.verbose) {
     const what = o.answered
       ? `last ${o.lastPrice} (truth ${l.lastPrice ?? '-'}) err ${o.errPct === null ? '-' : `${o.errPct.toFixed(1)}%`} trend ${o.trend} (${l.trend ?? '-'}) panes ${o.panes ?? '-'} (${l.panes ?? '-'})`
       : `${o.code}${o.trend ? ` (trend ${o.trend}, label ${l.trend ?? '-'})` : ''}: ${o.message}`;
-    console.log(`${l.file.padEnd(34)} ${l.kind.padEnd(18)} ${l.isChart ? 'chart' : 'other'} ${o.ms.toFixed(0).padStart(5)} ms  ${what}`);
+    console.log(
+      `${l.file.padEnd(34)} ${l.kind.padEnd(18)} ${l.isChart ? 'chart' : 'other'} ${o.ms.toFixed(0).padStart(5)} ms  ${what}`,
+    );
   }
   console.log('');
 }
 
-console.log(`Real-screenshot corpus: ${dir} (${outcomes.length} images)`);
+const half = halfOf();
+const halfOfOutcome = (o: Outcome): Half => half(o.label.source.repo);
+const halves = ['work', 'check'] as const;
+const count = (h: Half) => outcomes.filter((o) => halfOfOutcome(o) === h).length;
 console.log(
-  'kind               charts answered      ≤1%    ≤3%    wrong trend right  non-charts refused',
+  `Real-screenshot corpus: ${dir} (${outcomes.length} images: work ${count('work')}, check ${count('check')})`,
 );
+const unsplit = outcomes.filter((o) => halfOfOutcome(o) === 'unsplit');
+if (unsplit.length)
+  console.log(`not in either half (run scripts/split-real-charts.ts): ${unsplit.map((o) => o.label.file).join(', ')}`);
+
+/** One half's figures in a cell: answered, within 1%, wrong, trend right, non-charts refused. */
+function cell(f: Figures): string {
+  return [
+    `${pct(f.answered, f.readableCharts)}(${f.answered}/${f.readableCharts})`.padEnd(13),
+    pct(f.within1, f.scored).padEnd(5),
+    String(f.wrong).padStart(2),
+    `${pct(f.trendRight, f.trendLabelled)}(${f.trendRight}/${f.trendLabelled})`.padEnd(12),
+    `${f.nonChartsRefused}/${f.nonCharts}`.padEnd(5),
+  ].join(' ');
+}
+const header = 'answered      ≤1%  wr trend right  non-c';
+console.log('');
+console.log(`${'halves'.padEnd(18)} | ${'work'.padEnd(header.length)} | check`);
+console.log(`${'kind'.padEnd(18)} | ${header} | ${header}`);
+const byHalf = (rows: Outcome[], h: Half) => figures(rows.filter((o) => halfOfOutcome(o) === h));
+for (const kind of [...new Set(outcomes.map((o) => o.label.kind))].sort()) {
+  const rows = outcomes.filter((o) => o.label.kind === kind);
+  console.log(`${kind.padEnd(18)} | ${halves.map((h) => cell(byHalf(rows, h))).join(' | ')}`);
+}
+console.log(`${'ALL'.padEnd(18)} | ${halves.map((h) => cell(byHalf(outcomes, h))).join(' | ')}`);
+console.log('');
+console.log('whole corpus');
+console.log('kind               charts answered      ≤1%    ≤3%    wrong trend right  non-charts refused');
 const kinds = [...new Set(outcomes.map((o) => o.label.kind))].sort();
 for (const kind of kinds) console.log(row(kind, figures(outcomes.filter((o) => o.label.kind === kind))));
 const all = figures(outcomes);
@@ -215,8 +263,21 @@ console.log(
   `time per image: median ${quantile(times, 0.5).toFixed(0)} ms, p95 ${quantile(times, 0.95).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms; peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB`,
 );
 const refusals = new Map<string, number>();
-for (const o of outcomes.filter((x) => !x.answered)) refusals.set(o.code ?? '?', (refusals.get(o.code ?? '?') ?? 0) + 1);
+for (const o of outcomes.filter((x) => !x.answered))
+  refusals.set(o.code ?? '?', (refusals.get(o.code ?? '?') ?? 0) + 1);
 console.log(`refusals: ${[...refusals].map(([code, n]) => `${code} ${n}`).join(', ') || 'none'}`);
+const byRule = new Map<string, Record<Half, number>>();
+for (const o of outcomes.filter((x) => !x.answered)) {
+  const counts = byRule.get(o.rule ?? '?') ?? { work: 0, check: 0, unsplit: 0 };
+  counts[halfOfOutcome(o)]++;
+  byRule.set(o.rule ?? '?', counts);
+}
+console.log(
+  `refusals by rule (work/check): ${[...byRule]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([rule, n]) => `${rule} ${n.work}/${n.check}`)
+    .join(', ')}`,
+);
 const offChart = outcomes.filter((o) => o.offChart?.length);
 console.log(
   `prices off the chart (answered): ${offChart.length} of ${outcomes.filter((o) => o.answered).length}` +
@@ -235,7 +296,7 @@ if (values.json) {
   writeFileSync(
     values.json,
     JSON.stringify(
-      outcomes.map((o) => ({ file: o.label.file, kind: o.label.kind, ...o, label: undefined })),
+      outcomes.map((o) => ({ file: o.label.file, kind: o.label.kind, half: halfOfOutcome(o), ...o, label: undefined })),
       null,
       1,
     ),

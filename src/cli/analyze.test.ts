@@ -150,6 +150,19 @@ describe('npm run analyze', () => {
     expect(overview).toContain('src="document.png.01-label-column-1.3-bars.png"');
   }, 130_000);
 
+  it('writes the pictures of every attempt with --debug: a chart without its axis, at its size and at twice it', async () => {
+    const out = path.join(dir, 'debug-attempts');
+    const cut = path.join(dir, 'no-axis-debug.png');
+    await writeFile(cut, await chartWithoutAxis());
+    await run('npm', ['run', '--silent', 'analyze', '--', '--debug', out, cut], { timeout: 120_000 });
+    const attempts = new Set((await readdir(out)).filter((f) => f.endsWith('.png')).map((f) => f.split('.')[2]));
+    // No label column is found at either size, so each look ends in the whole picture's bars.
+    expect([...attempts].sort()).toEqual(['02-without-axis', '04-twice-the-size_without-axis']);
+    const overview = await readFile(path.join(out, 'no-axis-debug.png.html'), 'utf8');
+    expect(overview).toContain('refused: <code>layout/no-label-column</code>');
+    expect(overview.indexOf('2. without-axis (the result)')).toBeGreaterThan(overview.indexOf('1. label-column-1'));
+  }, 130_000);
+
   it('sizes for the instrument given with --symbol, and states its contract size', async () => {
     const { stdout } = await run(
       'npm',

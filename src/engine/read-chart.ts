@@ -118,7 +118,7 @@ async function read(image: Buffer, rec: ReadingRecorder): Promise<ChartReading> 
       tried.push(layout.axis.strip);
     }
   }
-  throw firstRefusal ?? refuseWithoutAxis(work, picture.bg, tried.length, rec, seenWith);
+  throw firstRefusal ?? refuseWithoutAxis(picture, tried.length, rec, seenWith);
 }
 
 /** One label column's attempt: its scale read while the bars are found beside it. */

@@ -8,6 +8,7 @@ import { CLEAR_SERIES_QUALITY, isSeries } from '../bars/read-bars.js';
 import { colourDistance, rgbAt, type Raster, type Rgb } from '../raster.js';
 import type { ReadingRecorder } from '../trace.js';
 import type { EngineError } from '../errors.js';
+import { debugPlot, debugSeries } from '../debug.js';
 import { FLAT_DISTANCE, MIN_FLAT, MIN_SMOOTH, WHOLE_WIDTH } from './params.js';
 
 /**
@@ -49,16 +50,19 @@ export function looksPhotographed(r: Raster, bg: Rgb): boolean {
  * gradient's blobs pass for bars.
  */
 export function refuseWithoutAxis(
-  work: Raster,
-  bg: Rgb,
+  picture: { work: Raster; bg: Rgb; f: number; full: { width: number; height: number } },
   columns: number,
   rec: ReadingRecorder,
   keepBars: (error: EngineError, bars: CandleDetection) => EngineError,
 ): EngineError {
+  const { work, bg, f, full } = picture;
   rec.begin('without-axis');
   const whole = { left: 0, top: 0, right: Math.round(work.width * WHOLE_WIDTH), bottom: work.height };
   const bars = detectCandles(work, whole);
   const quality = bars?.quality ?? 0;
+  if (rec.picture) rec.picture.image = { width: full.width, height: full.height };
+  debugPlot(rec.picture, whole, f);
+  debugSeries(rec.picture, bars, f);
   rec.stage('bars', { bars: bars?.candles.length ?? 0, quality, labelColumns: columns });
   if (!isSeries(bars, CLEAR_SERIES_QUALITY))
     return rec.refuse('layout/no-chart-without-axis', {

@@ -1,7 +1,7 @@
 /**
  * Analyse chart screenshots offline and print one JSON line per file (DESIGN.md contract):
  *   npm run --silent analyze -- [--time-frame 1h] [--risk-reward 2] [--capital 100]
- *                               [--lot-size 0.01] [--strategy auto] [--debug DIR]
+ *                               [--lot-size 0.01] [--strategy auto] [--debug DIR] [--trace]
  *                               [--symbol XAUUSD | --symbol other --pip-size 0.01 --contract-size 1000] FILE...
  * With --debug, each FILE also gets one picture per attempt and engine stage in DIR
  * (FILE.01-label-column-1.1-axis.png ...) and an overview page (FILE.html). With --trace, each line

@@ -29,7 +29,7 @@ export interface DebugTrace {
 export const DEBUG_STAGES = ['axis', 'plot', 'bars', 'last-price'] as const;
 export type DebugStage = (typeof DEBUG_STAGES)[number];
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const rect = (b: Box, colour: string, width = 2, fill = 'none') =>
   `<rect x="${b.left}" y="${b.top}" width="${Math.max(1, b.right - b.left)}" height="${Math.max(1, b.bottom - b.top)}" fill="${fill}" stroke="${colour}" stroke-width="${width}"/>`;
 const text = (x: number, y: number, s: string, colour: string, size: number) =>

@@ -63,6 +63,7 @@ async function secondLook(image: Buffer, error: unknown, rec: ReadingRecorder): 
   if (!(error instanceof EngineError) || !LOOK_CLOSER_RULES.has(error.rule)) throw error;
   const { width = 0, height = 0 } = await sharp(image).metadata();
   if (width > SMALL_WIDTH || width === 0 || width * height * LOOK_CLOSER ** 2 > LOOK_CLOSER_MAX_PIXELS) throw error;
+  rec.resumeAt(error);
   rec.decide(error.rule, error.stage, 'retried', { width, smallWidth: SMALL_WIDTH, lookCloser: LOOK_CLOSER });
   const larger = await sharp(image)
     .resize({ width: width * LOOK_CLOSER, height: height * LOOK_CLOSER, kernel: 'cubic' })
@@ -211,10 +212,9 @@ function preferLabelsPane(p: Picture, layout: Layout, axis: Fitted, first: Serie
   const inPane = found(again) ? evidenceOf(p, layout, axis, pane, again) : null;
   const paneLast = again.detection?.candles[again.detection.candles.length - 1];
   const cut = paneLast !== undefined && continuesPast(first.detection.candles, paneLast);
-  if (found(again) && inPane && !cut && takesPane(whole.evidence, inPane)) {
-    debugPlot(rec.picture, pane, p.f);
-    return { series: again, plot: pane, evidence: inPane };
-  }
+  const taken = found(again) && inPane !== null && !cut && takesPane(whole.evidence, inPane);
+  rec.stage('confidence', { taken, seriesGoesOn: cut, pane: inPane ? readingConfidence(inPane).value : 0 });
+  if (taken) return { series: again, plot: pane, evidence: inPane };
   rec.resume(parent);
   return whole;
 }

@@ -9,6 +9,7 @@ import { medianLabelHeight, type Layout } from './layout/index.js';
 import { readLastPrice, settle } from './last-price/read-last-price.js';
 import type { Box, Raster, Rgb } from './raster.js';
 import type { ReadingRecorder } from './trace.js';
+import { debugPlot, debugSeries } from './debug.js';
 
 /** One decoded picture and what every attempt on it shares. */
 export interface Picture {
@@ -39,6 +40,8 @@ export function readSeries(
   const labelHeight = medianLabelHeight(layout.axis.labels);
   const bars = readBars({ work: p.work, bg: p.bg, axis: layout.axis, plot, labelHeight, fromTag });
   const { detection, plotBg, tagCheck } = bars;
+  debugPlot(rec.picture, plot, p.f);
+  debugSeries(rec.picture, detection, p.f);
   const quality = detection?.quality ?? 0;
   rec.stage('bars', { bars: detection?.candles.length ?? 0, quality, found: bars.found, tag: tagCheck.verdict });
   if (!bars.found || !detection)

@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { chartSpecs, renderChart } from '../../scripts/fixtures/render.js';
-import { judgeAxis, readAxis } from './axis/read-axis.js';
+import { judgeAxis, priceAtRow, readAxis } from './axis/read-axis.js';
 import { terminateOcr } from './axis/index.js';
 import { CLEAR_SERIES_QUALITY, readBars } from './bars/read-bars.js';
 import { gatherEvidence } from './confidence/evidence.js';
@@ -62,7 +62,7 @@ describe('the stages', () => {
       );
       const confidence = judgeReading(evidence, settled, false, new ReadingRecorder());
       expect(confidence.value).toBe(1);
-      const close = axis.fit.slope * ((last.close ?? 0) * f + (f - 1) / 2) + axis.fit.intercept;
+      const close = priceAtRow(axis.fit, f)(last.close ?? 0);
       expect(Math.abs(close - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.01);
     });
   }, 60_000);

@@ -10,7 +10,11 @@ export const ENGINE_STAGES = ['decode', 'layout', 'axis', 'bars', 'last-price', 
 export type EngineStage = (typeof ENGINE_STAGES)[number];
 
 /**
- * refused: the decision ended the attempt (the last attempt's refusal is the reading's).
+ * refused: the decision ended the attempt. The reading's refusal is `ReadingTrace.rule`, decided in
+ * `ReadingTrace.attempt` (the first label column's refusal is preferred to a later one's, the
+ * screenshot's own size to twice it). An attempt can hold two: the stage's, and the one the
+ * pipeline made of it (`axis/labels-unreadable` at twice the size becomes `axis/labels-too-small`;
+ * an unsure reading on a second chance, `confidence/second-chance-unsure`).
  * lowered: an answer's confidence was lowered by this rule's evidence.
  * retried: the pipeline tried again (another label column, a pane, twice the size) because of it.
  */

@@ -196,20 +196,21 @@ export function judgeAxis(
   series: { found: boolean; quality: number },
   clearSeries: number,
 ): AxisVerdict | null {
-  const labels = read.map((l) => l.text).join(' | ');
+  // Counts only: what OCR read on a trader's picture is theirs, and a trace is kept and shown.
+  const labels = read.length;
   // No series in the whole plot and no scale to seek one within: no chart, without a look at the
   // next column or at twice the size.
   if (!series.found && (!fit || minorityOnLine(fit, parsed)))
     return { rule: 'bars/no-series', weighed: { parsed, inliers: fit?.inliers.length ?? 0 } };
   // Words that read as no numbers at all (a column of symbols, of dates) were no axis.
-  if (!fit && parsed < MIN_INLIERS) return { rule: 'axis/words-not-numbers', weighed: { parsed, labels } };
+  if (!fit && parsed < MIN_INLIERS) return { rule: 'axis/words-not-numbers', weighed: { parsed, read: labels } };
   if (!fit) {
     // Numbers that make no scale beside a series that is not clearly one: text, a table.
     if (series.quality < clearSeries)
       return { rule: 'axis/numbers-beside-no-series', weighed: { quality: series.quality, threshold: clearSeries } };
     // The bars beside labels that cannot be read say no trend: a page of text with numbers in it
     // reads the same way.
-    return { rule: 'axis/labels-unreadable', weighed: { parsed, labels } };
+    return { rule: 'axis/labels-unreadable', weighed: { parsed, read: labels } };
   }
   const inliers = fit.inliers.length;
   if (minorityOnLine(fit, parsed))

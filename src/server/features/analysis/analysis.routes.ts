@@ -195,7 +195,8 @@ export function analysisRoutes(queue: AnalysisQueue, engine: ChartEngine, jobs: 
       } catch (error) {
         // A failed analysis gives its slot back.
         if (takesSlot) await releaseDailySlot(db, user.id);
-        // The engine's refusal is kept for the admin's review; the trader's answer does not wait on it failing.
+        // The engine's refusal is kept for the admin's review; a failure to keep it is logged and the
+        // trader gets the refusal all the same.
         if (error instanceof RefusedReading) {
           await recordRefusal(db, user.id, error.refusal).catch((e: unknown) => {
             c.get('logger').warn({ err: e }, 'engine refusal not recorded');

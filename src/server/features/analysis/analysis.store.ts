@@ -163,10 +163,10 @@ export async function storeAnalysis(
   return toStored(row);
 }
 
-/** Keeps a refusal that left no analysis: its rule, code and trace, for the admin's review of the engine. */
 /** Refusals are kept this long: the admin pages show the last 7 days, with room to look back. */
 export const REFUSALS_KEPT_DAYS = 30;
 
+/** Keeps a refusal that left no analysis: its rule, code and trace, for the admin's review of the engine. */
 export async function recordRefusal(db: Db, userId: string | null, refusal: EngineRefusal): Promise<void> {
   await db
     .insert(engineRefusals)

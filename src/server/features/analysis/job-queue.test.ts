@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisSettingsSchema } from '../../../shared/analysis';
 import { openDatabase, type Database } from '../../db/client';
@@ -40,7 +40,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('analysis jobs in PostgreSQL', () 
 
   const trader = async () => {
     const id = randomUUID();
-    await database.db.insert(user).values({ id, name: 'Queue Trader', email: `${id}@example.com`, emailVerified: true });
+    await database.db
+      .insert(user)
+      .values({ id, name: 'Queue Trader', email: `${id}@example.com`, emailVerified: true });
     return id;
   };
 
@@ -70,7 +72,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('analysis jobs in PostgreSQL', () 
     // Queued while no worker runs: three free jobs (one of them no chart), then a Premium one.
     const freeJobs = [await enqueue(free, false), await enqueue(free, false, notChart), await enqueue(free, false)];
     const premiumJob = await enqueue(premium, true);
-    const env = parseEnv({ DATA_DIR: dataDir, APP_SECRET: 'queue-secret-queue-secret-queue-secret', LOG_LEVEL: 'silent', DATABASE_URL: postgres.url });
+    const env = parseEnv({
+      DATA_DIR: dataDir,
+      APP_SECRET: 'queue-secret-queue-secret-queue-secret',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: postgres.url,
+    });
     await jobs.work(1, { db, env, engine: inProcessEngine(), logger: createLogger('silent') });
 
     const all = [...freeJobs, premiumJob];
@@ -84,7 +91,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('analysis jobs in PostgreSQL', () 
       .orderBy(asc(analysisJobs.updatedAt));
     expect(settled[0]?.id).toBe(premiumJob);
     expect(settled.every((job) => job.image === null)).toBe(true);
-    const stored = await db.select({ userId: analyses.userId }).from(analyses).where(inArray(analyses.userId, [free, premium]));
+    const stored = await db
+      .select({ userId: analyses.userId })
+      .from(analyses)
+      .where(inArray(analyses.userId, [free, premium]));
     expect(stored.filter((row) => row.userId === free)).toHaveLength(2);
     expect(stored.filter((row) => row.userId === premium)).toHaveLength(1);
     // The refused one gave its slot back.
@@ -104,7 +114,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)("analysis jobs keep the engine's t
     database = await openDatabase({ databaseUrl: postgres.url, onIdleClientError: () => {} });
     jobs = new DatabaseJobs({ databaseUrl: postgres.url, timeoutSeconds: 30, logger: createLogger('silent') });
     await jobs.start();
-    const env = parseEnv({ APP_SECRET: 'queue-secret-queue-secret-queue-secret', LOG_LEVEL: 'silent', DATABASE_URL: postgres.url });
+    const env = parseEnv({
+      APP_SECRET: 'queue-secret-queue-secret-queue-secret',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: postgres.url,
+    });
     await jobs.work(1, { db: database.db, env, engine, logger: createLogger('silent') });
   });
 
@@ -117,7 +131,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("analysis jobs keep the engine's t
   it('with the job and its analysis when answered, with the job and in engine_refusals when refused', async () => {
     const { db } = database;
     const userId = randomUUID();
-    await db.insert(user).values({ id: userId, name: 'Queue Trader', email: `${userId}@example.com`, emailVerified: true });
+    await db
+      .insert(user)
+      .values({ id: userId, name: 'Queue Trader', email: `${userId}@example.com`, emailVerified: true });
     const image = await checkUpload((await testChart()).image);
     const enqueue = () =>
       jobs.enqueue(db, {
@@ -138,20 +154,93 @@ describe.runIf(process.env.TEST_DATABASE_URL)("analysis jobs keep the engine's t
     const answered = await enqueue();
     const { stored } = await jobs.outcome(db, answered);
     const notChart = await enqueue();
-    await expect(jobs.outcome(db, notChart)).rejects.toMatchObject({ status: 422, code: 'NOT_A_CHART', message: refused.message });
+    await expect(jobs.outcome(db, notChart)).rejects.toMatchObject({
+      status: 422,
+      code: 'NOT_A_CHART',
+      message: refused.message,
+    });
 
     const traces = await db
       .select({ id: analysisJobs.id, trace: analysisJobs.engineTrace })
       .from(analysisJobs)
       .where(inArray(analysisJobs.id, [answered, notChart]));
-    expect(Object.fromEntries(traces.map((row) => [row.id, row.trace]))).toEqual({ [answered]: trace, [notChart]: refused.trace });
-    const [analysis] = await db.select({ trace: analyses.engineTrace }).from(analyses).where(eq(analyses.id, stored.id));
+    expect(Object.fromEntries(traces.map((row) => [row.id, row.trace]))).toEqual({
+      [answered]: trace,
+      [notChart]: refused.trace,
+    });
+    const [analysis] = await db
+      .select({ trace: analyses.engineTrace })
+      .from(analyses)
+      .where(eq(analyses.id, stored.id));
     expect(analysis?.trace).toEqual(trace);
     const kept = await db
-      .select({ userId: engineRefusals.userId, rule: engineRefusals.rule, code: engineRefusals.code, trace: engineRefusals.trace })
+      .select({
+        userId: engineRefusals.userId,
+        rule: engineRefusals.rule,
+        code: engineRefusals.code,
+        trace: engineRefusals.trace,
+      })
       .from(engineRefusals);
-    expect(kept).toEqual([
-      { userId, rule: 'layout/no-chart-without-axis', code: 'NOT_A_CHART', trace: refused.trace },
-    ]);
+    expect(kept).toEqual([{ userId, rule: 'layout/no-chart-without-axis', code: 'NOT_A_CHART', trace: refused.trace }]);
+  }, 60_000);
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('a refusal that cannot be kept', () => {
+  let postgres: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let database: Database;
+  let jobs: DatabaseJobs;
+  const engine = new ScriptedEngine();
+
+  beforeAll(async () => {
+    postgres = await createPostgresDatabase();
+    database = await openDatabase({ databaseUrl: postgres.url, onIdleClientError: () => {} });
+    jobs = new DatabaseJobs({ databaseUrl: postgres.url, timeoutSeconds: 30, logger: createLogger('silent') });
+    await jobs.start();
+    const env = parseEnv({
+      APP_SECRET: 'queue-secret-queue-secret-queue-secret',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: postgres.url,
+    });
+    await jobs.work(1, { db: database.db, env, engine, logger: createLogger('silent') });
+  });
+
+  afterAll(async () => {
+    await jobs?.stop();
+    await database?.close();
+    await postgres?.drop();
+  });
+
+  it('still settles the job: the trader gets the refusal and the daily slot back', async () => {
+    const { db } = database;
+    const userId = randomUUID();
+    await db
+      .insert(user)
+      .values({ id: userId, name: 'Queue Trader', email: `${userId}@example.com`, emailVerified: true });
+    // The refusals' table is gone: keeping the refusal fails inside the settling transaction.
+    await db.execute(sql`alter table engine_refusals rename to engine_refusals_away`);
+    expect(await reserveDailySlot(db, userId, 5)).toBe(true);
+    const image = await checkUpload((await testChart()).image);
+    const refused = refusal('layout/no-chart-without-axis');
+    engine.will(refused);
+    const id = await jobs.enqueue(db, {
+      userId,
+      settings: AnalysisSettingsSchema.parse({}),
+      imageSha256: randomUUID(),
+      image,
+      upload: { width: image.width, height: image.height },
+      box: null,
+      clientJobId: randomUUID(),
+      premium: false,
+      takesSlot: true,
+      thumbnail: Buffer.from('thumbnail'),
+    });
+    await expect(jobs.outcome(db, id)).rejects.toMatchObject({ status: 422, code: 'NOT_A_CHART' });
+    const [job] = await db
+      .select({ status: analysisJobs.status, trace: analysisJobs.engineTrace })
+      .from(analysisJobs)
+      .where(eq(analysisJobs.id, id));
+    expect(job).toEqual({ status: 'failed', trace: refused.trace });
+    const [usage] = await db.select({ count: dailyUsage.count }).from(dailyUsage).where(eq(dailyUsage.userId, userId));
+    expect(usage?.count).toBe(0);
   }, 60_000);
 });

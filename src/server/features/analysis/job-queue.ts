@@ -69,9 +69,7 @@ export class DatabaseJobs {
   private readonly workerIds: string[] = [];
   private readonly waiters = new Map<string, () => void>();
 
-  constructor(
-    private readonly options: { databaseUrl: string; timeoutSeconds: number; logger: Logger },
-  ) {
+  constructor(private readonly options: { databaseUrl: string; timeoutSeconds: number; logger: Logger }) {
     this.timeoutSeconds = options.timeoutSeconds;
     this.boss = new PgBoss({
       connectionString: options.databaseUrl,
@@ -109,11 +107,16 @@ export class DatabaseJobs {
       if (payload === 'queued') for (const id of this.workerIds) this.boss.notifyWorker(id);
       else if (payload.startsWith('settled:')) this.waiters.get(payload.slice('settled:'.length))?.();
     });
-    client.on('error', (error) => this.options.logger.warn({ err: error }, 'job notifications dropped; polling meanwhile'));
+    client.on('error', (error) =>
+      this.options.logger.warn({ err: error }, 'job notifications dropped; polling meanwhile'),
+    );
     client.on('end', () => {
       if (this.stopped) return;
       setTimeout(() => {
-        if (!this.stopped) this.listen().catch((error: unknown) => this.options.logger.warn({ err: error }, 'job notifications not restored'));
+        if (!this.stopped)
+          this.listen().catch((error: unknown) =>
+            this.options.logger.warn({ err: error }, 'job notifications not restored'),
+          );
       }, 1000).unref();
     });
     await client.connect();
@@ -130,7 +133,12 @@ export class DatabaseJobs {
     const input: StoredInput = {
       settings: job.settings,
       imageSha256: job.imageSha256,
-      image: { format: job.image.format, mimeType: job.image.mimeType, width: job.image.width, height: job.image.height },
+      image: {
+        format: job.image.format,
+        mimeType: job.image.mimeType,
+        width: job.image.width,
+        height: job.image.height,
+      },
       upload: job.upload,
       box: job.box,
     };
@@ -146,17 +154,23 @@ export class DatabaseJobs {
       stage: { stage: 'queued', position: 0 } satisfies JobStage,
     });
     try {
-      await this.boss.send(QUEUE, { jobId: id }, {
-        priority: job.premium ? PREMIUM_PRIORITY : FREE_PRIORITY,
-        retryLimit: RETRIES,
-        retryDelay: 0,
-        expireInSeconds: this.timeoutSeconds,
-      });
+      await this.boss.send(
+        QUEUE,
+        { jobId: id },
+        {
+          priority: job.premium ? PREMIUM_PRIORITY : FREE_PRIORITY,
+          retryLimit: RETRIES,
+          retryDelay: 0,
+          expireInSeconds: this.timeoutSeconds,
+        },
+      );
     } catch (error) {
       await db.delete(analysisJobs).where(eq(analysisJobs.id, id));
       throw error;
     }
-    await notify(db, 'queued').catch((error: unknown) => this.options.logger.warn({ err: error }, 'workers not notified'));
+    await notify(db, 'queued').catch((error: unknown) =>
+      this.options.logger.warn({ err: error }, 'workers not notified'),
+    );
     return id;
   }
 
@@ -166,7 +180,12 @@ export class DatabaseJobs {
     const giveUpAt = Date.now() + (RETRIES + 1) * (this.timeoutSeconds + 60) * 1000;
     for (;;) {
       const [row] = await db
-        .select({ status: analysisJobs.status, analysisId: analysisJobs.analysisId, error: analysisJobs.error, engineMs: analysisJobs.engineMs })
+        .select({
+          status: analysisJobs.status,
+          analysisId: analysisJobs.analysisId,
+          error: analysisJobs.error,
+          engineMs: analysisJobs.engineMs,
+        })
         .from(analysisJobs)
         .where(eq(analysisJobs.id, id));
       if (!row) throw new ApiError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
@@ -179,7 +198,8 @@ export class DatabaseJobs {
         const error = row.error as JobError;
         throw new ApiError(error.status as ApiError['status'], error.code, error.message, error.details);
       }
-      if (Date.now() > giveUpAt) throw new ApiError(503, 'ANALYSIS_UNAVAILABLE', 'The analysis is taking too long. Please try again later.');
+      if (Date.now() > giveUpAt)
+        throw new ApiError(503, 'ANALYSIS_UNAVAILABLE', 'The analysis is taking too long. Please try again later.');
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, OUTCOME_POLL_MS);
         this.waiters.set(id, () => {
@@ -194,7 +214,12 @@ export class DatabaseJobs {
   /** The stage of the owner's latest job with this id; queued jobs get their place in line (Premium first). */
   async stageOf(db: Db, clientJobId: string, userId: string): Promise<JobStage | null> {
     const [job] = await db
-      .select({ status: analysisJobs.status, stage: analysisJobs.stage, premium: analysisJobs.premium, createdAt: analysisJobs.createdAt })
+      .select({
+        status: analysisJobs.status,
+        stage: analysisJobs.stage,
+        premium: analysisJobs.premium,
+        createdAt: analysisJobs.createdAt,
+      })
       .from(analysisJobs)
       .where(and(eq(analysisJobs.userId, userId), eq(analysisJobs.clientJobId, clientJobId)))
       .orderBy(desc(analysisJobs.createdAt))
@@ -224,7 +249,12 @@ export class DatabaseJobs {
     const sweep = () =>
       deps.db
         .delete(analysisJobs)
-        .where(and(inArray(analysisJobs.status, ['done', 'failed']), lt(analysisJobs.updatedAt, new Date(Date.now() - KEEP_SETTLED_MS))))
+        .where(
+          and(
+            inArray(analysisJobs.status, ['done', 'failed']),
+            lt(analysisJobs.updatedAt, new Date(Date.now() - KEEP_SETTLED_MS)),
+          ),
+        )
         .catch((error: unknown) => deps.logger.warn({ err: error }, 'settled jobs not swept'));
     void sweep();
     this.sweeper = setInterval(() => void sweep(), SWEEP_EVERY_MS);
@@ -249,9 +279,16 @@ const notify = async (db: Db, payload: string) => {
 
 /**
  * Settles a job as failed, giving its slot back, once: a second settlement changes nothing. An
- * engine's refusal is kept with the job and for the admin's review of the engine.
+ * engine's refusal is kept with the job and for the admin's review of the engine; a failure to keep
+ * it (in a savepoint of its own) is logged and settles the job all the same.
  */
-async function settleFailed(db: Db, id: string, error: JobError, refusal: EngineRefusal | null = null): Promise<void> {
+async function settleFailed(
+  db: Db,
+  id: string,
+  error: JobError,
+  refused: { refusal: EngineRefusal; logger: Logger } | null = null,
+): Promise<void> {
+  const refusal = refused?.refusal ?? null;
   await db.transaction(async (tx) => {
     const [job] = await tx
       .select({ status: analysisJobs.status, userId: analysisJobs.userId, slotDay: analysisJobs.slotDay })
@@ -271,7 +308,13 @@ async function settleFailed(db: Db, id: string, error: JobError, refusal: Engine
         updatedAt: new Date(),
       })
       .where(eq(analysisJobs.id, id));
-    if (refusal) await recordRefusal(tx as unknown as Db, job.userId, refusal);
+    if (refused) {
+      await tx
+        .transaction((savepoint) => recordRefusal(savepoint as unknown as Db, job.userId, refused.refusal))
+        .catch((err: unknown) =>
+          refused.logger.warn({ err, rule: refused.refusal.rule }, 'could not keep the refusal'),
+        );
+    }
     if (job.slotDay) await releaseDailySlot(tx as unknown as Db, job.userId, new Date(`${job.slotDay}T12:00:00Z`));
     await notify(tx as unknown as Db, `settled:${id}`);
   });
@@ -309,12 +352,23 @@ function runJob(deps: { db: Db; env: Env; engine: ChartEngine; logger: Logger })
     try {
       const { engineMs, ...recorded } = await analyseUpload(
         { env: deps.env, engine: deps.engine, logger, cooldowns: databaseCooldowns(db) },
-        { userId: job.userId, settings: input.settings, imageSha256: input.imageSha256, image: { ...input.image, bytes: job.image }, upload: input.upload, box: input.box },
+        {
+          userId: job.userId,
+          settings: input.settings,
+          imageSha256: input.imageSha256,
+          image: { ...input.image, bytes: job.image },
+          upload: input.upload,
+          box: input.box,
+        },
         { setStage },
       );
       await stageWrites;
       await db.transaction(async (tx) => {
-        const [current] = await tx.select({ status: analysisJobs.status }).from(analysisJobs).where(eq(analysisJobs.id, id)).for('update');
+        const [current] = await tx
+          .select({ status: analysisJobs.status })
+          .from(analysisJobs)
+          .where(eq(analysisJobs.id, id))
+          .for('update');
         if (!current || current.status === 'done' || current.status === 'failed') return;
         const stored = await storeAnalysis(tx as unknown as Db, {
           userId: job.userId,
@@ -342,12 +396,21 @@ function runJob(deps: { db: Db; env: Env; engine: ChartEngine; logger: Logger })
       await stageWrites;
       if (error instanceof ApiError) {
         const refusal = error instanceof RefusedReading ? error.refusal : null;
-        await settleFailed(db, id, { status: error.status, code: error.code, message: error.message, details: error.details }, refusal);
+        await settleFailed(
+          db,
+          id,
+          { status: error.status, code: error.code, message: error.message, details: error.details },
+          refusal ? { refusal, logger } : null,
+        );
         return;
       }
       logger.error({ err: error, job: id, last: attempt.last }, 'analysis job failed');
       if (attempt.last) {
-        await settleFailed(db, id, { status: 500, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+        await settleFailed(db, id, {
+          status: 500,
+          code: 'INTERNAL',
+          message: 'Something went wrong on our side. Please try again.',
+        });
         return;
       }
       throw error;

@@ -44,8 +44,9 @@ function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
 /** One page of the readings a rule refused or lowered, each with its trace. */
 function RuleReadings({ selection, onPage }: { selection: ReadingsSelection; onPage: (page: number) => void }) {
   const readings = useEngineReadings(selection);
+  // While the next page loads, the page shown stays and says it is being replaced.
   return (
-    <div className="py-2">
+    <div className="py-2" aria-busy={readings.isPlaceholderData || undefined}>
       <h2 className="text-lg font-semibold">
         Readings {selection.outcome === 'refused' ? 'refused by' : 'whose confidence was lowered by'}{' '}
         <code>{selection.rule}</code>
@@ -55,9 +56,17 @@ function RuleReadings({ selection, onPage }: { selection: ReadingsSelection; onP
       ) : readings.isError ? (
         <LoadFailed what="these readings" onRetry={() => void readings.refetch()} />
       ) : readings.data.items.length === 0 ? (
-        <p className="mt-3 text-sm text-muted-foreground">
-          No readings of this rule on this page in the last {ENGINE_REVIEW_DAYS} days.
-        </p>
+        <>
+          <p className="mt-3 text-sm text-muted-foreground">
+            No readings of this rule {readings.data.page > 1 ? 'on this page ' : ''}in the last {ENGINE_REVIEW_DAYS}{' '}
+            days.
+          </p>
+          {readings.data.page > 1 && (
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => onPage(1)}>
+              First page
+            </Button>
+          )}
+        </>
       ) : (
         <ReadingsList page={readings.data} onPage={onPage} />
       )}

@@ -6,8 +6,8 @@
 import sharp from 'sharp';
 import { continuesPast } from './bars/index.js';
 import { CLEAR_SERIES_QUALITY } from './bars/read-bars.js';
-import { judgeAxis, priceAtRow, readAxis, type AxisReading } from './axis/read-axis.js';
-import type { ScaleFit } from './axis/index.js';
+import { judgeAxis, readAxis, type AxisReading, type ScaleFit } from './axis/index.js';
+import { priceAtRow } from './axis/read-axis.js';
 import { readingConfidence, type ReadingEvidence } from './confidence/index.js';
 import { gatherEvidence, takesPane } from './confidence/evidence.js';
 import { judgeReading, seenWith } from './confidence/judge.js';

@@ -2,11 +2,10 @@
  * One plot's series: the bars stage, then the last-price stage on what it found, each recorded.
  * The bars stay as the bars stage found them; `settle` makes the series read from both.
  */
-import { readBars } from './bars/read-bars.js';
-import type { CandleDetection } from './bars/index.js';
+import { readBars, type CandleDetection } from './bars/index.js';
 import type { SettledSeries } from './confidence/evidence.js';
 import { medianLabelHeight, type Layout } from './layout/index.js';
-import { readLastPrice, settle } from './last-price/read-last-price.js';
+import { readLastPrice, settle } from './last-price/index.js';
 import type { Box, Raster, Rgb } from './raster.js';
 import type { ReadingRecorder } from './trace.js';
 import { debugPlot, debugSeries } from './debug.js';

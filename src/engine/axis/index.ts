@@ -6,3 +6,5 @@
  */
 export { getOcrWorker, readLabels, readText, terminateOcr } from './ocr.js';
 export { fitScale, repairDecimals, upperScale, zeroReadAs, type ParsedLabel, type ScaleFit } from './scale.js';
+// The stage's entry (OCR started at once, the fit when read) and its verdict on the column.
+export { judgeAxis, readAxis, type AxisInput, type AxisReading } from './read-axis.js';

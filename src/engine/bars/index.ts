@@ -7,3 +7,5 @@ export { detectCandles } from './detect.js';
 export { MIN_BARS, type CandleDetection, type PixelCandle, type PlotLine } from './series.js';
 export { readDense } from './dense.js';
 export { continuesPast } from './tail.js';
+// The stage's entry.
+export { readBars, type BarsInput, type BarsReading } from './read-bars.js';

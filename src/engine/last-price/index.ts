@@ -18,3 +18,5 @@ export {
 } from './tags.js';
 export { marginInk } from './margin.js';
 export { applyRightEdge } from './right-edge.js';
+// The stage's entry, and the series it makes of the bars and the last close it read.
+export { readLastPrice, settle, type LastPriceInput, type LastPriceReading } from './read-last-price.js';

@@ -4,7 +4,6 @@
  * The pictures are the project's own: one rendered chart with things painted over it, the
  * generated non-charts, and files no decoder takes.
  */
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stackOscillatorPane } from '../../scripts/fixtures/compose.js';
@@ -15,6 +14,7 @@ import { terminateOcr } from './axis/index.js';
 import { EngineError, REFUSAL_RULES, type RefusalRule } from './errors.js';
 import { readChart, type ChartReading } from './read-chart.js';
 import { ReadingRecorder } from './trace.js';
+import { pngClaiming } from './test/png.js';
 
 afterAll(async () => {
   await terminateOcr();
@@ -27,30 +27,6 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 }
 
 // Files no decoder takes.
-
-function pngChunk(type: string, body: Buffer): Buffer {
-  const data = Buffer.concat([Buffer.from(type, 'ascii'), body]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(body.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(data));
-  return Buffer.concat([length, data, crc]);
-}
-
-/** A well-formed PNG header claiming `width` x `height` RGB pixels, with almost no data. */
-function pngClaiming(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.alloc(64))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const plain = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#336699' } });

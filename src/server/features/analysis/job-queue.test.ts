@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { AnalysisSettingsSchema } from '../../../shared/analysis';
 import { openDatabase, type Database } from '../../db/client';
 import { analyses, analysisJobs, dailyUsage, engineRefusals, user } from '../../db/schema';
@@ -128,26 +128,30 @@ describe.runIf(process.env.TEST_DATABASE_URL)("analysis jobs keep the engine's t
     await postgres?.drop();
   });
 
+  /** A job of one chart for `userId`, with or without a daily slot taken for it. */
+  async function enqueueFor(userId: string, { takesSlot }: { takesSlot: boolean }) {
+    const image = await checkUpload((await testChart()).image);
+    return jobs.enqueue(database.db, {
+      userId,
+      settings: AnalysisSettingsSchema.parse({}),
+      imageSha256: randomUUID(),
+      image,
+      upload: { width: image.width, height: image.height },
+      box: null,
+      clientJobId: randomUUID(),
+      premium: !takesSlot,
+      takesSlot,
+      thumbnail: Buffer.from('thumbnail'),
+    });
+  }
+
   it('with the job and its analysis when answered, with the job and in engine_refusals when refused', async () => {
     const { db } = database;
     const userId = randomUUID();
     await db
       .insert(user)
       .values({ id: userId, name: 'Queue Trader', email: `${userId}@example.com`, emailVerified: true });
-    const image = await checkUpload((await testChart()).image);
-    const enqueue = () =>
-      jobs.enqueue(db, {
-        userId,
-        settings: AnalysisSettingsSchema.parse({}),
-        imageSha256: randomUUID(),
-        image,
-        upload: { width: image.width, height: image.height },
-        box: null,
-        clientJobId: randomUUID(),
-        premium: true,
-        takesSlot: false,
-        thumbnail: Buffer.from('thumbnail'),
-      });
+    const enqueue = () => enqueueFor(userId, { takesSlot: false });
     const trace = answeredTrace({ lowered: ['confidence/last-outside-labels'] });
     const refused = refusal('layout/no-chart-without-axis');
     engine.will(trace, refused);
@@ -183,32 +187,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)("analysis jobs keep the engine's t
       .from(engineRefusals);
     expect(kept).toEqual([{ userId, rule: 'layout/no-chart-without-axis', code: 'NOT_A_CHART', trace: refused.trace }]);
   }, 60_000);
-});
-
-describe.runIf(process.env.TEST_DATABASE_URL)('a refusal that cannot be kept', () => {
-  let postgres: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  let database: Database;
-  let jobs: DatabaseJobs;
-  const engine = new ScriptedEngine();
-
-  beforeAll(async () => {
-    postgres = await createPostgresDatabase();
-    database = await openDatabase({ databaseUrl: postgres.url, onIdleClientError: () => {} });
-    jobs = new DatabaseJobs({ databaseUrl: postgres.url, timeoutSeconds: 30, logger: createLogger('silent') });
-    await jobs.start();
-    const env = parseEnv({
-      APP_SECRET: 'queue-secret-queue-secret-queue-secret',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: postgres.url,
-    });
-    await jobs.work(1, { db: database.db, env, engine, logger: createLogger('silent') });
-  });
-
-  afterAll(async () => {
-    await jobs?.stop();
-    await database?.close();
-    await postgres?.drop();
-  });
 
   it('still settles the job: the trader gets the refusal and the daily slot back', async () => {
     const { db } = database;
@@ -218,22 +196,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a refusal that cannot be kept', (
       .values({ id: userId, name: 'Queue Trader', email: `${userId}@example.com`, emailVerified: true });
     // The refusals' table is gone: keeping the refusal fails inside the settling transaction.
     await db.execute(sql`alter table engine_refusals rename to engine_refusals_away`);
+    onTestFinished(async () => {
+      await db.execute(sql`alter table engine_refusals_away rename to engine_refusals`);
+    });
     expect(await reserveDailySlot(db, userId, 5)).toBe(true);
-    const image = await checkUpload((await testChart()).image);
     const refused = refusal('layout/no-chart-without-axis');
     engine.will(refused);
-    const id = await jobs.enqueue(db, {
-      userId,
-      settings: AnalysisSettingsSchema.parse({}),
-      imageSha256: randomUUID(),
-      image,
-      upload: { width: image.width, height: image.height },
-      box: null,
-      clientJobId: randomUUID(),
-      premium: false,
-      takesSlot: true,
-      thumbnail: Buffer.from('thumbnail'),
-    });
+    const id = await enqueueFor(userId, { takesSlot: true });
     await expect(jobs.outcome(db, id)).rejects.toMatchObject({ status: 422, code: 'NOT_A_CHART' });
     const [job] = await db
       .select({ status: analysisJobs.status, trace: analysisJobs.engineTrace })

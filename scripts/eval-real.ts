@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { AnalysisSettingsSchema } from '../src/shared/analysis.js';
 import { analyzeChart, EngineError, shutdownEngine, warmEngine } from '../src/engine/index.js';
 import { inBand, priceBand, pricesShown } from '../src/shared/price-check.js';
+import type { ReadingTrace } from '../src/shared/engine-trace.js';
 import { relaunchWithFewArenas } from './lib/malloc-arenas.mjs';
 import { halfOf, type Half } from './lib/real-charts-halves.js';
 
@@ -52,6 +53,8 @@ interface Outcome {
   panes?: number;
   /** Levels outside the pane's visible prices, and shown prices outside it with its margin. */
   offChart?: string[];
+  /** The engine's record of the reading: its attempts and decisions. */
+  trace?: ReadingTrace;
 }
 
 const { values } = parseArgs({
@@ -93,7 +96,7 @@ for (const label of labels) {
   const image = readFileSync(path.join(dir, 'images', label.file));
   const started = performance.now();
   try {
-    const { result, chart, evidence } = await analyzeChart(image, settings);
+    const { result, chart, evidence, trace } = await analyzeChart(image, settings);
     const ms = performance.now() - started;
     // Support and resistance inside the prices the pane shows; every price shown within its margin.
     const band = priceBand(chart);
@@ -116,6 +119,7 @@ for (const label of labels) {
       evidence,
       panes: evidence.panes,
       offChart,
+      trace,
     });
   } catch (error) {
     const ms = performance.now() - started;
@@ -127,6 +131,7 @@ for (const label of labels) {
       answered: false,
       code: error.code,
       rule: error.rule,
+      trace: error.trace,
       message: error.message,
       errPct: null,
       trend: error.trend,
@@ -278,6 +283,7 @@ console.log(
     .map(([rule, n]) => `${rule} ${n.work}/${n.check}`)
     .join(', ')}`,
 );
+printRuleEffects();
 const offChart = outcomes.filter((o) => o.offChart?.length);
 console.log(
   `prices off the chart (answered): ${offChart.length} of ${outcomes.filter((o) => o.answered).length}` +
@@ -291,6 +297,58 @@ const subWindowCharts = panesScored.filter((o) => (o.label.panes ?? 1) > 1).leng
 console.log(
   `panes (answered charts): count right ${panesRight} of ${panesScored.length}; sub-windows seen on ${subWindowsSeen} of the ${subWindowCharts} charts that have them`,
 );
+
+/**
+ * What each rule did in each half: the readings it refused (of them, charts a person can read:
+ * the refusals that cost a trader a retry), the answers whose confidence it lowered (of them, more
+ * than 3% off), and the retries it started. A rule that helps neither half is a rule to retire.
+ */
+function printRuleEffects(): void {
+  type Effect = {
+    refused: number;
+    refusedReadable: number;
+    attempts: number;
+    lowered: number;
+    loweredWrong: number;
+    retried: number;
+  };
+  const effects = new Map<string, Record<'work' | 'check', Effect>>();
+  const none = (): Effect => ({ refused: 0, refusedReadable: 0, attempts: 0, lowered: 0, loweredWrong: 0, retried: 0 });
+  for (const o of outcomes) {
+    const h = halfOfOutcome(o);
+    if (h === 'unsplit' || !o.trace) continue;
+    const seen = new Set<string>();
+    for (const d of o.trace.attempts.flatMap((a) => a.decisions)) {
+      const key = `${d.rule} ${d.outcome}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const byHalf = effects.get(d.rule) ?? { work: none(), check: none() };
+      const e = byHalf[h];
+      if (d.outcome === 'retried') e.retried++;
+      if (d.outcome === 'refused') e.attempts++;
+      if (d.outcome === 'lowered') {
+        e.lowered++;
+        if (o.errPct !== null && o.errPct > 3) e.loweredWrong++;
+      }
+      effects.set(d.rule, byHalf);
+    }
+    if (!o.answered && o.rule) {
+      const byHalf = effects.get(o.rule) ?? { work: none(), check: none() };
+      byHalf[h].refused++;
+      if (readable(o.label)) byHalf[h].refusedReadable++;
+      effects.set(o.rule, byHalf);
+    }
+  }
+  const show = (e: Effect) =>
+    `${`${e.refused}/${e.refusedReadable}`.padStart(5)} ${String(e.attempts).padStart(4)} ${`${e.lowered}/${e.loweredWrong}`.padStart(6)} ${String(e.retried).padStart(4)}`;
+  console.log('');
+  console.log('rules, per half: readings refused / of them charts a person can read; attempts it ended; answers it');
+  console.log('lowered / of them more than 3% off; retries it started');
+  console.log(`${''.padEnd(36)} ${'work: ref  att  low/wr  ret'} | ${'check: ref  att  low/wr  ret'}`);
+  for (const [rule, byHalf] of [...effects].sort(([a], [b]) => a.localeCompare(b))) {
+    console.log(`${rule.padEnd(36)}       ${show(byHalf.work)} |        ${show(byHalf.check)}`);
+  }
+}
 
 if (values.json) {
   writeFileSync(

@@ -21,7 +21,7 @@ import { inPrices, shrinkReading, type ChartReading } from './reading.js';
 import { withScratch } from './scratch.js';
 import { found, readSeries, type Picture, type SeriesFound } from './series.js';
 import { ReadingRecorder } from './trace.js';
-import { debugAxis, debugLabels, debugPlot, debugSeries, toFull } from './debug.js';
+import { debugAxis, debugLabels, debugSeries, toFull } from './debug.js';
 
 export type { ReadingEvidence, ReadingReport } from './confidence/index.js';
 export { shrinkReading, type ChartReading, type PriceCandle } from './reading.js';
@@ -136,7 +136,6 @@ async function readWithLayout(p: Picture, layout: Layout, rec: ReadingRecorder):
   const axis = await pending;
   const axisDone = performance.now();
   debugLabels(rec.picture, axis);
-  debugSeries(rec.picture, first.detection, p.f);
   const fit = axis.fit;
   rec.stage('axis', {
     read: axis.read.length,
@@ -185,7 +184,6 @@ async function seriesInPane(p: Picture, layout: Layout, axis: Fitted, rec: Readi
   }
   if (!found(again)) throw rec.refuse('bars/no-series-in-pane', { pane: pane !== null });
   const plot = pane ?? layout.plot;
-  debugPlot(rec.picture, plot, p.f);
   return { series: again, plot, evidence: evidenceOf(p, layout, axis, plot, again) };
 }
 

@@ -16,7 +16,10 @@ const ErrorSchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
 });
 
-export const errorResponse = (description: string) => ({
+/** A JSON response of `schema`, as a route's contract declares it. */
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
-  content: { 'application/json': { schema: ErrorSchema } },
+  content: { 'application/json': { schema } },
 });
+
+export const errorResponse = (description: string) => jsonResponse(ErrorSchema, description);

@@ -9,7 +9,7 @@ import { EngineReadingsPageSchema, EngineReadingsQuerySchema, EngineReviewSchema
 import { requireAdmin } from '../../auth/guards';
 import type { Env } from '../../env';
 import type { SessionUser } from '../../lib/context';
-import { createRouter, errorResponse } from '../../lib/openapi';
+import { createRouter, errorResponse, jsonResponse } from '../../lib/openapi';
 import { envPaymentKey } from '../billing/payment-config';
 import { engineReadings, engineReview } from './engine-review.store';
 import { readPaymentKeys, savePaymentKeys, type StoredPaymentKeys } from './payment-keys.store';
@@ -48,10 +48,7 @@ const engineReviewRoute = createRoute({
     "The chart engine's refusals and low-confidence answers of the last 7 days, counted by rule id (admins only)",
   middleware: [requireAdmin] as const,
   responses: {
-    200: {
-      description: 'Counts by rule id, most first',
-      content: { 'application/json': { schema: EngineReviewSchema } },
-    },
+    200: jsonResponse(EngineReviewSchema, 'Counts by rule id, most first'),
     401: errorResponse('Not signed in'),
     403: errorResponse('Not an admin'),
   },
@@ -64,10 +61,7 @@ const engineReadingsRoute = createRoute({
   middleware: [requireAdmin] as const,
   request: { query: EngineReadingsQuerySchema },
   responses: {
-    200: {
-      description: 'Newest first; no picture and nothing about who uploaded it',
-      content: { 'application/json': { schema: EngineReadingsPageSchema } },
-    },
+    200: jsonResponse(EngineReadingsPageSchema, 'Newest first; no picture and nothing about who uploaded it'),
     400: errorResponse('The rule, outcome or page is not valid'),
     401: errorResponse('Not signed in'),
     403: errorResponse('Not an admin'),

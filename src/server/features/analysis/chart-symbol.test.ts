@@ -5,36 +5,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AnalysisSettingsSchema, type AnalysisSettings, type ChartFacts } from '../../../shared/analysis';
-import type { EngineOutput, ReadingReport } from '../../../engine';
 import { createLogger } from '../../logger';
 import { runAnalysis } from './analysis.service';
 import type { ChartEngine } from './engine-pool';
 import { eurusdFacts } from '../../test/charts';
-import { answeredTrace } from '../../test/traces';
+import { answer as engineAnswer, answeredTrace } from '../../test/traces';
 
 /** A EURUSD chart showing 1.0800 to 1.0900, its title read as EURUSD. */
 const chart: ChartFacts = { ...eurusdFacts, symbol: 'EURUSD' };
 
 const engine = (facts: ChartFacts): ChartEngine => ({
   analyze: (_image: Buffer, settings: AnalysisSettings) =>
-    Promise.resolve({
-      result: {
-        trend: 'uptrend',
-        entryPoint: '1.08500',
-        stopLoss: '1.08200',
-        takeProfit: '1.09100',
-        confidence: 60,
-        analysis: 'Higher lows.',
-        recommendedAction: 'buy',
-        decisionRationales: ['Higher lows'],
-        positionSizing: '',
-        ...settings,
-      },
-      chart: facts,
-      timings: { decode: 1, axis: 1, candles: 1, analysis: 1, total: 4 },
-      evidence: { labelsRead: [], inliers: [] } as unknown as ReadingReport,
-      trace: answeredTrace(),
-    } satisfies EngineOutput),
+    Promise.resolve(engineAnswer(settings, answeredTrace(), facts)),
   locate: () => Promise.reject(new Error('not used')),
   close: () => Promise.resolve(),
 });

@@ -6,7 +6,7 @@ import { CheckoutSchema, ConfirmPaymentSchema } from '../../../shared/billing';
 import { requireUser } from '../../auth/guards';
 import type { AppEnv, SessionUser } from '../../lib/context';
 import { ApiError } from '../../lib/errors';
-import { createRouter, errorResponse } from '../../lib/openapi';
+import { createRouter, errorResponse, jsonResponse } from '../../lib/openapi';
 import { verifyTransaction, VerificationUnavailableError, type VerifyResult } from './flutterwave';
 import { paymentConfig, type PaymentConfig } from './payment-config';
 import { applyVerifiedTransaction, createCheckout, type RefusalReason } from './payments.service';
@@ -20,18 +20,13 @@ export const PAYMENT_MESSAGES = {
   notActivated: "Payment was successful but we couldn't activate your subscription. Please contact support.",
 } as const;
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-
 const statusRoute = createRoute({
   method: 'get',
   path: '/status',
   summary: 'Subscription state of the signed-in user',
   middleware: [requireUser] as const,
   responses: {
-    200: json(SubscriptionStateSchema, 'Access, trial and daily count'),
+    200: jsonResponse(SubscriptionStateSchema, 'Access, trial and daily count'),
     401: errorResponse('Not signed in'),
   },
 });
@@ -41,7 +36,7 @@ const publicKeyRoute = createRoute({
   path: '/public-key',
   summary: "The payment provider's public key in force (sandbox key in sandbox mode)",
   responses: {
-    200: json(z.object({ key: z.string(), mode: z.enum(['live', 'sandbox']) }), 'The public key'),
+    200: jsonResponse(z.object({ key: z.string(), mode: z.enum(['live', 'sandbox']) }), 'The public key'),
     503: errorResponse('Live mode without a public key'),
   },
 });
@@ -52,7 +47,7 @@ const checkoutRoute = createRoute({
   summary: 'Create a pending Premium payment and return what the checkout needs',
   middleware: [requireUser] as const,
   responses: {
-    200: json(CheckoutSchema, 'Checkout options with the new tx_ref'),
+    200: jsonResponse(CheckoutSchema, 'Checkout options with the new tx_ref'),
     401: errorResponse('Not signed in'),
     503: errorResponse('Payments are not configured'),
   },
@@ -65,7 +60,7 @@ const confirmRoute = createRoute({
   middleware: [requireUser] as const,
   request: { body: { content: { 'application/json': { schema: ConfirmPaymentSchema } }, required: true } },
   responses: {
-    200: json(
+    200: jsonResponse(
       z.object({ subscription: SubscriptionStateSchema }),
       'Activated (or already activated by an earlier call)',
     ),
@@ -81,7 +76,7 @@ const webhookRoute = createRoute({
   path: '/webhook',
   summary: "The provider's charge.completed webhook (verif-hash header), re-verified through the API",
   responses: {
-    200: json(
+    200: jsonResponse(
       z.object({ received: z.literal(true), outcome: z.string() }),
       'Handled (activated, already applied, ignored or refused)',
     ),

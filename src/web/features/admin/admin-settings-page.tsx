@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import {
   PaymentKeysSchema,
   type PaymentKeyName,
@@ -11,9 +11,9 @@ import {
 import { href } from '../../../shared/routes';
 import { Button } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/form-field';
-import { Spinner } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { useAuth } from '../accounts/auth-context';
+import { adminGate } from './components/admin-gate';
 import { usePaymentKeysStatus, useSavePaymentKeys } from './api/payment-keys';
 
 /** SPEC §3: each key is named after the payment provider, as its dashboard names it. */
@@ -50,14 +50,8 @@ export function AdminSettingsPage() {
   const form = useForm<PaymentKeysInput>({ resolver: zodResolver(PaymentKeysSchema), defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
 
-  if (loading) {
-    return (
-      <div className="flex justify-center py-24">
-        <Spinner label="Checking access..." />
-      </div>
-    );
-  }
-  if (!isAdmin) return <Navigate to={href.home} replace />;
+  const gate = adminGate({ loading, isAdmin });
+  if (gate) return gate;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

@@ -1,6 +1,6 @@
 import { Gauge } from 'lucide-react';
 import { Fragment } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   ENGINE_REVIEW_DAYS,
   REVIEW_OUTCOMES,
@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/input';
 import { cn } from '../../lib/utils';
 import { useAuth } from '../accounts/auth-context';
+import { adminGate } from './components/admin-gate';
 import { useEngineReadings, type ReadingsSelection } from './api/engine-readings';
 import { useEngineReview } from './api/engine-review';
 import { ReadingTraceView } from './components/reading-trace';
@@ -207,14 +208,8 @@ export function EngineReviewPage() {
   const [params, setParams] = useSearchParams();
   const selected = selectionFrom(params);
 
-  if (loading) {
-    return (
-      <div className="flex justify-center py-24">
-        <Spinner label="Checking access..." />
-      </div>
-    );
-  }
-  if (!isAdmin) return <Navigate to={href.home} replace />;
+  const gate = adminGate({ loading, isAdmin });
+  if (gate) return gate;
 
   const toggle = (row: EngineRuleCount) => {
     const open = selected?.rule === row.rule && selected.outcome === row.outcome;

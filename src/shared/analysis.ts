@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SetByTraderSchema } from './correction';
 import { INSTRUMENTS, OTHER_SYMBOL, normaliseSymbol } from './instruments';
 
 export const TIME_FRAME_GROUPS = [
@@ -176,6 +177,8 @@ export const AnalysisResultSchema = ModelAnswerSchema.extend({
    * could not read its scale): such an answer carries no position size.
    */
   checkedAgainstChart: z.boolean().optional(),
+  /** The scale and/or last price the trader set on the chart ("set by you" wherever it is shown). */
+  setByTrader: SetByTraderSchema.optional(),
 });
 export type AnalysisResult = z.infer<typeof AnalysisResultSchema>;
 
@@ -212,6 +215,18 @@ export interface ProviderAttempt {
 export interface RefusalDetails {
   providersTried: ProviderAttempt[];
   trend?: Trend;
+  /**
+   * Where the engine found the chart's bars though it did not read (or doubted) their prices, in
+   * the whole picture's pixels: the trader can set the price scale there (`correction`).
+   */
+  correctable?: CorrectableChart;
+}
+
+/** A chart whose bars PipLens found, for the trader to set its scale: its plot and the labels' values it read. */
+export interface CorrectableChart {
+  image: { width: number; height: number };
+  plot: { left: number; top: number; right: number; bottom: number };
+  labels: number[];
 }
 
 /** An analysis as the server records it and returns it. */

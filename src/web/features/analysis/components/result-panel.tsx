@@ -1,6 +1,8 @@
-import type { AnalysisResult } from '../../../../shared/analysis';
+import { Info } from 'lucide-react';
+import type { AnalysisResult, ChartFacts } from '../../../../shared/analysis';
 import type { Ref } from 'react';
 import { cn } from '../../../lib/utils';
+import { setByTraderText } from '../set-by-trader';
 import { UNCHECKED_NOTE } from '../unchecked';
 
 const TREND_CLASSES: Record<AnalysisResult['trend'], string> = {
@@ -17,7 +19,17 @@ const ACTION_CLASSES: Record<AnalysisResult['recommendedAction'], string> = {
 export const confidenceClass = (confidence: number) =>
   confidence >= 80 ? 'text-green-700 dark:text-green-400' : confidence >= 60 ? 'text-yellow-700 dark:text-yellow-300' : 'text-red-700 dark:text-red-400';
 
-export function ResultPanel({ result, headingRef }: { result: AnalysisResult; headingRef?: Ref<HTMLHeadingElement> }) {
+export function ResultPanel({
+  result,
+  chart,
+  headingRef,
+}: {
+  result: AnalysisResult;
+  /** The chart as read: its precision prints the prices the trader set. */
+  chart?: ChartFacts | null;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
+  const setByYou = setByTraderText(result, chart);
   return (
     <section aria-labelledby="result-heading" className="rounded-xl border border-border bg-card p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -27,6 +39,16 @@ export function ResultPanel({ result, headingRef }: { result: AnalysisResult; he
         </h2>
         <span className={cn('rounded-full px-3 py-1 text-sm font-semibold capitalize', TREND_CLASSES[result.trend])}>{result.trend}</span>
       </div>
+      {setByYou && (
+        <p
+          role="note"
+          data-set-by-trader
+          className="mt-3 flex gap-2 rounded-md border border-sky-600/60 bg-sky-50 px-3 py-2 text-sm font-medium text-sky-950 dark:bg-sky-950/40 dark:text-sky-100"
+        >
+          <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          <span>{setByYou}</span>
+        </p>
+      )}
       {result.checkedAgainstChart === false && (
         <p
           role="note"

@@ -67,7 +67,7 @@ export function SharedAnalysisPage() {
             {dateFormat.format(new Date(shared.data.createdAt))}.
           </p>
           <ChartOverlay src={shared.data.thumbnailUrl} chart={shared.data.chart} result={shared.data.result} />
-          <ResultPanel result={shared.data.result} />
+          <ResultPanel result={shared.data.result} chart={shared.data.chart} />
           <div className="rounded-xl border border-border bg-card p-5">
             <p className="font-medium">Read your own charts the same way.</p>
             <Link to={href.signup} className="mt-3 inline-block rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground">

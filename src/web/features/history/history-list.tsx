@@ -1,6 +1,7 @@
 import { TrendingDown, TrendingUp, MoveRight } from 'lucide-react';
 import { cn } from '../../lib/utils';
 import { useAuth } from '../accounts/auth-context';
+import { setByTraderText } from '../analysis/set-by-trader';
 import { useHistory, type HistoryItem } from './history-api';
 
 const ACTION_CLASSES = {
@@ -21,6 +22,51 @@ export function timeAgo(iso: string, now = Date.now()): string {
   return relative.format(Math.min(-1, seconds), 'second');
 }
 
+/**
+ * One analysis in the list. One the trader corrected carries a "Set by you" badge; its sentence is
+ * part of the item's accessible name, and shown in full once the item is selected.
+ */
+export function HistoryEntry({ item, selected, onSelect }: { item: HistoryItem; selected: boolean; onSelect: (item: HistoryItem) => void }) {
+  const Icon = item.result.trend === 'uptrend' ? TrendingUp : item.result.trend === 'downtrend' ? TrendingDown : MoveRight;
+  const setByYou = setByTraderText(item.result, item.chart);
+  return (
+    <button
+      type="button"
+      onClick={() => onSelect(item)}
+      aria-current={selected}
+      className={cn('flex w-full gap-3 rounded-lg border border-border p-2 text-left hover:bg-muted', selected && 'border-primary bg-accent')}
+    >
+      <img src={item.thumbnailUrl} alt="" className="h-14 w-20 shrink-0 rounded object-cover" loading="lazy" />
+      <span className="min-w-0 flex-1">
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm">
+          <Icon className="h-4 w-4" aria-label={item.result.trend} />
+          <strong className={cn('uppercase', ACTION_CLASSES[item.result.recommendedAction])}>{item.result.recommendedAction}</strong>
+          <span>{item.settings.timeFrame}</span>
+          <span className="text-muted-foreground">{timeAgo(item.createdAt)}</span>
+          {setByYou && (
+            <span
+              aria-hidden="true"
+              data-set-by-trader-badge
+              className="rounded-full border border-sky-600/60 bg-sky-50 px-2 text-xs font-medium text-sky-950 dark:bg-sky-950/40 dark:text-sky-100"
+            >
+              Set by you
+            </span>
+          )}
+        </span>
+        <span className="block text-xs">
+          {item.result.entryPoint} → {item.result.takeProfit}
+        </span>
+        <span className="block truncate text-xs text-muted-foreground">{item.result.analysis}</span>
+        {setByYou && (
+          <span data-set-by-trader className={selected ? 'mt-1 block text-xs font-medium text-sky-950 dark:text-sky-100' : 'sr-only'}>
+            {setByYou}
+          </span>
+        )}
+      </span>
+    </button>
+  );
+}
+
 export function HistoryList({ selectedId, onSelect }: { selectedId: string | null; onSelect: (item: HistoryItem) => void }) {
   const { user } = useAuth();
   const history = useHistory(Boolean(user));
@@ -39,33 +85,11 @@ export function HistoryList({ selectedId, onSelect }: { selectedId: string | nul
         </div>
       ) : (
         <ul className="mt-3 max-h-[500px] space-y-2 overflow-y-auto pr-1">
-          {items.map((item) => {
-            const Icon = item.result.trend === 'uptrend' ? TrendingUp : item.result.trend === 'downtrend' ? TrendingDown : MoveRight;
-            return (
-              <li key={item.id}>
-                <button
-                  type="button"
-                  onClick={() => onSelect(item)}
-                  aria-current={item.id === selectedId}
-                  className={cn('flex w-full gap-3 rounded-lg border border-border p-2 text-left hover:bg-muted', item.id === selectedId && 'border-primary bg-accent')}
-                >
-                  <img src={item.thumbnailUrl} alt="" className="h-14 w-20 shrink-0 rounded object-cover" loading="lazy" />
-                  <span className="min-w-0 flex-1">
-                    <span className="flex items-center gap-2 text-sm">
-                      <Icon className="h-4 w-4" aria-label={item.result.trend} />
-                      <strong className={cn('uppercase', ACTION_CLASSES[item.result.recommendedAction])}>{item.result.recommendedAction}</strong>
-                      <span>{item.settings.timeFrame}</span>
-                      <span className="text-muted-foreground">{timeAgo(item.createdAt)}</span>
-                    </span>
-                    <span className="block text-xs">
-                      {item.result.entryPoint} → {item.result.takeProfit}
-                    </span>
-                    <span className="block truncate text-xs text-muted-foreground">{item.result.analysis}</span>
-                  </span>
-                </button>
-              </li>
-            );
-          })}
+          {items.map((item) => (
+            <li key={item.id}>
+              <HistoryEntry item={item} selected={item.id === selectedId} onSelect={onSelect} />
+            </li>
+          ))}
         </ul>
       )}
     </section>

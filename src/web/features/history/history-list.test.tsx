@@ -2,7 +2,7 @@ import { createElement } from 'react';
 // eslint-disable-next-line no-restricted-imports -- React's own HTML renderer, not PipLens server code
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { analysisResultOf, analysisSettingsOf, chartFactsOf } from '../analysis/test-factories';
+import { analysisResultOf, analysisSettingsOf, chartFactsOf } from '../../test/factories';
 import type { HistoryItem } from './history-api';
 import { HistoryEntry } from './history-list';
 

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SHARE_ROUTE, href } from '../../../shared/routes';
-import { analysisResultOf, analysisSettingsOf, chartFactsOf } from '../analysis/test-factories';
+import { analysisResultOf, analysisSettingsOf, chartFactsOf } from '../../test/factories';
 import { SharedAnalysisPage, type SharedAnalysis } from './shared-analysis-page';
 
 /** The page at /share/:token with the API's answer already in the cache, as after its request. */

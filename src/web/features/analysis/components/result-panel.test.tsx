@@ -2,7 +2,7 @@ import { createElement } from 'react';
 // eslint-disable-next-line no-restricted-imports -- React's own HTML renderer, not PipLens server code
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { analysisResultOf, chartFactsOf } from '../test-factories';
+import { analysisResultOf, chartFactsOf } from '../../../test/factories';
 import { ResultPanel } from './result-panel';
 
 const note = (html: string) => /<p role="note" data-set-by-trader[^>]*>(.*?)<\/p>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '') ?? null;

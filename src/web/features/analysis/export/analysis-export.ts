@@ -1,6 +1,7 @@
 import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../../../../shared/analysis';
 import { BRAND } from '../../../../shared/constants';
 import { placeLines } from '../components/overlay-lines';
+import { setByTraderText } from '../set-by-trader';
 import { UNCHECKED_NOTE } from '../unchecked';
 
 export interface ExportableAnalysis {
@@ -18,6 +19,8 @@ const PAD = 40;
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
 const INK = '#0f172a';
 const MUTED = '#475569';
+/** The "set by you" note's ink, the result panel's sky note. */
+const SET_BY_YOU = '#075985';
 const TREND_COLOURS: Record<AnalysisResult['trend'], string> = { uptrend: '#15803d', downtrend: '#b91c1c', sideways: '#ca8a04' };
 const ACTION_COLOURS: Record<AnalysisResult['recommendedAction'], string> = { buy: '#15803d', sell: '#b91c1c', wait: '#a16207' };
 const confidenceColour = (c: number) => (c >= 80 ? '#15803d' : c >= 60 ? '#a16207' : '#b91c1c');
@@ -114,6 +117,7 @@ async function loadImage(src: string): Promise<HTMLImageElement> {
 export async function analysisPng(analysis: ExportableAnalysis): Promise<Blob> {
   const { result, chart, settings, createdAt } = analysis;
   const unchecked = result.checkedAgainstChart === false;
+  const setByYou = setByTraderText(result, chart);
   const image = await loadImage(analysis.imageSrc);
   const width = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, image.naturalWidth));
   const chartHeight = Math.round((width * image.naturalHeight) / Math.max(1, image.naturalWidth));
@@ -169,6 +173,10 @@ export async function analysisPng(analysis: ExportableAnalysis): Promise<Blob> {
     });
 
     y += 46;
+    if (setByYou) {
+      paragraph(setByYou, 17, SET_BY_YOU);
+      y += 40;
+    }
     if (unchecked) {
       paragraph(UNCHECKED_NOTE, 17, '#92400e');
       y += 40;
@@ -246,6 +254,7 @@ const hex = (colour: string) => [1, 3, 5].map((i) => parseInt(colour.slice(i, i 
 export async function analysisPdf(analysis: ExportableAnalysis): Promise<Blob> {
   const { result, settings, createdAt } = analysis;
   const unchecked = result.checkedAgainstChart === false;
+  const setByYou = setByTraderText(result, analysis.chart);
   const [{ jsPDF }, chart] = await Promise.all([import('jspdf'), annotatedChart(analysis)]);
   const doc = new jsPDF({ unit: 'pt', format: 'a4', compress: true });
   doc.setProperties({ title: `${BRAND} chart analysis`, creator: BRAND, subject: `${settings.timeFrame} chart analysis` });
@@ -299,6 +308,10 @@ export async function analysisPdf(analysis: ExportableAnalysis): Promise<Blob> {
     y += 38;
   }
   y += 6;
+  if (setByYou) {
+    paragraph(setByYou, 10, SET_BY_YOU);
+    y += 8;
+  }
   if (unchecked) {
     paragraph(UNCHECKED_NOTE, 10, '#92400e');
     y += 8;

@@ -1,4 +1,4 @@
-import { ANALYSIS_DEFAULTS, type AnalysisResult, type AnalysisSettings, type ChartFacts } from '../../../shared/analysis';
+import { ANALYSIS_DEFAULTS, type AnalysisResult, type AnalysisSettings, type ChartFacts } from '../../shared/analysis';
 
 /** Test data for the places an analysis is shown or exported: a whole result, with what the test cares about overridden. */
 export function analysisResultOf(overrides: Partial<AnalysisResult> = {}): AnalysisResult {

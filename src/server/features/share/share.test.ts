@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { subscriptions } from '../../db/schema';
+import { analyses, subscriptions } from '../../db/schema';
 import { testChart } from '../../test/charts';
 import { describeEachDatabase, signUp, TestClient, type TestServer } from '../../test/harness';
 import { SHARE_PREMIUM_MESSAGE } from '../../../shared/share';
@@ -87,6 +87,23 @@ describeEachDatabase('shared analyses', (server) => {
     expect(renewed).not.toBe(shareToken);
     expect((await visitor.request(`/api/shared/${renewed}`)).status).toBe(200);
     expect((await visitor.request(`/api/shared/${shareToken}`)).status).toBe(404);
+  }, 60_000);
+
+  it('gives the shared link and the history the result as stored, what the trader set included', async () => {
+    const owner = await trader(server(), true);
+    const id = await analysisOf(owner.client);
+    const { eq } = await import('drizzle-orm');
+    const [stored] = await server().database.db.select({ result: analyses.result }).from(analyses).where(eq(analyses.id, id));
+    const setByTrader = { scale: true, lastPrice: 1.0853 };
+    await server()
+      .database.db.update(analyses)
+      .set({ result: { ...(stored?.result as object), setByTrader } })
+      .where(eq(analyses.id, id));
+    const { shareToken } = (await (await share(owner.client, id)).json()) as { shareToken: string };
+    const opened = (await (await new TestClient(server()).request(`/api/shared/${shareToken}`)).json()) as { result: unknown };
+    expect(opened.result).toMatchObject({ setByTrader });
+    const history = (await (await owner.client.request('/api/history')).json()) as { items: { result: unknown }[] };
+    expect(history.items[0]?.result).toMatchObject({ setByTrader });
   }, 60_000);
 
   it('lets a trader revoke after their Premium ended and answers 404 to malformed tokens', async () => {

@@ -117,7 +117,7 @@ for (const label of labels) {
       trend: result.trend,
       errPct: errorPct(label, chart.lastPrice),
       evidence,
-      panes: evidence.panes,
+      panes: evidence?.panes ?? 0,
       offChart,
       trace,
     });

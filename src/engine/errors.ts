@@ -119,6 +119,18 @@ export interface SeenBar {
   close: number;
 }
 
+/** The bars of a chart whose prices were refused, in the picture's own pixels: what a trader's scale can price (correction.ts). */
+export interface CorrectableBars {
+  rows: SeenBar[];
+  kind: 'candles' | 'ohlc';
+  plot: { left: number; top: number; right: number; bottom: number };
+  image: { width: number; height: number };
+  /** Values of the labels OCR read on the axis (fitted or not), for the trader's figures to be checked against. */
+  labels: number[];
+  /** The scale the engine fitted, where it fitted one before doubting the reading. */
+  scale?: { slope: number; intercept: number; precision: number };
+}
+
 export class EngineError extends Error {
   readonly code: EngineErrorCode;
   /** The decision that refused (a key of REFUSAL_RULES). */
@@ -130,6 +142,11 @@ export class EngineError extends Error {
    * or evidence against the price read): what was seen, without a scale.
    */
   seen?: SeenBar[];
+  /**
+   * The bars found before the prices were refused, in the picture's pixels, for a scale the trader
+   * sets (any refusal of a found series' prices, unlike `seen`, which only trusted bars keep).
+   */
+  bars?: CorrectableBars;
   /** The trend of the bars seen (analyzeChart sets it): the direction needs no prices. */
   trend?: Trend;
   /** Every attempt of the reading that ended in this refusal (readChart sets it). */

@@ -8,6 +8,8 @@ import { EngineError } from './errors.js';
 import { getOcrWorker, terminateOcr } from './axis/index.js';
 import type { ReadingTrace } from '../shared/engine-trace.js';
 import { readChart, type ReadingReport } from './read-chart.js';
+import { correctReading, correctRefusal, type PricedSeries } from './correction.js';
+import type { Correction } from '../shared/correction.js';
 import { ReadingRecorder } from './trace.js';
 import { readSymbol } from './symbol/read-symbol.js';
 
@@ -19,7 +21,8 @@ export type { ReadingEvidence, ReadingReport } from './read-chart.js';
 export { locateChart, type ChartLocation } from './layout/index.js';
 export type { SymbolReading } from './symbol/read-symbol.js';
 
-export { EngineError } from './errors.js';
+export { EngineError, type CorrectableBars } from './errors.js';
+export { CorrectionRejected } from './correction.js';
 export { MODEL_NAME } from './analysis/index.js';
 
 export interface EngineOutput {
@@ -27,7 +30,8 @@ export interface EngineOutput {
   chart: ChartFacts;
   /** The symbol stage's time is in `total` only. */
   timings: { decode: number; axis: number; candles: number; analysis: number; total: number };
-  evidence: ReadingReport;
+  /** What the reading rests on; null when the trader's scale priced bars whose own scale the engine refused. */
+  evidence: ReadingReport | null;
   /** Every attempt, each stage's summary and the decisions (no pixels): kept with the analysis. */
   trace: ReadingTrace;
 }
@@ -42,12 +46,19 @@ const round = (v: number, decimals: number): number => Number(v.toFixed(decimals
 export async function analyzeChart(
   image: Buffer,
   settings: AnalysisSettings,
-  options: { recorder?: ReadingRecorder } = {},
+  options: { recorder?: ReadingRecorder; correction?: Correction } = {},
 ): Promise<EngineOutput> {
   const start = performance.now();
-  const reading = await readChart(image, options.recorder ?? new ReadingRecorder()).catch((error: unknown) => {
-    throw withTrendSeen(error, settings);
-  });
+  const { correction } = options;
+  const reading: PricedSeries = await readChart(image, options.recorder ?? new ReadingRecorder()).then(
+    (read) => (correction ? correctReading(read, correction) : read),
+    (error: unknown) => {
+      // The trader's scale (or last price, on a scale the engine fitted but doubted) prices the bars it found.
+      const corrected = correction && error instanceof EngineError ? correctRefusal(error, correction) : null;
+      if (corrected) return corrected;
+      throw withTrendSeen(error, settings);
+    },
+  );
   const last = reading.candles[reading.candles.length - 1];
   // The instrument where the chart names it; sizing uses it when the trader chose none.
   const { symbol } = await readSymbol(image, reading.image, reading.plot, last?.close ?? 0);

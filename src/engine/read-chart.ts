@@ -12,6 +12,7 @@ import { readingConfidence, type ReadingEvidence } from './confidence/index.js';
 import { gatherEvidence, takesPane } from './confidence/evidence.js';
 import { judgeReading, seenWith } from './confidence/judge.js';
 import { decodeImage } from './decode.js';
+import { labelValues, shrinkBars, withBars } from './correction.js';
 import { EngineError, NO_SCALE_RULES, type RefusalRule } from './errors.js';
 import { findLayoutScaled, type Layout } from './layout/index.js';
 import { paneOfLabels } from './layout/labels-pane.js';
@@ -72,10 +73,14 @@ async function secondLook(image: Buffer, error: unknown, rec: ReadingRecorder): 
   rec.within('twice-the-size');
   const reading = await withScratch(() => read(larger, rec)).catch((again: unknown) => {
     // Labels found but not read, even at twice the size: they are too small to read.
+    const bars = again instanceof EngineError && again.bars ? shrinkBars(again.bars, LOOK_CLOSER, { width, height }) : undefined;
     if (again instanceof EngineError && again.rule === 'axis/labels-unreadable') {
       rec.resumeAt(again);
-      throw rec.refuse('axis/labels-too-small', again.weighed);
+      const refusal = rec.refuse('axis/labels-too-small', again.weighed);
+      refusal.bars = bars;
+      throw refusal;
     }
+    error.bars ??= bars;
     throw error;
   });
   return shrinkReading(reading, LOOK_CLOSER, { width, height });
@@ -119,7 +124,13 @@ async function read(image: Buffer, rec: ReadingRecorder): Promise<ChartReading> 
       tried.push(layout.axis.strip);
     }
   }
-  throw firstRefusal ?? refuseWithoutAxis(picture, tried.length, rec, seenWith);
+  const size = { width: full.width, height: full.height };
+  throw (
+    firstRefusal ??
+    refuseWithoutAxis(picture, tried.length, rec, (error, bars, plot) =>
+      withBars(seenWith(error, bars), bars, { plot, f, image: size, labels: [] }),
+    )
+  );
 }
 
 /** One label column's attempt: its scale read while the bars are found beside it. */
@@ -148,7 +159,11 @@ async function readWithLayout(p: Picture, layout: Layout, rec: ReadingRecorder):
     { found: found(first), quality: first.detection?.quality ?? 0 },
     CLEAR_SERIES_QUALITY,
   );
-  if (verdict || !fit) throw rec.refuse(verdict?.rule ?? 'axis/labels-unreadable', verdict?.weighed);
+  if (verdict || !fit) {
+    // The bars beside an axis that could not be read are kept for a scale the trader sets.
+    const where = { plot: layout.plot, f: p.f, image: { width: p.full.width, height: p.full.height }, labels: labelValues(axis.read) };
+    throw withBars(rec.refuse(verdict?.rule ?? 'axis/labels-unreadable', verdict?.weighed), found(first) ? first.detection : null, where);
+  }
   const chosen = found(first)
     ? preferLabelsPane(p, layout, { ...axis, fit }, first, rec)
     : await seriesInPane(p, layout, { ...axis, fit }, rec);
@@ -232,13 +247,23 @@ function answer(
   debugSeries(rec.picture, detection, p.f, { ...tagCheck, lastSource, price, precision: axis.fit.precision });
   // A series found only within the labels' pane is a second chance: where its reading cannot
   // stand, the picture stays no chart (a page's decorative chart beside a column of numbers).
-  const confidence = judgeReading(evidence, detection, !inPlot, rec);
+  const image = { width: p.full.width, height: p.full.height };
+  let confidence: ReturnType<typeof judgeReading>;
+  try {
+    confidence = judgeReading(evidence, detection, !inPlot, rec);
+  } catch (error) {
+    // Bars whose prices are doubted are kept for a scale or a last price the trader sets.
+    const labels = labelValues(axis.read);
+    const { slope, intercept, precision } = axis.fit;
+    const where = { plot, f: p.f, image, labels, scale: { slope, intercept, precision } };
+    throw error instanceof EngineError ? withBars(error, detection, where) : error;
+  }
   return {
     candles: detection.candles.map((c) => inPrices(c, price)),
     kind: detection.kind,
     scale: axis.fit,
     plot: toFull(plot, p.f),
-    image: { width: p.full.width, height: p.full.height },
+    image,
     timings,
     evidence: { ...evidence, confidence },
     trace: rec.answered(rec.index, confidence.value),

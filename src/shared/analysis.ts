@@ -222,11 +222,15 @@ export interface RefusalDetails {
   correctable?: CorrectableChart;
 }
 
-/** A chart whose bars PipLens found, for the trader to set its scale: its plot and the labels' values it read. */
+/**
+ * A chart whose bars PipLens found, for the trader to set its scale: its plot, the values of the
+ * labels it read, and the scale it fitted but doubted (then a last price alone can be set).
+ */
 export interface CorrectableChart {
   image: { width: number; height: number };
   plot: { left: number; top: number; right: number; bottom: number };
   labels: number[];
+  scale: { slope: number; intercept: number } | null;
 }
 
 /** An analysis as the server records it and returns it. */

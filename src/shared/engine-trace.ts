@@ -55,4 +55,6 @@ export interface ReadingTrace {
   confidence: number | null;
   /** The attempt whose result is the answer, or whose refusal ended the reading. */
   attempt: number | null;
+  /** What the trader set in place of the engine's reading (their scale, their last price), when they did. */
+  corrected?: { scale: boolean; lastPrice: boolean };
 }

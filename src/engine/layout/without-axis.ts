@@ -5,7 +5,7 @@
  */
 import { detectCandles, type CandleDetection } from '../bars/index.js';
 import { CLEAR_SERIES_QUALITY, isSeries } from '../bars/read-bars.js';
-import { colourDistance, rgbAt, type Raster, type Rgb } from '../raster.js';
+import { colourDistance, rgbAt, type Box, type Raster, type Rgb } from '../raster.js';
 import type { ReadingRecorder } from '../trace.js';
 import type { EngineError } from '../errors.js';
 import { debugPlot, debugSeries } from '../debug.js';
@@ -53,7 +53,7 @@ export function refuseWithoutAxis(
   picture: { work: Raster; bg: Rgb; f: number; full: { width: number; height: number } },
   columns: number,
   rec: ReadingRecorder,
-  keepBars: (error: EngineError, bars: CandleDetection) => EngineError,
+  keepBars: (error: EngineError, bars: CandleDetection, plot: Box) => EngineError,
 ): EngineError {
   const { work, bg, f, full } = picture;
   rec.begin('without-axis');
@@ -74,5 +74,5 @@ export function refuseWithoutAxis(
   if (isPhotograph(flat, smooth))
     return rec.refuse('layout/photograph', { flat, minFlat: MIN_FLAT, smooth, minSmooth: MIN_SMOOTH });
   const error = rec.refuse(columns > 0 ? 'axis/no-scale' : 'layout/no-label-column', { labelColumns: columns, flat });
-  return flat >= MIN_FLAT ? keepBars(error, bars) : error;
+  return flat >= MIN_FLAT ? keepBars(error, bars, whole) : error;
 }

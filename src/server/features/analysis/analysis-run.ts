@@ -1,8 +1,10 @@
 import type { AnalysisSettings } from '../../../shared/analysis';
 import type { PixelBox } from '../../../shared/crop';
+import type { Correction } from '../../../shared/correction';
 import type { Env } from '../../env';
 import type { Logger } from '../../logger';
-import { configuredProviders, runAnalysis, type AnalysisRun } from './analysis.service';
+import type { RefusalDetails } from '../../../shared/analysis';
+import { configuredProviders, RefusedReading, runAnalysis, type AnalysisRun } from './analysis.service';
 import type { CooldownStore } from './cooldowns';
 import { toWholePicture, type ChartFactsWithReading } from './crop';
 import type { ChartEngine } from './engine-pool';
@@ -20,6 +22,31 @@ export interface AnalysisJobInput {
   /** The upload's size and the crop's box in it, to put the findings back in the upload's pixels. */
   upload: { width: number; height: number };
   box: PixelBox | null;
+  /** The trader's scale and/or last price, in shares of the upload's height. */
+  correction: Correction | null;
+}
+
+/** The trader's marks, from shares of the upload's height to shares of the crop's. */
+export function correctionInCrop(c: Correction, upload: { height: number }, box: PixelBox | null): Correction {
+  if (!box || !c.scale) return c;
+  const y = (share: number) => (share * upload.height - box.top) / (box.bottom - box.top);
+  const [a, b] = c.scale;
+  return { ...c, scale: [{ ...a, y: y(a.y) }, { ...b, y: y(b.y) }] };
+}
+
+/** A refusal's correctable chart, from the crop's pixels to the upload's. */
+function correctableInUpload(error: unknown, box: PixelBox, upload: { width: number; height: number }): unknown {
+  const details = error instanceof RefusedReading ? (error.details as RefusalDetails | undefined) : undefined;
+  const found = details?.correctable;
+  if (!details || !found) return error;
+  const { left: dx, top: dy } = box;
+  details.correctable = {
+    image: upload,
+    plot: { left: found.plot.left + dx, top: found.plot.top + dy, right: found.plot.right + dx, bottom: found.plot.bottom + dy },
+    labels: found.labels,
+    scale: found.scale ? { slope: found.scale.slope, intercept: found.scale.intercept - found.scale.slope * dy } : null,
+  };
+  return error;
 }
 
 /**
@@ -43,6 +70,9 @@ export async function analyseUpload(
     setStage: hooks.setStage,
     cooldowns: deps.cooldowns,
     ...(hooks.releaseSlot ? { releaseSlot: hooks.releaseSlot } : {}),
+    correction: job.correction ? correctionInCrop(job.correction, job.upload, job.box) : null,
+  }).catch((error: unknown) => {
+    throw job.box ? correctableInUpload(error, job.box, job.upload) : error;
   });
   if (job.box && run.chart) run.chart = toWholePicture(run.chart as ChartFactsWithReading, job.box, job.upload);
   return run;

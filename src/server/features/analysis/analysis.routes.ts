@@ -9,6 +9,7 @@ import {
 } from '../../../shared/access';
 import { AnalysisSettingsSchema } from '../../../shared/analysis';
 import { CropSchema, RERUN_WINDOW_MS, type ChartLocationResponse } from '../../../shared/crop';
+import { correctionField, parseCorrection } from '../../../shared/correction';
 import { EngineError } from '../../../engine';
 import { FREE_DAILY_ANALYSES, MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { requireUser } from '../../auth/guards';
@@ -128,6 +129,10 @@ export function analysisRoutes(queue: AnalysisQueue, engine: ChartEngine, jobs: 
         throw new ApiError(400, 'VALIDATION_FAILED', 'The chart area is not valid.', cropParsed.error.issues);
       }
       const crop = cropParsed?.data ?? null;
+      // The trader's own scale and/or last price for a chart PipLens misread or refused.
+      const correctionParsed = form.correction === undefined || form.correction === '' ? null : parseCorrection(form.correction);
+      if (correctionParsed && !correctionParsed.ok) throw new ApiError(400, 'CORRECTION_INVALID', correctionParsed.message);
+      const correction = correctionParsed?.correction ?? null;
       const upload = await checkUpload(Buffer.from(await file.arrayBuffer()));
       // The trader's crop is analysed; its findings are put back in the upload's pixels below.
       const box = crop ? cropBox(crop, upload) : null;
@@ -138,7 +143,8 @@ export function analysisRoutes(queue: AnalysisQueue, engine: ChartEngine, jobs: 
         throw new ApiError(403, 'ACCESS_EXPIRED', state.subscriptionEndDate ? PREMIUM_EXPIRED_MESSAGE : trialExpiredMessage());
       }
       const uploadSha256 = sha256(upload.bytes);
-      const imageSha256 = analysedIdentity(uploadSha256, crop);
+      const cropped = analysedIdentity(uploadSha256, crop);
+      const imageSha256 = correction ? `${cropped}:${correctionField(correction)}` : cropped;
       // A re-run on a crop of an upload analysed in the last minutes is part of that analysis: the
       // server's signed grant says so (bound to this trader and these bytes), and no slot is taken.
       // A grant covers a few re-runs, not every crop of a screenshot holding many charts (each one
@@ -164,7 +170,7 @@ export function analysisRoutes(queue: AnalysisQueue, engine: ChartEngine, jobs: 
       // Only an analysis that took its slot (or a Premium one, which takes none) opens a grant.
       const grant = kept ?? rerunGrant(env.APP_SECRET, user.id, uploadSha256);
       const jobId = typeof form.jobId === 'string' && /^[\w-]{8,64}$/.test(form.jobId) ? form.jobId : randomUUID();
-      const job: AnalysisJobInput = { userId: user.id, settings, imageSha256, image, upload: { width: upload.width, height: upload.height }, box };
+      const job: AnalysisJobInput = { userId: user.id, settings, imageSha256, image, upload: { width: upload.width, height: upload.height }, box, correction };
       // The thumbnail is made while the engine reads the chart; a failed job never waits for it.
       const thumbnail = makeThumbnail(upload.bytes);
       thumbnail.catch(() => undefined);

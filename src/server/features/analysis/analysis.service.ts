@@ -2,13 +2,15 @@ import type {
   AnalysisResult,
   AnalysisSettings,
   ChartFacts,
+  CorrectableChart,
   ModelAnswer,
   ProviderAttempt,
   RefusalDetails,
 } from '../../../shared/analysis';
 import type { ReadingTrace } from '../../../shared/engine-trace';
 import { instrumentMismatch, resolveLotValue } from '../../../shared/instruments';
-import { EngineError, type EngineOutput } from '../../../engine';
+import type { Correction, SetByTrader } from '../../../shared/correction';
+import { CorrectionRejected, EngineError, type CorrectableBars, type EngineOutput } from '../../../engine';
 import { computePositionSizing, describeSizing, readFromChartNote } from '../../../engine/analysis/sizing';
 import type { Env } from '../../env';
 import type { Logger } from '../../logger';
@@ -185,7 +187,26 @@ export async function runAnalysis(input: {
   setStage: (stage: JobStage) => void;
   releaseSlot?: () => void;
   cooldowns?: CooldownStore | null;
+  /** The trader's scale and/or last price, in shares of this picture's height. */
+  correction?: Correction | null;
 }): Promise<AnalysisRun> {
+  const run = await readAndAnswer(input);
+  const { correction } = input;
+  if (!correction) return run;
+  // Said wherever the analysis is shown or exported: these figures are the trader's, not PipLens's reading.
+  const setByTrader: SetByTrader = { scale: correction.scale !== undefined, lastPrice: correction.lastPrice ?? null };
+  return { ...run, result: { ...run.result, setByTrader } };
+}
+
+/** Where the trader can set the scale of a chart whose prices the engine refused: its plot, labels and doubted scale. */
+const correctableOf = (bars: CorrectableBars): CorrectableChart => ({
+  image: bars.image,
+  plot: bars.plot,
+  labels: bars.labels,
+  scale: bars.scale ? { slope: bars.scale.slope, intercept: bars.scale.intercept } : null,
+});
+
+async function readAndAnswer(input: Parameters<typeof runAnalysis>[0]): Promise<AnalysisRun> {
   const { image, settings, providers, timeoutMs, deadlineMs, logger, setStage } = input;
   const deadline = performance.now() + deadlineMs;
   setStage({ stage: 'reading-chart' });
@@ -193,8 +214,9 @@ export async function runAnalysis(input: {
   let engineError: EngineError | null = null;
   const engineStarted = performance.now();
   try {
-    engine = await input.engine.analyze(image.bytes, settings);
+    engine = await input.engine.analyze(image.bytes, settings, input.correction ?? undefined);
   } catch (error) {
+    if (error instanceof CorrectionRejected) throw new ApiError(400, 'CORRECTION_INVALID', error.message);
     if (!(error instanceof EngineError)) throw error;
     // The rule id in the log line lets a refusal be explained afterwards; its trace is stored.
     logger.info({ rule: error.rule, code: error.code, weighed: error.weighed }, 'the engine refused the chart');
@@ -288,7 +310,11 @@ export async function runAnalysis(input: {
       ? [ALL_MODELS_FAILED_MESSAGE, engineError?.message].filter(Boolean).join(' ')
       : (engineError?.message ?? ALL_MODELS_FAILED_MESSAGE);
   // What the engine saw without prices (the trend of the bars it found) goes with its refusal.
-  const details: RefusalDetails = { providersTried, ...(engineError?.trend ? { trend: engineError.trend } : {}) };
+  const details: RefusalDetails = {
+    providersTried,
+    ...(engineError?.trend ? { trend: engineError.trend } : {}),
+    ...(engineError?.bars ? { correctable: correctableOf(engineError.bars) } : {}),
+  };
   if (engineError) throw new RefusedReading(refusalOf(engineError), 422, engineError.code, message, details);
   throw new ApiError(422, 'ANALYSIS_FAILED', message, details);
 }

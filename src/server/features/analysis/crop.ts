@@ -29,7 +29,7 @@ export async function cropImage(image: CheckedImage, box: PixelBox): Promise<Che
 
 /** The engine's chart facts with what it read on the axis (labels, and the values the scale was fitted to). */
 export function withReading(engine: EngineOutput): ChartFactsWithReading {
-  const { labelsRead, inliers } = engine.evidence;
+  const { labelsRead, inliers } = engine.evidence ?? { labelsRead: [], inliers: [] };
   const labels = labelsRead.map((label) => ({
     y: Math.round(label.y),
     text: label.text,

@@ -2,19 +2,21 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { AnalysisSettings, Trend } from '../../../shared/analysis';
 import type { ReadingTrace, Weighed } from '../../../shared/engine-trace';
-import { analyzeChart, EngineError, locateChart, type ChartLocation, type EngineOutput } from '../../../engine';
+import type { Correction } from '../../../shared/correction';
+import { analyzeChart, CorrectionRejected, EngineError, locateChart, type ChartLocation, type CorrectableBars, type EngineOutput } from '../../../engine';
 import { isRefusalRule, type RefusalRule } from '../../../engine/errors';
 
 /** What the server asks of the chart engine: read a chart, or find where it is. */
 export interface ChartEngine {
-  analyze(image: Buffer, settings: AnalysisSettings): Promise<EngineOutput>;
+  /** `correction`: the trader's scale and/or last price, in shares of this picture's height (CorrectionRejected when it does not fit). */
+  analyze(image: Buffer, settings: AnalysisSettings, correction?: Correction): Promise<EngineOutput>;
   locate(image: Buffer): Promise<ChartLocation>;
   /** Finishes the readings under way, then frees the threads. */
   close(): Promise<void>;
 }
 
 export type EngineTask =
-  | { kind: 'analyze'; image: Uint8Array; settings: AnalysisSettings }
+  | { kind: 'analyze'; image: Uint8Array; settings: AnalysisSettings; correction?: Correction }
   | { kind: 'locate'; image: Uint8Array };
 
 /** An engine's refusal as data: errors lose their class on the way to another thread. */
@@ -23,12 +25,14 @@ export interface RefusalData {
   weighed: Weighed;
   trend?: Trend;
   trace?: ReadingTrace;
+  bars?: CorrectableBars;
 }
 
 export type EngineTaskResult =
   | { ok: true; kind: 'analyze'; value: EngineOutput }
   | { ok: true; kind: 'locate'; value: ChartLocation }
-  | { ok: false; error: RefusalData };
+  | { ok: false; error: RefusalData }
+  | { ok: false; rejected: string };
 
 /** What crosses the thread of a refusal: its code and message follow from the rule on the other side. */
 export const refusalData = (error: EngineError): RefusalData => ({
@@ -36,21 +40,23 @@ export const refusalData = (error: EngineError): RefusalData => ({
   weighed: error.weighed,
   ...(error.trend ? { trend: error.trend } : {}),
   ...(error.trace ? { trace: error.trace } : {}),
+  ...(error.bars ? { bars: error.bars } : {}),
 });
 
 /** The refusal as an EngineError again, on the main thread. */
-export function refusalFromData({ rule, weighed, trend, trace }: RefusalData): EngineError {
+export function refusalFromData({ rule, weighed, trend, trace, bars }: RefusalData): EngineError {
   if (!isRefusalRule(rule)) throw new Error(`the engine refused under an unknown rule: ${String(rule)}`);
   const error = new EngineError(rule, weighed);
   if (trend) error.trend = trend;
   if (trace) error.trace = trace;
+  if (bars) error.bars = bars;
   return error;
 }
 
 /** The engine on this thread (the command line and most tests): it holds the event loop while it reads. */
 export function inProcessEngine(): ChartEngine {
   return {
-    analyze: (image, settings) => analyzeChart(image, settings),
+    analyze: (image, settings, correction) => analyzeChart(image, settings, correction ? { correction } : {}),
     locate: (image) => locateChart(image),
     close: async () => {},
   };
@@ -86,15 +92,15 @@ export function createEnginePool(options: { threads?: number } = {}): ChartEngin
 
   async function run(task: EngineTask): Promise<EngineTaskResult & { ok: true }> {
     const answer = await pool.run(task);
-    if (!answer.ok) throw refusalFromData(answer.error);
+    if (!answer.ok) throw 'rejected' in answer ? new CorrectionRejected(answer.rejected) : refusalFromData(answer.error);
     return answer;
   }
   // Copied, not transferred: an upload's Buffer may share its memory with other small buffers.
   const bytes = (image: Buffer) => new Uint8Array(image);
 
   return {
-    async analyze(image, settings) {
-      const answer = await run({ kind: 'analyze', image: bytes(image), settings });
+    async analyze(image, settings, correction) {
+      const answer = await run({ kind: 'analyze', image: bytes(image), settings, ...(correction ? { correction } : {}) });
       if (answer.kind !== 'analyze') throw new Error('the engine pool answered another task');
       return answer.value;
     },

@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import type { AnalysisSettings } from '../../../shared/analysis';
-import { analyzeChart, EngineError, locateChart, warmEngine } from '../../../engine';
+import { analyzeChart, CorrectionRejected, EngineError, locateChart, warmEngine } from '../../../engine';
 import { refusalData, type EngineTask, type EngineTaskResult } from './engine-pool';
 
 sharp.concurrency(1);
@@ -18,11 +18,13 @@ export default async function run(task: EngineTask): Promise<EngineTaskResult> {
   await warm;
   try {
     if (task.kind === 'locate') return { ok: true, kind: 'locate', value: await locateChart(asBuffer(task.image)) };
-    const value = await analyzeChart(asBuffer(task.image), task.settings as AnalysisSettings);
+    const { correction } = task;
+    const value = await analyzeChart(asBuffer(task.image), task.settings as AnalysisSettings, correction ? { correction } : {});
     return { ok: true, kind: 'analyze', value };
   } catch (error) {
     // Errors lose their class on the way back to the main thread: the engine's are sent as data.
     if (error instanceof EngineError) return { ok: false, error: refusalData(error) };
+    if (error instanceof CorrectionRejected) return { ok: false, rejected: error.message };
     throw error;
   }
 }

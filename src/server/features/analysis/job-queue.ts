@@ -41,6 +41,8 @@ interface StoredInput {
   image: Omit<AnalysisJobInput['image'], 'bytes'>;
   upload: AnalysisJobInput['upload'];
   box: AnalysisJobInput['box'];
+  /** Absent on jobs queued before corrections existed. */
+  correction?: AnalysisJobInput['correction'];
 }
 
 interface JobError {
@@ -141,6 +143,7 @@ export class DatabaseJobs {
       },
       upload: job.upload,
       box: job.box,
+      correction: job.correction,
     };
     await db.insert(analysisJobs).values({
       id,
@@ -359,6 +362,7 @@ function runJob(deps: { db: Db; env: Env; engine: ChartEngine; logger: Logger })
           image: { ...input.image, bytes: job.image },
           upload: input.upload,
           box: input.box,
+          correction: input.correction ?? null,
         },
         { setStage },
       );

@@ -8,13 +8,22 @@ describe('refusalOf', () => {
       providersTried: [],
       trend: 'downtrend',
     });
-    expect(refusalOf(error)).toEqual({ message: 'We couldn’t read the price scale.', trend: 'downtrend' });
+    expect(refusalOf(error)).toEqual({ message: 'We couldn’t read the price scale.', trend: 'downtrend', correctable: null });
+  });
+
+  it('keeps where the bars were found, for the trader to set the scale; never on a picture that is no chart', () => {
+    const correctable = { image: { width: 800, height: 500 }, plot: { left: 10, top: 20, right: 700, bottom: 480 }, labels: [1.08], scale: null };
+    expect(refusalOf(new ApiRequestError(422, 'AXIS_UNREADABLE', 'No scale.', { correctable }))?.correctable).toEqual(correctable);
+    expect(refusalOf(new ApiRequestError(422, 'NOT_A_CHART', 'No chart.', { correctable }))?.correctable).toBeNull();
+    const broken = { ...correctable, plot: { left: 'x' } };
+    expect(refusalOf(new ApiRequestError(422, 'AXIS_UNREADABLE', 'No scale.', { correctable: broken }))?.correctable).toBeNull();
   });
 
   it('keeps the reason alone when no trend came with it, or one that is no trend', () => {
     expect(refusalOf(new ApiRequestError(422, 'NOT_A_CHART', 'No chart.', { providersTried: [] }))).toEqual({
       message: 'No chart.',
       trend: null,
+      correctable: null,
     });
     expect(refusalOf(new ApiRequestError(422, 'UNSURE_READING', 'Unsure.', { trend: 'up' }))?.trend).toBeNull();
   });
@@ -24,6 +33,7 @@ describe('refusalOf', () => {
       expect(refusalOf(new ApiRequestError(422, 'AXIS_UNREADABLE', 'No scale.', details))).toEqual({
         message: 'No scale.',
         trend: null,
+        correctable: null,
       });
     }
     expect(refusalOf(new ApiRequestError(422, 'NOT_A_CHART', 'No chart.', { trend: 'uptrend' }))?.trend).toBeNull();

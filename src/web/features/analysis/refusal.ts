@@ -1,4 +1,5 @@
-import { TrendSchema, type RefusalDetails, type Trend } from '../../../shared/analysis';
+import { z } from 'zod';
+import { TrendSchema, type CorrectableChart, type RefusalDetails, type Trend } from '../../../shared/analysis';
 import { ApiRequestError } from '../../lib/api';
 
 /** The engine's refusals (no chart, no readable axis, an unsure reading): a better crop can help. */
@@ -8,7 +9,17 @@ const ENGINE_REFUSALS = new Set(['NOT_A_CHART', 'AXIS_UNREADABLE', 'UNSURE_READI
 export interface Refusal {
   message: string;
   trend: Trend | null;
+  /** Where the engine found the chart's bars, for the trader to set its price scale; null when it found none. */
+  correctable: CorrectableChart | null;
 }
+
+const BoxSchema = z.object({ left: z.number(), top: z.number(), right: z.number(), bottom: z.number() });
+const CorrectableSchema = z.object({
+  image: z.object({ width: z.number().positive(), height: z.number().positive() }),
+  plot: BoxSchema,
+  labels: z.array(z.number()),
+  scale: z.object({ slope: z.number(), intercept: z.number() }).nullable(),
+}) satisfies z.ZodType<CorrectableChart>;
 
 /** The engine's refusal in an analysis error, or null for any other error. */
 export function refusalOf(error: unknown): Refusal | null {
@@ -16,7 +27,12 @@ export function refusalOf(error: unknown): Refusal | null {
   // Read with care: the details come over the network. A picture that is no chart has no trend.
   const details = error.details as Partial<Record<keyof RefusalDetails, unknown>> | null | undefined;
   const trend = TrendSchema.safeParse(details?.trend);
-  return { message: error.message, trend: trend.success && error.code !== 'NOT_A_CHART' ? trend.data : null };
+  const correctable = CorrectableSchema.safeParse(details?.correctable);
+  return {
+    message: error.message,
+    trend: trend.success && error.code !== 'NOT_A_CHART' ? trend.data : null,
+    correctable: correctable.success && error.code !== 'NOT_A_CHART' ? correctable.data : null,
+  };
 }
 
 const TREND_WORDS: Record<Trend, string> = {

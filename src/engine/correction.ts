@@ -9,7 +9,13 @@ import type { CorrectableBars, EngineError, SeenBar } from './errors.js';
 import type { Box } from './raster.js';
 import type { ChartReading, PriceCandle } from './reading.js';
 import { parseLabel } from './axis/scale.js';
-import { checkCorrection, decimalsOf, scaleOfPoints, type Correction, type CorrectionContext } from '../shared/correction.js';
+import {
+  checkCorrection,
+  decimalsOf,
+  scaleOfPoints,
+  type Correction,
+  type CorrectionContext,
+} from '../shared/correction.js';
 
 export type { CorrectableBars };
 
@@ -66,13 +72,24 @@ export function withBars(
     scale?: CorrectableBars['scale'];
   },
 ): EngineError {
-  if (!detection || error.code === 'NOT_A_CHART' || error.code === 'INVALID_IMAGE' || detection.candles.length === 0) return error;
+  if (!detection || error.code === 'NOT_A_CHART' || error.code === 'INVALID_IMAGE' || detection.candles.length === 0)
+    return error;
   const { f } = where;
   const row = (y: number) => (y + 0.5) * f - 0.5;
   error.bars = {
-    rows: detection.candles.map((c) => ({ open: row(c.open), high: row(c.high), low: row(c.low), close: row(c.close) })),
+    rows: detection.candles.map((c) => ({
+      open: row(c.open),
+      high: row(c.high),
+      low: row(c.low),
+      close: row(c.close),
+    })),
     kind: detection.kind,
-    plot: { left: where.plot.left * f, top: where.plot.top * f, right: where.plot.right * f, bottom: where.plot.bottom * f },
+    plot: {
+      left: where.plot.left * f,
+      top: where.plot.top * f,
+      right: where.plot.right * f,
+      bottom: where.plot.bottom * f,
+    },
     image: where.image,
     labels: where.labels,
     ...(where.scale ? { scale: where.scale } : {}),
@@ -81,16 +98,31 @@ export function withBars(
 }
 
 /** Bars kept from a reading of a picture `k` times larger, in the picture's own pixels. */
-export function shrinkBars(bars: CorrectableBars, k: number, image: { width: number; height: number }): CorrectableBars {
+export function shrinkBars(
+  bars: CorrectableBars,
+  k: number,
+  image: { width: number; height: number },
+): CorrectableBars {
   const row = (y: number) => (y - (k - 1) / 2) / k;
   return {
     ...bars,
     rows: bars.rows.map((b) => ({ open: row(b.open), high: row(b.high), low: row(b.low), close: row(b.close) })),
-    plot: { left: bars.plot.left / k, top: bars.plot.top / k, right: bars.plot.right / k, bottom: bars.plot.bottom / k },
+    plot: {
+      left: bars.plot.left / k,
+      top: bars.plot.top / k,
+      right: bars.plot.right / k,
+      bottom: bars.plot.bottom / k,
+    },
     image,
     // price = slope * yLarge + intercept, with yLarge = k * y + (k - 1) / 2.
     ...(bars.scale
-      ? { scale: { ...bars.scale, slope: bars.scale.slope * k, intercept: bars.scale.intercept + (bars.scale.slope * (k - 1)) / 2 } }
+      ? {
+          scale: {
+            ...bars.scale,
+            slope: bars.scale.slope * k,
+            intercept: bars.scale.intercept + (bars.scale.slope * (k - 1)) / 2,
+          },
+        }
       : {}),
   };
 }
@@ -115,10 +147,19 @@ export const rowsOf = (candles: PriceCandle[], s: { slope: number; intercept: nu
  * Bars in rows priced with the trader's scale, and the last close moved to the trader's last
  * price (the last bar stretched to hold it): the series an analysis is made of.
  */
-export function correctedCandles(rows: SeenBar[], scale: { slope: number; intercept: number }, lastPrice?: number): PriceCandle[] {
+export function correctedCandles(
+  rows: SeenBar[],
+  scale: { slope: number; intercept: number },
+  lastPrice?: number,
+): PriceCandle[] {
   const candles = rows.map((b) => {
     const c = priced(b, scale);
-    return { open: c.open, close: c.close, high: Math.max(c.high, c.low, c.open, c.close), low: Math.min(c.high, c.low, c.open, c.close) };
+    return {
+      open: c.open,
+      close: c.close,
+      high: Math.max(c.high, c.low, c.open, c.close),
+      low: Math.min(c.high, c.low, c.open, c.close),
+    };
   });
   const last = candles[candles.length - 1];
   if (last && lastPrice !== undefined) {
@@ -147,7 +188,13 @@ const scaleOf = ({ slope, intercept, precision }: PricedSeries['scale']) => ({ s
 /** An answer's bars with the trader's scale and/or last price in place of the engine's. */
 export function correctReading(reading: ChartReading, correction: Correction): PricedSeries {
   const labels = labelValues(reading.evidence.labelsRead);
-  const c = inPixels(correction, { image: reading.image, plot: reading.plot, scale: reading.scale, labels, precision: reading.scale.precision });
+  const c = inPixels(correction, {
+    image: reading.image,
+    plot: reading.plot,
+    scale: reading.scale,
+    labels,
+    precision: reading.scale.precision,
+  });
   const scale = c.scale ?? scaleOf(reading.scale);
   const rows = rowsOf(reading.candles, reading.scale);
   const trace = { ...reading.trace, corrected: correctedBy(c) };
@@ -161,7 +208,12 @@ export function correctReading(reading: ChartReading, correction: Correction): P
 export function correctRefusal(error: EngineError, correction: Correction): PricedSeries | null {
   const bars = error.bars;
   if (!bars || bars.rows.length === 0 || (!correction.scale && !bars.scale)) return null;
-  const c = inPixels(correction, { image: bars.image, plot: bars.plot, scale: bars.scale ?? null, labels: bars.labels });
+  const c = inPixels(correction, {
+    image: bars.image,
+    plot: bars.plot,
+    scale: bars.scale ?? null,
+    labels: bars.labels,
+  });
   const scale = c.scale ?? bars.scale;
   if (!scale) return null;
   return {
@@ -171,6 +223,9 @@ export function correctRefusal(error: EngineError, correction: Correction): Pric
     image: bars.image,
     timings: { decode: 0, axis: 0, candles: 0 },
     evidence: null,
-    trace: { ...(error.trace ?? { attempts: [], rule: error.rule, confidence: null, attempt: null }), corrected: correctedBy(c) },
+    trace: {
+      ...(error.trace ?? { attempts: [], rule: error.rule, confidence: null, attempt: null }),
+      corrected: correctedBy(c),
+    },
   };
 }

@@ -14,6 +14,7 @@ import { terminateOcr } from './axis/index.js';
 import { EngineError, REFUSAL_RULES, type RefusalRule } from './errors.js';
 import { readChart, type ChartReading } from './read-chart.js';
 import { ReadingRecorder } from './trace.js';
+import { box, drawOver } from './test/draw.js';
 import { pngClaiming } from './test/png.js';
 
 afterAll(async () => {
@@ -83,18 +84,6 @@ const chart = once(async (): Promise<Chart> => {
   };
 });
 
-/** `image` (the chart's size) with SVG `shapes` drawn over it. */
-async function drawOver(image: Buffer, shapes: string): Promise<Buffer> {
-  const { width = 0, height = 0 } = await sharp(image).metadata();
-  const svg = `<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg">${shapes}</svg>`;
-  return sharp(image)
-    .composite([{ input: Buffer.from(svg) }])
-    .png()
-    .toBuffer();
-}
-
-const box = (left: number, top: number, width: number, height: number, fill: string) =>
-  `<rect x="${left}" y="${top.toFixed(1)}" width="${width}" height="${height.toFixed(1)}" fill="${fill}"/>`;
 
 const words = (x: number, y: number, text: string, fill = CHART.theme.text) =>
   `<text x="${x}" y="${(y + CHART.fontSize * 0.36).toFixed(1)}" font-family="${CHART.font}" font-size="${CHART.fontSize}" fill="${fill}">${text}</text>`;

@@ -27,7 +27,10 @@ export const farFromLabelsMessage = (near: string) =>
 export const lastOutsideMessage = (low: string, high: string) =>
   `The last price must lie within the chart\u2019s scale, between ${low} and ${high}.`;
 
-const PriceSchema = z.number({ error: CORRECTION_MESSAGES.notPositive }).finite().positive(CORRECTION_MESSAGES.notPositive);
+const PriceSchema = z
+  .number({ error: CORRECTION_MESSAGES.notPositive })
+  .finite()
+  .positive(CORRECTION_MESSAGES.notPositive);
 
 export const ScalePointSchema = z.object({
   /** Height on the picture, as a share of its height from the top. */
@@ -52,7 +55,8 @@ export const CorrectionSchema = z
       return;
     }
     const [upper, lower] = a.y < b.y ? [a, b] : [b, a];
-    if (upper.price <= lower.price) ctx.addIssue({ code: 'custom', message: CORRECTION_MESSAGES.wrongOrder, path: ['scale'] });
+    if (upper.price <= lower.price)
+      ctx.addIssue({ code: 'custom', message: CORRECTION_MESSAGES.wrongOrder, path: ['scale'] });
   });
 export type Correction = z.infer<typeof CorrectionSchema>;
 
@@ -125,7 +129,8 @@ export function checkCorrection(c: Correction, ctx: CorrectionContext): string |
     const top = scale.slope * ctx.plot.top + scale.intercept;
     const bottom = scale.slope * ctx.plot.bottom + scale.intercept;
     const [low, high] = [Math.min(top, bottom), Math.max(top, bottom)];
-    if (c.lastPrice < low || c.lastPrice > high) return lastOutsideMessage(formatPrice(low, decimals), formatPrice(high, decimals));
+    if (c.lastPrice < low || c.lastPrice > high)
+      return lastOutsideMessage(formatPrice(low, decimals), formatPrice(high, decimals));
   }
   return null;
 }
@@ -149,6 +154,7 @@ export function setByTraderNote(set: SetByTrader, decimals: number): string {
   if (set.scale && last) {
     return `Set by you: the price scale (from the two prices you marked on the axis) and the last price (${last}). PipLens read the candles against them.`;
   }
-  if (set.scale) return 'Set by you: the price scale, from the two prices you marked on the axis. PipLens read the candles against it.';
+  if (set.scale)
+    return 'Set by you: the price scale, from the two prices you marked on the axis. PipLens read the candles against it.';
   return `Set by you: the last price (${last}). PipLens kept the price scale it read.`;
 }

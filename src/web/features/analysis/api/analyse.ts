@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AnalysisResponse, AnalysisSettings, JobStage } from '../../../../shared/analysis';
 import { cropField, type Crop, type RerunGrant } from '../../../../shared/crop';
+import { correctionField, type Correction } from '../../../../shared/correction';
 
 export type { AnalysisResponse, JobStage };
 import { apiFetch } from '../../../lib/api';
@@ -18,6 +19,8 @@ export async function analyseChart(input: {
   /** The chart area to analyse; null for the whole picture. */
   crop?: Crop | null;
   rerunToken?: string;
+  /** The scale and/or last price the trader set, in shares of the picture's height. */
+  correction?: Correction | null;
 }) {
   const form = new FormData();
   form.set('chartImage', await prepareUpload(input.file), 'chart');
@@ -25,6 +28,7 @@ export async function analyseChart(input: {
   for (const [key, value] of Object.entries(input.settings)) if (value !== undefined) form.set(key, String(value));
   if (input.crop) form.set('crop', cropField(input.crop));
   if (input.rerunToken) form.set('rerunToken', input.rerunToken);
+  if (input.correction) form.set('correction', correctionField(input.correction));
   return apiFetch<AnalysedChart>('/api/analyses', { method: 'POST', body: form });
 }
 

@@ -36,10 +36,12 @@ const chart = () =>
   (read ??= renderChart(SPEC).then(async ({ image }) => ({ image, out: await analyzeChart(image, settings) })));
 
 /** Two points on the chart's own scale, as the trader would mark them: shares of the height, prices typed. */
-function pointsOf(out: EngineOutput, prices: [number, number]): Correction['scale'] {
+function pointsOf(out: EngineOutput, prices: [number, number]): NonNullable<Correction['scale']> {
   const { slope, intercept } = out.chart.scale!;
   const height = out.chart.image.height;
-  return prices.map((price) => ({ y: (price - intercept) / slope / height, price })) as Correction['scale'];
+  return prices.map((price) => ({ y: (price - intercept) / slope / height, price })) as NonNullable<
+    Correction['scale']
+  >;
 }
 
 const span = (out: EngineOutput) => out.chart.high - out.chart.low;

@@ -17,7 +17,8 @@ const itemOf = (overrides: Partial<HistoryItem>): HistoryItem => ({
   ...overrides,
 });
 
-const render = (item: HistoryItem, selected: boolean) => renderToStaticMarkup(createElement(HistoryEntry, { item, selected, onSelect: () => undefined }));
+const render = (item: HistoryItem, selected: boolean) =>
+  renderToStaticMarkup(createElement(HistoryEntry, { item, selected, onSelect: () => undefined }));
 /** The element's class and text content, by its data attribute. */
 const part = (html: string, attribute: string) => {
   const match = new RegExp(`<span ${attribute}[^>]*class="([^"]*)"[^>]*>(.*?)</span>`).exec(html);
@@ -26,7 +27,8 @@ const part = (html: string, attribute: string) => {
 
 describe('a history item the trader corrected', () => {
   const item = itemOf({ result: analysisResultOf({ setByTrader: { scale: true, lastPrice: null } }) });
-  const sentence = 'Set by you: the price scale, from the two prices you marked on the axis. PipLens read the candles against it.';
+  const sentence =
+    'Set by you: the price scale, from the two prices you marked on the axis. PipLens read the candles against it.';
 
   it('carries a “Set by you” badge, and the full sentence in its accessible name', () => {
     const html = render(item, false);
@@ -42,8 +44,16 @@ describe('a history item the trader corrected', () => {
   });
 
   it('prints the last price in the chart’s decimals', () => {
-    const html = render(itemOf({ result: analysisResultOf({ setByTrader: { scale: false, lastPrice: 1.1 } }), chart: chartFactsOf({ precision: 5 }) }), true);
-    expect(part(html, 'data-set-by-trader')?.text).toBe('Set by you: the last price (1.10000). PipLens kept the price scale it read.');
+    const html = render(
+      itemOf({
+        result: analysisResultOf({ setByTrader: { scale: false, lastPrice: 1.1 } }),
+        chart: chartFactsOf({ precision: 5 }),
+      }),
+      true,
+    );
+    expect(part(html, 'data-set-by-trader')?.text).toBe(
+      'Set by you: the last price (1.10000). PipLens kept the price scale it read.',
+    );
   });
 });
 

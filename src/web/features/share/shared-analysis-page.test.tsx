@@ -20,7 +20,11 @@ function renderShared(shared: SharedAnalysis) {
       createElement(
         MemoryRouter,
         { initialEntries: [href.share(token)] },
-        createElement(Routes, null, createElement(Route, { path: SHARE_ROUTE, element: createElement(SharedAnalysisPage) })),
+        createElement(
+          Routes,
+          null,
+          createElement(Route, { path: SHARE_ROUTE, element: createElement(SharedAnalysisPage) }),
+        ),
       ),
     ),
   );
@@ -38,7 +42,10 @@ const sharedOf = (overrides: Partial<SharedAnalysis>): SharedAnalysis => ({
 describe('the shared analysis page', () => {
   it('says what the trader set, prices in the shared chart’s decimals', () => {
     const html = renderShared(
-      sharedOf({ result: analysisResultOf({ setByTrader: { scale: false, lastPrice: 2345.6 } }), chart: chartFactsOf({ precision: 2 }) }),
+      sharedOf({
+        result: analysisResultOf({ setByTrader: { scale: false, lastPrice: 2345.6 } }),
+        chart: chartFactsOf({ precision: 2 }),
+      }),
     );
     expect(html).toContain('Shared chart analysis');
     expect(html).toContain('Set by you: the last price (2345.60). PipLens kept the price scale it read.');

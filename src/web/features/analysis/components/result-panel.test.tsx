@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { analysisResultOf, chartFactsOf } from '../../../test/factories';
 import { ResultPanel } from './result-panel';
 
-const note = (html: string) => /<p role="note" data-set-by-trader[^>]*>(.*?)<\/p>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '') ?? null;
+const note = (html: string) =>
+  /<p role="note" data-set-by-trader[^>]*>(.*?)<\/p>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '') ?? null;
 
 describe('the result panel’s “set by you” note', () => {
   it('says what the trader set, as text in a note, prices in the chart’s decimals', () => {
@@ -23,7 +24,9 @@ describe('the result panel’s “set by you” note', () => {
   });
 
   it('says nothing of the kind for an analysis the trader did not correct', () => {
-    const html = renderToStaticMarkup(createElement(ResultPanel, { result: analysisResultOf(), chart: chartFactsOf() }));
+    const html = renderToStaticMarkup(
+      createElement(ResultPanel, { result: analysisResultOf(), chart: chartFactsOf() }),
+    );
     expect(html).not.toContain('Set by you');
   });
 });

@@ -68,11 +68,13 @@ async function pdfText(blob: Blob): Promise<string> {
   const lines: string[] = [];
   for (const page of pdf.getPages()) {
     const contents = page.node.Contents();
-    const streams = contents instanceof PDFStream ? [contents] : (contents?.asArray().map((ref) => pdf.context.lookup(ref)) ?? []);
+    const streams =
+      contents instanceof PDFStream ? [contents] : (contents?.asArray().map((ref) => pdf.context.lookup(ref)) ?? []);
     for (const stream of streams) {
       if (!(stream instanceof PDFRawStream)) continue;
       const ops = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
-      for (const match of ops.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)) lines.push(match[1]?.replace(/\\(.)/g, '$1') ?? '');
+      for (const match of ops.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g))
+        lines.push(match[1]?.replace(/\\(.)/g, '$1') ?? '');
     }
   }
   return lines.join(' ');

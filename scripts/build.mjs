@@ -1,6 +1,7 @@
 // Builds the web app (Vite), prerenders the public pages to static HTML and bundles the server (esbuild)
 // into dist/: dist/web (assets and the SPA shell), dist/prerendered (one HTML file per public page),
 // dist/server/index.js.
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,6 +12,8 @@ import { build as buildWeb } from 'vite';
 
 const PRERENDER_BUNDLE = 'dist/.prerender';
 const PRERENDERED = 'dist/prerendered';
+/** Vite's record of the chunks and what imports what, read by the service worker's build and removed. */
+const CHUNK_MANIFEST = '.chunks.json';
 
 /** The file a prerendered path is written to, relative to dist/prerendered ('/' -> index.html). */
 export const prerenderedFile = (pathname) => (pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`);
@@ -88,10 +91,71 @@ async function copyApiReference() {
   await writeFile(`dist/web/assets/api-reference-${pkg.version}.js`, await readFile(bundle));
 }
 
+/**
+ * The app shell's build files: what the entry imports, and what it (or those) can load on demand (the
+ * pages, menus, toasts), each with its imports and CSS. A page's own on-demand libraries (the PDF export)
+ * are not: the service worker keeps them the first time they are used.
+ */
+function shellFiles(chunks) {
+  const closure = (key, into) => {
+    if (into.has(key)) return;
+    into.add(key);
+    for (const imported of chunks[key]?.imports ?? []) closure(imported, into);
+  };
+  const core = new Set();
+  for (const [key, chunk] of Object.entries(chunks)) if (chunk.isEntry) closure(key, core);
+  const shell = new Set(core);
+  for (const key of core) for (const loaded of chunks[key].dynamicImports ?? []) closure(loaded, shell);
+  return [...shell].flatMap((key) => [chunks[key].file, ...(chunks[key].css ?? [])]).map((file) => `/${file}`);
+}
+
+/** The service worker (src/web/service-worker/sw.ts) as dist/web/sw.js, with the pages and files it keeps. */
+async function buildServiceWorker() {
+  const chunkFile = path.join('dist/web', CHUNK_MANIFEST);
+  const chunks = JSON.parse(await readFile(chunkFile, 'utf8'));
+  await rm(chunkFile);
+  const prerendered = (await readdir(PRERENDERED, { recursive: true }))
+    .filter((name) => name.endsWith('.html'))
+    .map((name) => name.split(path.sep).join('/'));
+  const pages = [
+    ...prerendered.map((name) => (name === 'index.html' ? '/' : `/${name.replace(/\.html$/, '')}`)),
+    '/dashboard',
+  ].sort();
+  // The icons of the installed app, and the public pages' pictures, so those pages open whole offline.
+  const pictures = [];
+  for (const dir of ['icons', 'images']) {
+    for (const entry of await readdir(path.join('dist/web', dir), { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) pictures.push(`/${path.relative('dist/web', path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`);
+    }
+  }
+  const files = [...new Set([...shellFiles(chunks), '/favicon.svg', '/manifest.webmanifest', ...pictures])].sort();
+  // The version follows the content: the build files' hashed names, the other files' and the pages' bytes.
+  const version = createHash('sha256');
+  for (const file of files) version.update(file.startsWith('/assets/') ? file : await readFile(path.join('dist/web', file)));
+  for (const name of ['dist/web/index.html', ...prerendered.sort().map((name) => path.join(PRERENDERED, name))]) {
+    version.update(await readFile(name));
+  }
+  await buildServer({
+    entryPoints: ['src/web/service-worker/sw.ts'],
+    outfile: 'dist/web/sw.js',
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    minify: true,
+    logLevel: 'warning',
+    define: {
+      __PRECACHE__: JSON.stringify({ pages, files }),
+      __PRECACHE_VERSION__: JSON.stringify(version.digest('hex').slice(0, 16)),
+    },
+  });
+  return pages.length + files.length;
+}
+
 export async function build() {
   const started = Date.now();
-  await buildWeb({ configFile: 'vite.config.ts', logLevel: 'warn' });
+  await buildWeb({ configFile: 'vite.config.ts', logLevel: 'warn', build: { manifest: CHUNK_MANIFEST } });
   const pages = await prerender();
+  const kept = await buildServiceWorker();
   await copyApiReference();
   await precompress('dist/web/assets');
   await buildServer({
@@ -108,7 +172,7 @@ export async function build() {
   });
   await mkdir('dist', { recursive: true });
   await writeFile('dist/.build-stamp', new Date().toISOString());
-  console.log(`built in ${Date.now() - started} ms (${pages} pages prerendered)`);
+  console.log(`built in ${Date.now() - started} ms (${pages} pages prerendered, ${kept} kept by the service worker)`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

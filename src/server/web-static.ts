@@ -1,11 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { resolveArticleId } from '../shared/blog';
 import { PRERENDER_PLACEHOLDERS } from '../shared/public-pages';
 import { isKnownRoute, PRIVATE_ROUTES } from '../shared/routes';
+import { SHARE_OUTCOME, SHARE_TARGET, shareLanding } from '../shared/share-target';
 import type { AppEnv } from './lib/context';
 import { contentSecurityPolicy, inlineScriptHashes } from './lib/csp';
 
@@ -71,6 +72,19 @@ function isMissingArticle(pathname: string): boolean {
 }
 
 /**
+ * serveStatic with a Cache-Control on the files it finds. Its onFound hook runs after the answer is made,
+ * where a header set through the context no longer reaches it.
+ */
+function staticFiles(options: Parameters<typeof serveStatic>[0], cacheControl: string): MiddlewareHandler {
+  const serve = serveStatic(options);
+  return async (c, next) => {
+    const found = await serve(c, next);
+    if (found instanceof Response) found.headers.set('Cache-Control', cacheControl);
+    return found;
+  };
+}
+
+/**
  * Serves the built web app: hashed assets with a long cache (pre-compressed copies when the browser takes
  * them), the prerendered HTML of the public pages, and the SPA shell for every other route (404 for paths
  * that are not in the route table and for unknown articles; private pages are marked noindex).
@@ -88,28 +102,17 @@ export function webRoutes(webRoot: string, publicConfig: PublicConfig, options: 
   }
   const root = path.relative(process.cwd(), webRoot) || '.';
 
-  routes.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      precompressed: true,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
+  routes.use('/assets/*', staticFiles({ root, precompressed: true }, 'public, max-age=31536000, immutable'));
+  // The service worker: browsers check it for a new version on each visit, so never from a cache.
+  routes.use('/sw.js', staticFiles({ root }, 'no-cache'));
+  // A share from the phone's share sheet that no service worker caught (PipLens never opened in this
+  // browser): the screenshot is not read, let alone kept; the dashboard says sharing needs one visit first.
+  routes.post(SHARE_TARGET.path, (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(shareLanding(SHARE_OUTCOME.unavailable), 303);
+  });
   // Files other than HTML pages (favicon, images): not content-hashed, so cached for a day only.
-  routes.use(
-    '*',
-    serveStatic({
-      root,
-      index: 'no-index',
-      precompressed: true,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=86400');
-      },
-    }),
-  );
+  routes.use('*', staticFiles({ root, index: 'no-index', precompressed: true }, 'public, max-age=86400'));
   routes.get('*', compress(), (c) => {
     const pathname = normalise(c.req.path);
     c.header('Cache-Control', 'no-cache');

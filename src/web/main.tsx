@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { Providers } from './app/providers';
 import { routes } from './app/router';
+import { registerServiceWorker } from './service-worker/register';
 import './styles.css';
 
 /** Loads the lazy modules of the routes on screen, so the first render matches the prerendered HTML. */
@@ -35,3 +36,4 @@ async function start() {
 }
 
 void start();
+registerServiceWorker();

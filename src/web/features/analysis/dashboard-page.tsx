@@ -23,18 +23,44 @@ import { useProposedCrop } from './api/locate';
 import { refusalOf, type Refusal } from './refusal';
 import { isWholePicture, WHOLE_PICTURE } from './components/crop-frame';
 import { ReadingPanel } from './components/reading-panel';
+import { CorrectionPanel, type CorrectionChart, type CorrectionMode } from './components/correction-panel';
+import type { Correction } from '../../../shared/correction';
+import type { CorrectableChart, ChartFacts } from '../../../shared/analysis';
+import type { ChartReadout } from '../../../shared/crop';
 import { ChartOverlay } from './components/chart-overlay';
 import { ResultPanel } from './components/result-panel';
 import { SettingsPanel } from './components/settings-panel';
 import { TrialBanner } from './components/trial-banner';
 import { UploadArea, type ChartFile } from './components/upload-area';
 import { ExportSharePanel } from './export/export-share-panel';
+import { useSharedImage } from '../share-target/use-shared-image';
 
 type Shown = { kind: 'fresh'; response: AnalysedChart } | { kind: 'history'; item: HistoryItem };
 
 /** The server's re-run grant when it is for this file and still in time (the server checks it again). */
 function grantFor(grant: (RerunGrant & { file: File }) | null, file: File): string | undefined {
   return grant && grant.file === file && Date.parse(grant.rerunUntil) > Date.now() ? grant.rerunToken : undefined;
+}
+
+/** The chart a correction is drawn on and checked against: the one read, or the one whose prices were refused. */
+function correctionChart(
+  facts: (ChartFacts & { read?: ChartReadout }) | null,
+  refused: CorrectableChart | null,
+): CorrectionChart | null {
+  if (facts) {
+    const labels = (facts.read?.labels ?? []).flatMap((l) => (l.value === null ? [] : [l.value]));
+    return {
+      image: facts.image,
+      plot: facts.plot,
+      scale: facts.scale,
+      labels,
+      lastPrice: facts.lastPrice,
+      precision: facts.precision,
+    };
+  }
+  if (!refused) return null;
+  const decimals = refused.labels.map((v) => (String(v).split('.')[1] ?? '').length);
+  return { ...refused, lastPrice: null, precision: Math.max(2, ...decimals) };
 }
 
 /** Room for the fixed header (h-16) above what is scrolled to. */
@@ -71,6 +97,20 @@ export function DashboardPage() {
   const [adjusting, setAdjusting] = useState(true);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [grant, setGrant] = useState<(RerunGrant & { file: File }) | null>(null);
+  // The trader setting the scale or the last price, on the reading shown or on a refusal, for this file.
+  const [correcting, setCorrecting] = useState<{ mode: CorrectionMode; on: 'reading' | 'refusal'; file: File } | null>(
+    null,
+  );
+  const [applied, setApplied] = useState<{ correction: Correction; file: File } | null>(null);
+  // A screenshot shared from the phone's share sheet arrives as if picked here (features/share-target).
+  useSharedImage((next) => {
+    setChart(next);
+    setChoice(forgetChartSymbol);
+    setShown(null);
+    setUserCrop(null);
+    setAdjusting(true);
+    setRefusal(null);
+  });
   const proposal = useProposedCrop(chart?.file ?? null, chart?.previewUrl ?? null);
   const analyse = useAnalyseChart();
   const save = useSaveAnalysis();
@@ -103,7 +143,8 @@ export function DashboardPage() {
   }
 
   const analysing = analyse.isPending;
-  const left = state && !state.isSubscribed && state.limit !== null ? Math.max(0, state.limit - state.dailyAnalysisCount) : null;
+  const left =
+    state && !state.isSubscribed && state.limit !== null ? Math.max(0, state.limit - state.dailyAnalysisCount) : null;
 
   function upgradeToast() {
     toast({
@@ -114,7 +155,7 @@ export function DashboardPage() {
     });
   }
 
-  function onAnalyse() {
+  function onAnalyse(correction: Correction | null = null) {
     if (!chart) {
       toast({ title: 'Please upload a chart image first', variant: 'destructive' });
       return;
@@ -127,15 +168,21 @@ export function DashboardPage() {
     }
     const id = crypto.randomUUID();
     setJobId(id);
-    setShown(null);
-    setRefusal(null);
+    // A correction keeps what is on screen until its answer comes: a problem with it is said there.
+    if (!correction) {
+      setShown(null);
+      setRefusal(null);
+    }
     const file = chart.file;
     analyse.mutate(
-      { file, settings, jobId: id, crop: isWholePicture(crop) ? null : crop, rerunToken },
+      { file, settings, jobId: id, crop: isWholePicture(crop) ? null : crop, rerunToken, correction },
       {
         onSuccess: (response) => {
           revealNext.current = true;
           setShown({ kind: 'fresh', response });
+          setRefusal(null);
+          setCorrecting(null);
+          setApplied(correction ? { correction, file } : null);
           // The instrument read on the chart fills an empty symbol field for the next analysis.
           setChoice((current) => fillFromChart(current, response.chart?.symbol));
           setAdjusting(false);
@@ -146,6 +193,10 @@ export function DashboardPage() {
           if (error instanceof ApiRequestError && error.code === 'DAILY_LIMIT') upgradeToast();
           else toast({ title: `Failed to analyze chart: ${error.message}`, variant: 'destructive' });
           // The engine says why it could not read the chart: the trader can frame it and try again.
+          // A correction PipLens could not take leaves the correction open, with the same message.
+          if (error instanceof ApiRequestError && error.code === 'CORRECTION_INVALID') return;
+          setShown(null);
+          setCorrecting(null);
           setRefusal(refusalOf(error));
         },
         onSettled: () => setJobId(null),
@@ -154,15 +205,54 @@ export function DashboardPage() {
   }
 
   const crop = userCrop ?? proposal.data ?? WHOLE_PICTURE;
+  const correctingNow = correcting && chart && correcting.file === chart.file ? correcting : null;
+  function startCorrecting(mode: CorrectionMode, on: 'reading' | 'refusal') {
+    if (chart) setCorrecting({ mode, on, file: chart.file });
+  }
+  /** A last price set on a scale the trader set before keeps that scale; a new scale replaces both. */
+  function submitCorrection(correction: Correction) {
+    const earlier = applied && chart && applied.file === chart.file ? applied.correction : null;
+    onAnalyse(
+      correction.scale || !earlier?.scale ? correction : { scale: earlier.scale, lastPrice: correction.lastPrice },
+    );
+  }
   const label = analysing ? 'Analyzing Chart' : left !== null ? `Analyze Chart (${left} left today)` : 'Analyze Chart';
   const result = shown?.kind === 'fresh' ? shown.response.result : shown?.item.result;
   const facts = shown?.kind === 'fresh' ? shown.response.chart : (shown?.item.chart ?? null);
   const overlaySrc = shown?.kind === 'fresh' ? chart?.previewUrl : shown?.item.thumbnailUrl;
+  const freshFacts = shown?.kind === 'fresh' ? shown.response.chart : null;
+  const correctionOn = correctingNow
+    ? correctionChart(
+        correctingNow.on === 'reading' ? freshFacts : null,
+        correctingNow.on === 'refusal' ? (refusal?.correctable ?? null) : null,
+      )
+    : null;
+  const correctionPanel = correctingNow && correctionOn && chart && (
+    <CorrectionPanel
+      key={`${correctingNow.mode}-${correctingNow.on}`}
+      src={chart.previewUrl}
+      chart={correctionOn}
+      mode={correctingNow.mode}
+      busy={analysing}
+      onSubmit={submitCorrection}
+      onCancel={() => setCorrecting(null)}
+    />
+  );
   const exportable =
     shown?.kind === 'fresh'
-      ? { id: shown.response.id, createdAt: shown.response.createdAt, settings: shown.response.settings, shareToken: null }
+      ? {
+          id: shown.response.id,
+          createdAt: shown.response.createdAt,
+          settings: shown.response.settings,
+          shareToken: null,
+        }
       : shown
-        ? { id: shown.item.id, createdAt: shown.item.createdAt, settings: shown.item.settings, shareToken: shown.item.shareToken }
+        ? {
+            id: shown.item.id,
+            createdAt: shown.item.createdAt,
+            settings: shown.item.settings,
+            shareToken: shown.item.shareToken,
+          }
         : null;
 
   return (
@@ -205,29 +295,53 @@ export function DashboardPage() {
               status: proposal.isPending ? 'finding' : proposal.data ? 'found' : 'not-found',
               onUseProposal: () => setUserCrop(null),
               refusal,
+              refusalAction: refusal?.correctable && !correctingNow && (
+                <>
+                  <Button variant="outline" size="sm" onClick={() => startCorrecting('scale', 'refusal')}>
+                    Set the price scale myself
+                  </Button>
+                  {refusal.correctable.scale && (
+                    <Button variant="outline" size="sm" onClick={() => startCorrecting('last-price', 'refusal')}>
+                      Set the last price myself
+                    </Button>
+                  )}
+                </>
+              ),
             }}
           />
+          {correctingNow?.on === 'refusal' && correctionPanel}
           {result && (
             <div ref={outputTop} className="grid grid-cols-1 gap-6">
               {overlaySrc && <ChartOverlay src={overlaySrc} chart={facts} result={result} />}
-              {overlaySrc && facts && (
+              {correctingNow?.on === 'reading' && correctionPanel}
+              {overlaySrc && facts && !(correctingNow?.on === 'reading' && correctionPanel) && (
                 <ReadingPanel
                   src={overlaySrc}
                   chart={facts}
                   action={
                     shown?.kind === 'fresh' &&
                     !adjusting && (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        onClick={() => {
-                          setUserCrop(crop);
-                          setAdjusting(true);
-                          window.scrollTo({ top: 0, behavior: 'instant' });
-                        }}
-                      >
-                        Not right? Adjust the chart area
-                      </Button>
+                      <div className="flex flex-wrap gap-2">
+                        {facts.scale && (
+                          <Button variant="outline" size="sm" onClick={() => startCorrecting('last-price', 'reading')}>
+                            The last price is wrong
+                          </Button>
+                        )}
+                        <Button variant="outline" size="sm" onClick={() => startCorrecting('scale', 'reading')}>
+                          Set the price scale myself
+                        </Button>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          onClick={() => {
+                            setUserCrop(crop);
+                            setAdjusting(true);
+                            window.scrollTo({ top: 0, behavior: 'instant' });
+                          }}
+                        >
+                          Not right? Adjust the chart area
+                        </Button>
+                      </div>
                     )
                   }
                 />
@@ -247,7 +361,13 @@ export function DashboardPage() {
                 <ExportSharePanel
                   key={exportable.id}
                   analysisId={exportable.id}
-                  analysis={{ createdAt: exportable.createdAt, settings: exportable.settings, result, chart: facts, imageSrc: overlaySrc }}
+                  analysis={{
+                    createdAt: exportable.createdAt,
+                    settings: exportable.settings,
+                    result,
+                    chart: facts,
+                    imageSrc: overlaySrc,
+                  }}
                   premium={Boolean(state?.isSubscribed)}
                   initialShareToken={exportable.shareToken}
                 />
@@ -268,11 +388,15 @@ export function DashboardPage() {
               className="mt-6 w-full"
               size="lg"
               disabled={analysing || !chart || proposal.isFetching || state?.emailConfirmed === false}
-              onClick={onAnalyse}
+              onClick={() => onAnalyse()}
               aria-live="polite"
             >
               {label}
-              {analysing && <span className="animate-pulse" aria-hidden>...</span>}
+              {analysing && (
+                <span className="animate-pulse" aria-hidden>
+                  ...
+                </span>
+              )}
             </Button>
             {analysing && (
               <p className="mt-2 text-center text-sm text-muted-foreground" role="status">
@@ -280,10 +404,13 @@ export function DashboardPage() {
               </p>
             )}
           </div>
-          <HistoryList selectedId={shown?.kind === 'history' ? shown.item.id : null} onSelect={(item) => {
+          <HistoryList
+            selectedId={shown?.kind === 'history' ? shown.item.id : null}
+            onSelect={(item) => {
               revealNext.current = true;
               setShown({ kind: 'history', item });
-            }} />
+            }}
+          />
         </aside>
       </div>
     </section>

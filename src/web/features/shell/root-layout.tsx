@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { OfflineGate } from '../offline/offline-gate';
 import { DeferredToaster } from './deferred-toaster';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -18,7 +19,9 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" className="flex-1 pt-16">
-        <Outlet />
+        <OfflineGate>
+          <Outlet />
+        </OfflineGate>
       </main>
       <Footer />
       <DeferredToaster />

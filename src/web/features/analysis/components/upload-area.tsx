@@ -1,5 +1,5 @@
 import { ImageUp, X } from 'lucide-react';
-import { useEffect, useRef, useState, useSyncExternalStore, type DragEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type DragEvent, type ReactNode } from 'react';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../../../shared/constants';
 import type { Crop } from '../../../../shared/crop';
 import { Button } from '../../../components/ui/button';
@@ -17,8 +17,8 @@ export interface ChartFile {
   height: number;
 }
 
-const INVALID = 'Please upload a valid image file (JPEG or PNG) under 5MB';
-const UNREADABLE = 'Failed to process image. Please try again.';
+export const INVALID = 'Please upload a valid image file (JPEG or PNG) under 5MB';
+export const UNREADABLE = 'Failed to process image. Please try again.';
 
 /** The picture's size once the browser has decoded it; null for a file that does not decode. */
 async function decodedSize(file: File): Promise<{ width: number; height: number } | null> {
@@ -34,6 +34,23 @@ async function decodedSize(file: File): Promise<{ width: number; height: number 
 
 export function isAcceptable(file: File): boolean {
   return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type) && file.size > 0 && file.size <= MAX_UPLOAD_BYTES;
+}
+
+/**
+ * The file as a chart ready to frame, or null after SPEC's message (wrong type or size, or a file that
+ * does not decode). Every way a chart arrives goes through here: picked, dropped, pasted or shared.
+ */
+export async function readChartFile(file: File): Promise<ChartFile | null> {
+  if (!isAcceptable(file)) {
+    toast({ title: INVALID, variant: 'destructive' });
+    return null;
+  }
+  const size = await decodedSize(file);
+  if (!size) {
+    toast({ title: UNREADABLE, variant: 'destructive' });
+    return null;
+  }
+  return { file, previewUrl: URL.createObjectURL(file), ...size };
 }
 
 /** A fine pointer with hover: a desktop or laptop, where a keyboard is at hand for Ctrl+V. */
@@ -74,6 +91,8 @@ export function UploadArea({
     onUseProposal: () => void;
     /** Why the engine refused the last try, offered with the frame. */
     refusal: Refusal | null;
+    /** What the trader can do about the refusal besides framing the chart (set the scale). */
+    refusalAction?: ReactNode;
   };
 }) {
   const input = useRef<HTMLInputElement>(null);
@@ -117,17 +136,10 @@ export function UploadArea({
   // gets SPEC's read-failure message at once, and no broken preview.
   async function accept(file: File | undefined) {
     if (!file) return;
-    if (!isAcceptable(file)) {
-      toast({ title: INVALID, variant: 'destructive' });
-      return;
-    }
-    const size = await decodedSize(file);
-    if (!size) {
-      toast({ title: UNREADABLE, variant: 'destructive' });
-      return;
-    }
+    const next = await readChartFile(file);
+    if (!next) return;
     if (chart) URL.revokeObjectURL(chart.previewUrl);
-    onChange({ file, previewUrl: URL.createObjectURL(file), ...size });
+    onChange(next);
   }
 
   function onDrop(event: DragEvent) {
@@ -172,6 +184,7 @@ export function UploadArea({
               {crop.refusal.trend && <span className="mt-2 block">{seenWithoutPrices(crop.refusal.trend)}</span>}
             </p>
           )}
+          {crop.refusal && crop.refusalAction && <div className="mt-2 flex flex-wrap gap-2">{crop.refusalAction}</div>}
           <div className="mt-3 flex flex-wrap items-center gap-2">
             <Button variant="outline" size="sm" onClick={crop.onUseProposal} disabled={analysing || crop.status !== 'found'}>
               Use the area PipLens found

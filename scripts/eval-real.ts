@@ -55,6 +55,8 @@ interface Outcome {
   offChart?: string[];
   /** The engine's record of the reading: its attempts and decisions. */
   trace?: ReadingTrace;
+  /** A refusal that kept the bars it found: the trader can set the scale (issue 37). */
+  correctable?: boolean;
 }
 
 const { values } = parseArgs({
@@ -135,6 +137,7 @@ for (const label of labels) {
       message: error.message,
       errPct: null,
       trend: error.trend,
+      correctable: error.bars !== undefined,
     });
   }
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
@@ -284,6 +287,13 @@ console.log(
     .join(', ')}`,
 );
 printRuleEffects();
+// Refused readable charts whose bars were kept: the dashboard offers "Set the price scale myself".
+const refusedReadable = (h: Half) => outcomes.filter((o) => !o.answered && readable(o.label) && halfOfOutcome(o) === h);
+console.log(
+  `refused readable charts a trader can correct (work | check): ${halves
+    .map((h) => `${refusedReadable(h).filter((o) => o.correctable).length} of ${refusedReadable(h).length}`)
+    .join(' | ')}`,
+);
 const offChart = outcomes.filter((o) => o.offChart?.length);
 console.log(
   `prices off the chart (answered): ${offChart.length} of ${outcomes.filter((o) => o.answered).length}` +

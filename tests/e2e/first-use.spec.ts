@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream, decodePDFRawStream } from 'pdf-lib';
+import { readPdf } from './pdf';
 import { chartFile, clickAnalyse, toasts } from './charts';
 import { expectAccessible, signUpViaApi, test, visit } from './support';
 
@@ -176,27 +176,6 @@ test('the paste hint is shown only where a keyboard is at hand', async ({ page, 
   await phone.close();
 });
 
-/** The text a PDF page shows (the strings of its text operators) and how many pictures it draws. */
-async function readPdf(bytes: Buffer) {
-  const pdf = await PDFDocument.load(bytes);
-  let text = '';
-  let images = 0;
-  for (const page of pdf.getPages()) {
-    const contents = page.node.Contents();
-    const streams = contents instanceof PDFStream ? [contents] : (contents?.asArray().map((ref) => pdf.context.lookup(ref)) ?? []);
-    for (const stream of streams) {
-      if (!(stream instanceof PDFRawStream)) continue;
-      const ops = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
-      for (const match of ops.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)) text += `${match[1]?.replace(/\\(.)/g, '$1')}\n`;
-    }
-    const xObjects = page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict);
-    for (const [, ref] of xObjects?.entries() ?? []) {
-      const object = pdf.context.lookup(ref);
-      if (object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image')) images += 1;
-    }
-  }
-  return { text, images };
-}
 
 test('a Premium trader exports the analysis as a PDF with the chart picture, entry, stop and target', async ({ page }) => {
   // Premium as the browser sees it (exports are made in the browser; the server's Premium rules have their own tests).

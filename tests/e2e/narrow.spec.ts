@@ -7,7 +7,7 @@ import { expect, type Page } from '@playwright/test';
 import { BLOG_POSTS } from '../../src/shared/blog';
 import { href } from '../../src/shared/routes';
 import { chartFile, clickAnalyse, toasts } from './charts';
-import { expectAccessible, signUpViaApi, test, visit } from './support';
+import { expectAccessible, expectNoSidewaysScroll, signUpViaApi, test, visit } from './support';
 
 const PHONES = [
   { width: 360, height: 740 },
@@ -26,33 +26,6 @@ const PUBLIC_PAGES = [
   href.forgotPassword,
 ];
 
-/**
- * The page does not scroll sideways; when it does, the message names the outermost elements that
- * stick out past the screen's right edge, and by how many pixels.
- */
-async function expectNoSidewaysScroll(page: Page, what: string) {
-  const { scrollWidth, clientWidth, culprits } = await page.evaluate(() => {
-    const root = document.scrollingElement ?? document.documentElement;
-    const edge = root.clientWidth;
-    const describe = (el: Element) =>
-      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).slice(0, 4).join('.')}` : ''}`;
-    const sticksOut = (el: Element) => el.getBoundingClientRect().right > edge + 0.5;
-    const outermost = [...document.body.querySelectorAll('*')].filter(
-      (el) => sticksOut(el) && !(el.parentElement && sticksOut(el.parentElement)),
-    );
-    return {
-      scrollWidth: root.scrollWidth,
-      clientWidth: edge,
-      culprits: outermost
-        .slice(0, 8)
-        .map((el) => `${describe(el)} (+${Math.round(el.getBoundingClientRect().right - edge)} px)`),
-    };
-  });
-  expect(
-    scrollWidth,
-    `${what} scrolls sideways at ${clientWidth} px; sticking out: ${culprits.join(', ') || 'none found'}`,
-  ).toBeLessThanOrEqual(clientWidth);
-}
 
 /** Signed out: each public page, then a signed-in trader's own pages. */
 async function checkPages(page: Page, paths: string[], width: number) {

@@ -175,3 +175,31 @@ export async function setNewPassword(page: Page, password: string) {
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
+
+/**
+ * The page does not scroll sideways; when it does, the message names the outermost elements that
+ * stick out past the screen's right edge, and by how many pixels.
+ */
+export async function expectNoSidewaysScroll(page: Page, what: string) {
+  const { scrollWidth, clientWidth, culprits } = await page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    const edge = root.clientWidth;
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).slice(0, 4).join('.')}` : ''}`;
+    const sticksOut = (el: Element) => el.getBoundingClientRect().right > edge + 0.5;
+    const outermost = [...document.body.querySelectorAll('*')].filter(
+      (el) => sticksOut(el) && !(el.parentElement && sticksOut(el.parentElement)),
+    );
+    return {
+      scrollWidth: root.scrollWidth,
+      clientWidth: edge,
+      culprits: outermost
+        .slice(0, 8)
+        .map((el) => `${describe(el)} (+${Math.round(el.getBoundingClientRect().right - edge)} px)`),
+    };
+  });
+  expect(
+    scrollWidth,
+    `${what} scrolls sideways at ${clientWidth} px; sticking out: ${culprits.join(', ') || 'none found'}`,
+  ).toBeLessThanOrEqual(clientWidth);
+}

@@ -346,7 +346,7 @@ export function DashboardPage() {
                   }
                 />
               )}
-              <ResultPanel result={result} headingRef={resultHeading} />
+              <ResultPanel result={result} chart={facts} headingRef={resultHeading} />
               {shown?.kind === 'fresh' && (
                 <Button
                   variant="outline"

@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import {
   checkCorrection,
   CorrectionSchema,
@@ -85,7 +85,7 @@ function Mark(props: {
     >
       <span className="block h-0.5 w-full" style={{ background: colour }} aria-hidden />
       <span
-        className="absolute right-1 rounded px-2 py-1 text-xs font-semibold text-white shadow"
+        className="absolute right-1 rounded px-2 py-1 text-xs font-semibold text-slate-950 shadow"
         style={{ background: colour }}
         aria-hidden
       >
@@ -119,6 +119,12 @@ export function CorrectionPanel(props: {
   const [lastText, setLastText] = useState(startLast.toFixed(decimals));
   const [points, setPoints] = useState<{ y: number; text: string }[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  // Opened from a button further up or down the page: brought into view, its heading focused for screen readers.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
+  }, []);
 
   const lastPrice = numberOf(lastText);
   const lastShare = chart.scale && lastPrice !== undefined ? clampShare(shareAt(chart.scale, lastPrice, height)) : null;
@@ -156,7 +162,7 @@ export function CorrectionPanel(props: {
   const problemId = `${ids}-problem`;
   return (
     <section aria-labelledby={`${ids}-title`} className="rounded-xl border border-border bg-card p-5">
-      <h2 id={`${ids}-title`} className="text-lg font-semibold">
+      <h2 id={`${ids}-title`} ref={heading} tabIndex={-1} className="scroll-mt-20 text-lg font-semibold outline-none">
         {title}
       </h2>
       <p className="mt-1 text-sm text-muted-foreground" id={`${ids}-help`}>

@@ -9,12 +9,16 @@ import { priceBand, priceMentions } from '../../../shared/price-check';
 import { chartWithoutAxis, notAChart, testChart } from '../../test/charts';
 import { FakeAi, geminiReply, openRouterReply, type RecordedRequest, type Reply } from '../../test/fake-ai';
 import { describeEachDatabase, signUp, TestClient, type TestServer } from '../../test/harness';
+import { warmEngine } from '../../../engine';
 import { ENGINE_MODEL_NAME, UNCHECKED_NOTE } from './analysis.service';
 import { modelCooldowns } from '../../db/schema';
 import { databaseCooldowns } from './cooldowns';
 
 const fake = new FakeAi();
 beforeAll(() => fake.start());
+// The engine's OCR worker starts before the first test: on a busy machine its start-up alone could
+// take the first analysis past AI_DEADLINE_MS, and the models would be skipped, not tried.
+beforeAll(() => warmEngine(), 60_000);
 afterAll(() => fake.stop());
 
 async function signedIn(server: TestServer) {

@@ -52,6 +52,18 @@ const rowOf = (chart: Pick<ChartFacts, 'scale'>, price: number) => {
   return (price - scale.intercept) / scale.slope;
 };
 
+/** Drags a mark (its handle's middle) to the page's `y`. */
+async function dragMark(page: Page, mark: Locator, y: number) {
+  const from = await mark.boundingBox();
+  if (!from) throw new Error('the mark is not on screen');
+  const x = from.x + from.width / 2;
+  await page.mouse.move(x, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(x, (from.y + from.height / 2 + y) / 2, { steps: 4 });
+  await page.mouse.move(x, y, { steps: 4 });
+  await page.mouse.up();
+}
+
 async function submitResponse(page: Page, button: RegExp | string) {
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/analyses') && r.request().method() === 'POST');
   await page.getByRole('button', { name: button }).click();
@@ -93,13 +105,7 @@ test('the last price dragged or moved by keyboard to its place gives an analysis
   const line = panel.getByRole('slider', { name: 'Last price' });
   await field.fill(first.chart.lastPrice.toFixed(precision));
   const to = await screenY(panel.locator('figure'), rowOf(first.chart, target), image.height);
-  const from = await line.boundingBox();
-  if (!from) throw new Error('no last-price line on screen');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2, (from.y + to.y) / 2, { steps: 4 });
-  await page.mouse.move(from.x + from.width / 2, to.y, { steps: 4 });
-  await page.mouse.up();
+  await dragMark(page, line, to.y);
   const dragged = Number(await field.inputValue());
   expect(Math.abs(dragged - target)).toBeLessThan((high - low) * 0.02);
   // The arrow keys move it up (a higher price) and say where it is.
@@ -137,14 +143,15 @@ test('the last price dragged or moved by keyboard to its place gives an analysis
   const lowerRow = rowOf(corrected.chart, low);
   const upper = await screenY(figure, upperRow, image.height);
   await page.mouse.click(upper.x - 200, upper.y);
-  await page.mouse.click(upper.x - 200, upper.y + 1);
+  const lower = await screenY(figure, lowerRow, image.height);
+  await page.mouse.click(lower.x - 200, lower.y);
+  // Point 2 dragged up to point 1's height.
+  await dragMark(page, scalePanel.getByRole('slider', { name: 'Point 2' }), upper.y);
   await scalePanel.getByRole('textbox', { name: 'Price at point 1' }).fill(high.toFixed(precision));
   await scalePanel.getByRole('textbox', { name: 'Price at point 2' }).fill(low.toFixed(precision));
   await scalePanel.getByRole('button', { name: 'Analyze with this scale' }).click();
   await expect(scalePanel.getByRole('alert')).toHaveText(CORRECTION_MESSAGES.sameHeight);
-  // A third tap moves the nearer point: point 2 goes down to the low.
-  const lower = await screenY(figure, lowerRow, image.height);
-  await page.mouse.click(lower.x - 200, lower.y);
+  await dragMark(page, scalePanel.getByRole('slider', { name: 'Point 2' }), lower.y);
   await scalePanel.getByRole('textbox', { name: 'Price at point 1' }).fill(low.toFixed(precision));
   await scalePanel.getByRole('textbox', { name: 'Price at point 2' }).fill(high.toFixed(precision));
   await scalePanel.getByRole('button', { name: 'Analyze with this scale' }).click();

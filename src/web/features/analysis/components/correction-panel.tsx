@@ -245,7 +245,7 @@ export function CorrectionPanel(props: {
           ))
         )}
       </div>
-      <p id={problemId} role="alert" className="mt-3 min-h-5 text-sm font-medium text-destructive">
+      <p id={problemId} role="alert" className="mt-3 min-h-5 text-sm font-medium text-red-700 dark:text-red-400">
         {problem}
       </p>
       <div className="mt-2 flex flex-wrap gap-3">

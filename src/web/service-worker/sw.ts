@@ -40,12 +40,28 @@ worker.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      await cache.addAll([...__PRECACHE__.pages, ...__PRECACHE__.files]);
+      await keepAll(cache, [...__PRECACHE__.pages, ...__PRECACHE__.files]);
       // A new version takes over at once: pages are fetched network first, and hashed files never change.
       await worker.skipWaiting();
     })(),
   );
 });
+
+/**
+ * Fetches and keeps `urls` a few at a time and at low priority: at install the worker shares a phone's
+ * CPU and network with the page that registered it.
+ */
+async function keepAll(cache: Cache, urls: string[], atOnce = 3) {
+  const waiting = [...urls];
+  const fetcher = async () => {
+    for (let url = waiting.shift(); url !== undefined; url = waiting.shift()) {
+      const response = await fetch(url, { priority: 'low' });
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      await cache.put(url, response);
+    }
+  };
+  await Promise.all(Array.from({ length: atOnce }, fetcher));
+}
 
 worker.addEventListener('activate', (event) => {
   event.waitUntil(

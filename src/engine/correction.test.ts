@@ -6,7 +6,12 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { chartSpecs, renderChart, renderNonChart, type ChartSpec } from '../../scripts/fixtures/render.js';
-import { farFromLabelsMessage, lastOutsideMessage, type Correction } from '../shared/correction.js';
+import {
+  CORRECTION_MESSAGES,
+  farFromLabelsMessage,
+  lastOutsideMessage,
+  type Correction,
+} from '../shared/correction.js';
 import { ANALYSIS_DEFAULTS } from '../shared/analysis.js';
 import { terminateOcr } from './axis/index.js';
 import { CorrectionRejected } from './correction.js';
@@ -112,14 +117,16 @@ describe("the trader's correction", () => {
     );
   });
 
-  it('keeps the refusal of a picture with no bars: a scale alone finds no chart', async () => {
+  it('says a scale cannot help a picture with no bars', async () => {
     const document = await renderNonChart('document', 1);
     const scale: Correction['scale'] = [
       { y: 0.2, price: 1.1 },
       { y: 0.8, price: 1.0 },
     ];
-    const refusal = await analyzeChart(document, settings, { correction: { scale } }).catch((e: unknown) => e);
-    expect(refusal).toBeInstanceOf(EngineError);
-    expect((refusal as EngineError).bars).toBeUndefined();
+    const plain = await analyzeChart(document, settings).catch((e: unknown) => e);
+    expect((plain as EngineError).bars).toBeUndefined();
+    await expect(analyzeChart(document, settings, { correction: { scale } })).rejects.toThrow(
+      new CorrectionRejected(CORRECTION_MESSAGES.noBars),
+    );
   });
 });

@@ -11,6 +11,7 @@ import type { ChartReading, PriceCandle } from './reading.js';
 import { parseLabel } from './axis/scale.js';
 import {
   checkCorrection,
+  CORRECTION_MESSAGES,
   decimalsOf,
   scaleOfPoints,
   type Correction,
@@ -207,7 +208,10 @@ export function correctReading(reading: ChartReading, correction: Correction): P
  */
 export function correctRefusal(error: EngineError, correction: Correction): PricedSeries | null {
   const bars = error.bars;
-  if (!bars || bars.rows.length === 0 || (!correction.scale && !bars.scale)) return null;
+  // A picture the engine could not open stays refused as such; otherwise the trader hears why their figures cannot be used.
+  if (error.code === 'INVALID_IMAGE') return null;
+  if (!bars || bars.rows.length === 0) throw new CorrectionRejected(CORRECTION_MESSAGES.noBars);
+  if (!correction.scale && !bars.scale) throw new CorrectionRejected(CORRECTION_MESSAGES.noScale);
   const c = inPixels(correction, {
     image: bars.image,
     plot: bars.plot,

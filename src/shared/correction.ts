@@ -19,6 +19,7 @@ export const CORRECTION_MESSAGES = {
   wrongOrder: 'The higher point needs the higher price: prices rise up the axis. Check the two prices.',
   belowZero: 'With these two prices, the bottom of the chart would be below zero. Check the two prices.',
   noScale: 'PipLens needs the chart\u2019s price scale to place a last price. Set the price scale first.',
+  noBars: 'PipLens found no candles in this picture, so a price scale cannot help. Frame the chart and its price axis, then try again.',
 } as const;
 
 export const farFromLabelsMessage = (near: string) =>

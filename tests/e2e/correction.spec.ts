@@ -164,6 +164,29 @@ test('the last price dragged or moved by keyboard to its place gives an analysis
   await scalePanel.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('region', { name: 'What PipLens read' })).toBeVisible();
   expect(sent()).toBe(1);
+
+  // Without a pointer: the points added from the keyboard, a quarter into the plot from its top and its foot.
+  await page
+    .getByRole('region', { name: 'What PipLens read' })
+    .getByRole('button', { name: 'Set the price scale myself' })
+    .focus();
+  await page.keyboard.press('Enter');
+  await scalePanel.getByRole('button', { name: 'Add point 1' }).focus();
+  await page.keyboard.press('Enter');
+  await scalePanel.getByRole('button', { name: 'Add point 2' }).focus();
+  await page.keyboard.press('Enter');
+  const { plot } = corrected.chart;
+  const scale = corrected.chart.scale as { slope: number; intercept: number };
+  const typed = [plot.top + (plot.bottom - plot.top) * 0.25, plot.bottom - (plot.bottom - plot.top) * 0.25].map((row) =>
+    (scale.slope * row + scale.intercept).toFixed(precision),
+  );
+  await scalePanel.getByRole('textbox', { name: 'Price at point 1' }).fill(typed[0] ?? '');
+  await scalePanel.getByRole('textbox', { name: 'Price at point 2' }).fill(typed[1] ?? '');
+  await scalePanel.getByRole('textbox', { name: 'Price at point 2' }).press('Tab');
+  const keyboardScale = await submitResponse(page, 'Analyze with this scale');
+  expect(keyboardScale.result.setByTrader).toEqual({ scale: true, lastPrice: null });
+  expect(keyboardScale.chart.scale?.slope).toBeCloseTo(scale.slope, 4);
+  expect(sent()).toBe(2);
   expect(await usedToday(page)).toBe(1);
 });
 

@@ -192,7 +192,8 @@ export async function runAnalysis(input: {
 }): Promise<AnalysisRun> {
   const run = await readAndAnswer(input);
   const { correction } = input;
-  if (!correction) return run;
+  // Only what the engine used is said to be the trader's (it refuses a correction it cannot use).
+  if (!correction || !run.engineTrace?.corrected) return run;
   // Said wherever the analysis is shown or exported: these figures are the trader's, not PipLens's reading.
   const setByTrader: SetByTrader = { scale: correction.scale !== undefined, lastPrice: correction.lastPrice ?? null };
   return { ...run, result: { ...run.result, setByTrader } };

@@ -102,6 +102,7 @@ export function DashboardPage() {
     null,
   );
   const [applied, setApplied] = useState<{ correction: Correction; file: File } | null>(null);
+  const [correctionProblem, setCorrectionProblem] = useState<string | null>(null);
   // A screenshot shared from the phone's share sheet arrives as if picked here (features/share-target).
   useSharedImage((next) => {
     setChart(next);
@@ -168,6 +169,9 @@ export function DashboardPage() {
     }
     const id = crypto.randomUUID();
     setJobId(id);
+    setCorrectionProblem(null);
+    // A plain analysis reads the chart afresh: a scale the trader set before is not carried into it.
+    if (!correction) setApplied(null);
     // A correction keeps what is on screen until its answer comes: a problem with it is said there.
     if (!correction) {
       setShown(null);
@@ -193,11 +197,17 @@ export function DashboardPage() {
           if (error instanceof ApiRequestError && error.code === 'DAILY_LIMIT') upgradeToast();
           else toast({ title: `Failed to analyze chart: ${error.message}`, variant: 'destructive' });
           // The engine says why it could not read the chart: the trader can frame it and try again.
-          // A correction PipLens could not take leaves the correction open, with the same message.
-          if (error instanceof ApiRequestError && error.code === 'CORRECTION_INVALID') return;
+          // A correction that fails leaves the reading and the correction open: one PipLens could not
+          // take says why beside the fields; only a new refusal of the chart replaces them.
+          const refused = refusalOf(error);
+          if (correction) {
+            if (error instanceof ApiRequestError && error.code === 'CORRECTION_INVALID')
+              setCorrectionProblem(error.message);
+            if (!refused) return;
+          }
           setShown(null);
           setCorrecting(null);
-          setRefusal(refusalOf(error));
+          setRefusal(refused);
         },
         onSettled: () => setJobId(null),
       },
@@ -208,10 +218,12 @@ export function DashboardPage() {
   const correctingNow = correcting && chart && correcting.file === chart.file ? correcting : null;
   function startCorrecting(mode: CorrectionMode, on: 'reading' | 'refusal') {
     if (chart) setCorrecting({ mode, on, file: chart.file });
+    setCorrectionProblem(null);
   }
   /** A last price set on a scale the trader set before keeps that scale; a new scale replaces both. */
   function submitCorrection(correction: Correction) {
-    const earlier = applied && chart && applied.file === chart.file ? applied.correction : null;
+    const onReading = correctingNow?.on === 'reading';
+    const earlier = onReading && applied && chart && applied.file === chart.file ? applied.correction : null;
     onAnalyse(
       correction.scale || !earlier?.scale ? correction : { scale: earlier.scale, lastPrice: correction.lastPrice },
     );
@@ -234,8 +246,12 @@ export function DashboardPage() {
       chart={correctionOn}
       mode={correctingNow.mode}
       busy={analysing}
+      serverProblem={correctionProblem}
       onSubmit={submitCorrection}
-      onCancel={() => setCorrecting(null)}
+      onCancel={() => {
+        setCorrecting(null);
+        setCorrectionProblem(null);
+      }}
     />
   );
   const exportable =

@@ -63,16 +63,17 @@ function Mark(props: {
       aria-orientation="vertical"
       aria-valuemin={0}
       aria-valuemax={100}
-      aria-valuenow={Math.round(share * 1000) / 10}
+      aria-valuenow={Math.round((1 - share) * 1000) / 10}
       aria-valuetext={valueText}
       data-mark={label}
       className="absolute inset-x-0 z-10 flex h-11 -translate-y-1/2 cursor-ns-resize touch-none items-center outline-none focus-visible:ring-2 focus-visible:ring-ring"
       style={{ top: share * heightPx }}
       onKeyDown={(event) => {
         const step = keyStep(event);
-        if (step === null) return;
+        const jump = { Home: -1, End: 1, PageUp: -0.1, PageDown: 0.1 }[event.key];
+        if (step === null && jump === undefined) return;
         event.preventDefault();
-        onMove(clampShare(share + step));
+        onMove(clampShare(share + (step ?? jump ?? 0)));
       }}
       onPointerDown={(event) => {
         event.currentTarget.setPointerCapture(event.pointerId);
@@ -105,10 +106,12 @@ export function CorrectionPanel(props: {
   chart: CorrectionChart;
   mode: CorrectionMode;
   busy: boolean;
+  /** Why the server could not take the last correction sent, said beside the fields. */
+  serverProblem?: string | null;
   onSubmit: (correction: Correction) => void;
   onCancel: () => void;
 }) {
-  const { src, chart, mode, busy, onSubmit, onCancel } = props;
+  const { src, chart, mode, busy, serverProblem, onSubmit, onCancel } = props;
   const { ref: image, size } = useRenderedSize();
   const ids = useId();
   const height = chart.image.height;
@@ -140,6 +143,14 @@ export function CorrectionPanel(props: {
       const nearer = Math.abs((current[0]?.y ?? 0) - y) <= Math.abs((current[1]?.y ?? 0) - y) ? 0 : 1;
       return current.map((p, i) => (i === nearer ? { ...p, y } : p));
     });
+  }
+
+  /** Without a pointer: a point a quarter of the way into the plot from the top, then one from the foot, moved with the arrow keys. */
+  function addPoint() {
+    const { top, bottom } = chart.plot;
+    const row = points.length === 0 ? top + (bottom - top) * 0.25 : bottom - (bottom - top) * 0.25;
+    setProblem(null);
+    setPoints((current) => (current.length < 2 ? [...current, { y: clampShare(row / height), text: '' }] : current));
   }
 
   function submit() {
@@ -246,9 +257,14 @@ export function CorrectionPanel(props: {
         )}
       </div>
       <p id={problemId} role="alert" className="mt-3 min-h-5 text-sm font-medium text-red-700 dark:text-red-400">
-        {problem}
+        {problem ?? serverProblem}
       </p>
       <div className="mt-2 flex flex-wrap gap-3">
+        {mode === 'scale' && points.length < 2 && (
+          <Button variant="outline" onClick={addPoint} disabled={busy}>
+            Add point {points.length + 1}
+          </Button>
+        )}
         <Button onClick={submit} disabled={busy}>
           {mode === 'scale' ? 'Analyze with this scale' : 'Re-read with this last price'}
         </Button>

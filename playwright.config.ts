@@ -16,6 +16,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // The service worker's install fetches the whole app shell in every new context: only the
+    // installable app's own tests (pwa.spec.ts) let it run.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,

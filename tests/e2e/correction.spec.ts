@@ -4,8 +4,11 @@
  * send nothing; a corrected re-run takes no daily slot; "set by you" shows wherever the analysis does.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { createWorker, OEM } from 'tesseract.js';
 import { analyzeChart, shutdownEngine } from '../../src/engine';
 import { ANALYSIS_DEFAULTS, type ChartFacts } from '../../src/shared/analysis';
 import { CORRECTION_MESSAGES } from '../../src/shared/correction';
@@ -62,6 +65,28 @@ async function dragMark(page: Page, mark: Locator, y: number) {
   await page.mouse.move(x, (from.y + from.height / 2 + y) / 2, { steps: 4 });
   await page.mouse.move(x, y, { steps: 4 });
   await page.mouse.up();
+}
+
+/** The words of the PNG export's result card (below the chart), read with tesseract's English model, offline. */
+async function cardText(png: Buffer, chart: { width: number; height: number }): Promise<string> {
+  const { width = 0, height = 0 } = await sharp(png).metadata();
+  const top = Math.round((width * chart.height) / chart.width);
+  const card = await sharp(png)
+    .extract({ left: 0, top, width, height: height - top })
+    .resize({ width: width * 2 })
+    .greyscale()
+    .png()
+    .toBuffer();
+  const langPath = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json')),
+    '4.0.0_best_int',
+  );
+  const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none' });
+  try {
+    return (await worker.recognize(card)).data.text.replace(/\s+/g, ' ');
+  } finally {
+    await worker.terminate();
+  }
 }
 
 async function submitResponse(page: Page, button: RegExp | string) {
@@ -190,7 +215,7 @@ test('the last price dragged or moved by keyboard to its place gives an analysis
   expect(await usedToday(page)).toBe(1);
 });
 
-test('two points typed on a chart whose axis PipLens refused give an analysis on the chart, said to be set by the trader in the result, history, share page and PDF', async ({
+test('two points typed on a chart whose axis PipLens refused give an analysis on the chart, said to be set by the trader in the result, history, share page, PDF and PNG', async ({
   page,
   browser,
 }) => {
@@ -259,6 +284,11 @@ test('two points typed on a chart whose axis PipLens refused give an analysis on
     exportPanel.getByRole('button', { name: 'Download PDF' }).click(),
   ]);
   expect((await readPdf(readFileSync(await pdf.path()))).text).toContain('Set by you: the price scale');
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    exportPanel.getByRole('button', { name: 'Download PNG' }).click(),
+  ]);
+  expect(await cardText(readFileSync(await png.path()), own.chart.image)).toContain('Set by you');
 
   await exportPanel.getByRole('button', { name: 'Share link' }).click();
   const link = exportPanel.getByRole('textbox', { name: /Read-only link/ });

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { BLOG_ALIASES, BLOG_POSTS } from '../../src/shared/blog';
 import { FREE_DAILY_ANALYSES, FREE_HISTORY_DAYS, PREMIUM_PRICE_USD, SUBSCRIPTION_DAYS, TRIAL_DAYS } from '../../src/shared/constants';
-import { BASE_URL, decodeQuotedPrintable, expectConsoleMessages, outboxMails, test, uniqueEmail, visit } from './support';
+import { BASE_URL, byHarness, decodeQuotedPrintable, expectConsoleMessages, outboxMails, test, uniqueEmail, visit } from './support';
 
 /** Each public page and the main heading it must show, with and without JavaScript. */
 const PAGES: { path: string; h1: string | RegExp }[] = [
@@ -25,6 +25,7 @@ const heading = (page: Page, h1: string | RegExp) => page.getByRole('heading', {
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
+    if (byHarness(message.text())) return;
     if (message.type() === 'error' || message.type() === 'warning') errors.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));

@@ -10,6 +10,9 @@ import { CHROMIUM_FLAGS } from '../../scripts/lib/browser.mjs';
 import { chartFile, clickAnalyse, toasts } from './charts';
 import { BASE_URL, expectAccessible, expectConsoleMessages, signUpViaApi, test, visit } from './support';
 
+// These tests are about the service worker, which other browser tests block (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const INVALID = 'Please upload a valid image file (JPEG or PNG) under 5MB';
 const UNAVAILABLE = 'Sharing to PipLens needs PipLens opened once first';
 

@@ -24,6 +24,9 @@ export function expectConsoleMessages(...patterns: RegExp[]) {
  * - so does any other console error or warning, or an uncaught exception, on any page the test
  *   opens (React's warnings, a failed request), unless the test declared it expected.
  */
+/** The harness's own doing: playwright.config.ts blocks service workers outside pwa.spec.ts. */
+export const byHarness = (text: string) => /Service Worker registration blocked by Playwright/.test(text);
+
 export const test = base.extend<{ cspGuard: void; consoleGuard: void }>({
   cspGuard: [
     async ({ context }, use) => {
@@ -48,6 +51,7 @@ export const test = base.extend<{ cspGuard: void; consoleGuard: void }>({
         const type = message.type();
         if (type !== 'error' && type !== 'warning') return;
         if (/Content Security Policy/i.test(message.text())) return;
+        if (byHarness(message.text())) return;
         note(`${type}: ${message.text()} (${message.location().url}) on ${message.page()?.url() ?? ''}`);
       });
       context.on('weberror', (error) => note(`pageerror: ${error.error().message}`));

@@ -5,7 +5,7 @@
  * chart, painted over (as in rules.test.ts).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { chartSpecs, renderChart, renderNonChart, type ChartSpec } from '../../scripts/fixtures/render.js';
+import { renderChart, renderNonChart } from '../../scripts/fixtures/render.js';
 import {
   CORRECTION_MESSAGES,
   farFromLabelsMessage,
@@ -17,23 +17,13 @@ import { terminateOcr } from './axis/index.js';
 import { CorrectionRejected } from './correction.js';
 import { EngineError } from './errors.js';
 import { analyzeChart, type EngineOutput } from './index.js';
-import { box, drawOver } from './test/draw.js';
+import { box, drawOver, PLAIN_CHART } from './test/draw.js';
 
 afterAll(async () => {
   await terminateOcr();
 });
 
-/** A dark chart, 1280 x 720, its axis on the right with labels a step of 1.000 apart. */
-const SPEC: ChartSpec = {
-  ...chartSpecs(1, 77, [1280, 720, 1])[0]!,
-  priceTag: false,
-  crosshair: false,
-  toolbar: false,
-  volume: false,
-  watermark: false,
-  movingAverages: 0,
-  format: 'png',
-};
+const SPEC = PLAIN_CHART;
 const settings = { ...ANALYSIS_DEFAULTS };
 
 let read: Promise<{ image: Buffer; out: EngineOutput }> | undefined;

@@ -8,13 +8,13 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stackOscillatorPane } from '../../scripts/fixtures/compose.js';
 import { createRng } from '../../scripts/fixtures/ohlc.js';
-import { chartSpecs, renderChart, renderNonChart, type ChartSpec } from '../../scripts/fixtures/render.js';
+import { chartSpecs, renderChart, renderNonChart } from '../../scripts/fixtures/render.js';
 import type { ReadingTrace } from '../shared/engine-trace.js';
 import { terminateOcr } from './axis/index.js';
 import { EngineError, REFUSAL_RULES, type RefusalRule } from './errors.js';
 import { readChart, type ChartReading } from './read-chart.js';
 import { ReadingRecorder } from './trace.js';
-import { box, drawOver } from './test/draw.js';
+import { box, drawOver, PLAIN_CHART } from './test/draw.js';
 import { pngClaiming } from './test/png.js';
 
 afterAll(async () => {
@@ -40,20 +40,7 @@ async function truncatedPng(): Promise<Buffer> {
 
 // One rendered chart, painted over.
 
-/**
- * A dark TradingView-like chart, 1280 x 720, in an uptrend to its last bar at the top: the axis
- * on the right, seven labels a step of 1.000 apart, no tag, crosshair, toolbar or overlays.
- */
-const CHART: ChartSpec = {
-  ...chartSpecs(1, 77, [1280, 720, 1])[0]!,
-  priceTag: false,
-  crosshair: false,
-  toolbar: false,
-  volume: false,
-  watermark: false,
-  movingAverages: 0,
-  format: 'png',
-};
+const CHART = PLAIN_CHART;
 
 interface Chart {
   image: Buffer;

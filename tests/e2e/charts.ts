@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { chartSpecs, renderChart } from '../../scripts/fixtures/render';
 import type { AnalysisResult, ChartFacts } from '../../src/shared/analysis';
-import { DATA_DIR } from './support';
+import { DATA_DIR, visit } from './support';
 
 /** A generated chart on disk (the engine's fixture generator), 1280x800 unless told, ready for the file input. */
 export async function chartFile(seed = 5, size: [number, number, number] = [1280, 800, 1]): Promise<string> {
@@ -33,3 +33,11 @@ export async function clickAnalyse(page: Page): Promise<AnalysisBody> {
 }
 
 export const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
+
+/** Premium for the signed-in trader, paid through the sandbox checkout as a trader would. */
+export async function subscribeInSandbox(page: Page) {
+  await visit(page, '/subscription');
+  await page.getByRole('button', { name: 'Subscribe Now' }).click();
+  await page.getByRole('dialog', { name: 'Sandbox checkout' }).getByRole('button', { name: 'Pay' }).click();
+  await expect(toasts(page).getByText('Subscription activated')).toBeVisible();
+}

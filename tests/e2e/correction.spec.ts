@@ -14,7 +14,7 @@ import { ANALYSIS_DEFAULTS, type ChartFacts } from '../../src/shared/analysis';
 import { CORRECTION_MESSAGES } from '../../src/shared/correction';
 import { href } from '../../src/shared/routes';
 import { chartWithoutAxis, testChart } from '../../src/server/test/charts';
-import { chartFile, clickAnalyse, toasts, type AnalysisBody } from './charts';
+import { chartFile, clickAnalyse, subscribeInSandbox, type AnalysisBody } from './charts';
 import { readPdf } from './pdf';
 import {
   DATA_DIR,
@@ -230,11 +230,8 @@ test('two points typed on a chart whose axis PipLens refused give an analysis on
 
   await visit(page, '/');
   await signUpViaApi(page);
-  // Premium through the sandbox checkout, so the analysis can be shared and exported.
-  await visit(page, href.subscription);
-  await page.getByRole('button', { name: 'Subscribe Now' }).click();
-  await page.getByRole('dialog', { name: 'Sandbox checkout' }).getByRole('button', { name: 'Pay' }).click();
-  await expect(toasts(page).getByText('Subscription activated')).toBeVisible();
+  // Premium, so the analysis can be shared and exported.
+  await subscribeInSandbox(page);
   await visit(page, href.dashboard);
   await page.locator('input[type=file]').setInputFiles(file);
   const refused = page.waitForResponse((r) => r.url().endsWith('/api/analyses') && r.request().method() === 'POST');

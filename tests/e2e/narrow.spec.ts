@@ -6,7 +6,7 @@
 import { expect, type Page } from '@playwright/test';
 import { BLOG_POSTS } from '../../src/shared/blog';
 import { href } from '../../src/shared/routes';
-import { chartFile, clickAnalyse, toasts } from './charts';
+import { chartFile, clickAnalyse, subscribeInSandbox } from './charts';
 import { expectAccessible, expectNoSidewaysScroll, signUpViaApi, test, visit } from './support';
 
 const PHONES = [
@@ -64,11 +64,8 @@ for (const { width, height } of PHONES) {
       browser,
     }) => {
       await signUpViaApi(page);
-      // Premium through the sandbox checkout, so the analysis can be shared.
-      await visit(page, href.subscription);
-      await page.getByRole('button', { name: 'Subscribe Now' }).click();
-      await page.getByRole('dialog', { name: 'Sandbox checkout' }).getByRole('button', { name: 'Pay' }).click();
-      await expect(toasts(page).getByText('Subscription activated')).toBeVisible();
+      // Premium, so the analysis can be shared.
+      await subscribeInSandbox(page);
 
       await visit(page, href.dashboard);
       await page.locator('input[type=file]').setInputFiles(await chartFile(10));

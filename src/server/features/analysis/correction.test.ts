@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import type { AnalysisResult, ChartFacts, CorrectableChart } from '../../../shared/analysis';
 import { CORRECTION_MESSAGES, correctionField, type Correction } from '../../../shared/correction';
+import { analyse } from '../../test/analyses';
 import { chartWithoutAxis, testChart } from '../../test/charts';
 import { describeEachDatabase, signUp, TestClient, type TestServer } from '../../test/harness';
 
@@ -14,16 +15,6 @@ interface Body {
 interface Refused {
   error: { code: string; message: string; details?: { correctable?: CorrectableChart } };
 }
-
-const form = (image: Buffer, fields: Record<string, string> = {}) => {
-  const body = new FormData();
-  body.set('chartImage', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'chart.png');
-  for (const [key, value] of Object.entries(fields)) body.set(key, value);
-  return body;
-};
-
-const analyse = (client: TestClient, image: Buffer, fields: Record<string, string> = {}) =>
-  client.request('/api/analyses', { method: 'POST', body: form(image, fields) });
 
 const usedToday = async (client: TestClient) =>
   ((await (await client.request('/api/billing/status')).json()) as { dailyAnalysisCount: number }).dailyAnalysisCount;

@@ -103,15 +103,17 @@ export function DashboardPage() {
   );
   const [applied, setApplied] = useState<{ correction: Correction; file: File } | null>(null);
   const [correctionProblem, setCorrectionProblem] = useState<string | null>(null);
-  // A screenshot shared from the phone's share sheet arrives as if picked here (features/share-target).
-  useSharedImage((next) => {
+  /** A new picture (picked, dropped, pasted or shared, or none): what was read of the last one goes. */
+  function showPicture(next: ChartFile | null) {
     setChart(next);
     setChoice(forgetChartSymbol);
     setShown(null);
     setUserCrop(null);
     setAdjusting(true);
     setRefusal(null);
-  });
+  }
+  // A screenshot shared from the phone's share sheet arrives as if picked here (features/share-target).
+  useSharedImage(showPicture);
   const proposal = useProposedCrop(chart?.file ?? null, chart?.previewUrl ?? null);
   const analyse = useAnalyseChart();
   const save = useSaveAnalysis();
@@ -296,14 +298,7 @@ export function DashboardPage() {
             chart={chart}
             analysing={analysing}
             stageLabel={describeStage(stage.data)}
-            onChange={(next) => {
-              setChart(next);
-              setChoice(forgetChartSymbol);
-              setShown(null);
-              setUserCrop(null);
-              setAdjusting(true);
-              setRefusal(null);
-            }}
+            onChange={showPicture}
             collapsed={!adjusting && shown?.kind === 'fresh'}
             crop={{
               value: crop,

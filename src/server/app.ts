@@ -16,6 +16,7 @@ import { apiDocsRoutes, apiReferenceBundle } from './features/content/api-docs.r
 import { contentRoutes } from './features/content/content.routes';
 import { feedbackRoutes } from './features/feedback/feedback.routes';
 import { historyRoutes } from './features/history/history.routes';
+import { journalRoutes } from './features/journal/journal.routes';
 import { noIndexHeaders, sharedRoutes } from './features/share/share.routes';
 import type { AppDeps, AppEnv, SessionUser } from './lib/context';
 import { apiBodyLimits } from './lib/body-limits';
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps): App {
 
   app.route('/api/client-events', clientEventsRoutes());
   app.route('/api/history', historyRoutes());
+  app.route('/api/journal', journalRoutes());
   app.route('/api/shared', sharedRoutes());
   app.use('/share/*', noIndexHeaders);
   app.route('/api/admin', adminRoutes());

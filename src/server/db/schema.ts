@@ -3,6 +3,7 @@ import {
   boolean,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -11,8 +12,10 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ReadingTrace } from '../../shared/engine-trace';
+import type { TradePlan } from '../../shared/journal';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -275,4 +278,61 @@ export const analysisJobs = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('analysis_jobs_user_client_idx').on(t.userId, t.clientJobId), index('analysis_jobs_status_idx').on(t.status)],
+);
+
+/**
+ * The trade journal: a trade taken (or a plan skipped) from one of the trader's analyses. The
+ * plan is copied in (action, confidence, who answered, its levels) so the record stays whole when
+ * the history is cleared. `version` grows with every change: an edit or a close carries the
+ * version its tab saw, and the second of two tabs is told instead of overwriting the first.
+ */
+export const trades = pgTable(
+  'trades',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    analysisId: text('analysis_id').references(() => analyses.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['open', 'closed', 'skipped'] }).notNull(),
+    direction: text('direction', { enum: ['buy', 'sell'] }),
+    symbol: text('symbol'),
+    pipSize: doublePrecision('pip_size'),
+    contractSize: doublePrecision('contract_size'),
+    timeFrame: text('time_frame').notNull(),
+    strategy: text('strategy').notNull(),
+    entry: doublePrecision('entry'),
+    stop: doublePrecision('stop'),
+    target: doublePrecision('target'),
+    lotSize: doublePrecision('lot_size'),
+    plan: jsonb('plan').$type<TradePlan>().notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    outcome: text('outcome', { enum: ['target', 'stop', 'manual'] }),
+    exitPrice: doublePrecision('exit_price'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    notes: text('notes').notNull().default(''),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('trades_user_opened_idx').on(t.userId, t.openedAt),
+    // One journal entry per analysis: a double click or a second tab cannot take the same plan twice.
+    uniqueIndex('trades_analysis_idx').on(t.analysisId),
+  ],
+);
+
+/** Pictures a trader keeps with a trade (before, during, after), stored as the chart thumbnails are. */
+export const tradePhotos = pgTable(
+  'trade_photos',
+  {
+    id: text('id').primaryKey(),
+    tradeId: text('trade_id')
+      .notNull()
+      .references(() => trades.id, { onDelete: 'cascade' }),
+    phase: text('phase', { enum: ['before', 'during', 'after'] }).notNull(),
+    webp: bytea('webp').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('trade_photos_trade_idx').on(t.tradeId)],
 );

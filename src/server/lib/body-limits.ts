@@ -13,7 +13,12 @@ const ROUTE_BODY_BYTES: [prefix: string, bytes: number][] = [
   ['/api/feedback', 24 * 1024],
   // Flutterwave's webhook carries the whole transaction.
   ['/api/billing/webhook', 64 * 1024],
+  // Trade notes run to 2,000 characters; the pictures' route sets its own limit on the route.
+  ['/api/journal', 16 * 1024],
 ];
+
+/** Routes under a prefix above that set their own, larger limit. */
+const OWN_LIMIT = [/^\/api\/journal\/trades\/[^/]+\/photos$/];
 
 /** At most this much of a refused body is read (and dropped) so that its 413 reaches the client. */
 const DISCARD_BYTES = 256 * 1024 * 1024;
@@ -59,7 +64,9 @@ export async function tooLarge(c: Context, code: string, message: string): Promi
 }
 
 export const limitFor = (path: string): number =>
-  ROUTE_BODY_BYTES.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1] ?? DEFAULT_BODY_BYTES;
+  OWN_LIMIT.some((pattern) => pattern.test(path))
+    ? Infinity
+    : ROUTE_BODY_BYTES.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1] ?? DEFAULT_BODY_BYTES;
 
 /**
  * A body limit on every API request. A declared Content-Length over the limit gets 413 before a

@@ -26,10 +26,7 @@ import { releaseDailySlot, reserveDailySlot } from './daily-usage';
 import type { ChartEngine } from './engine-pool';
 import type { DatabaseJobs } from './job-queue';
 import type { AnalysisQueue } from './job-tracker';
-import { checkUpload, NO_IMAGE_MESSAGE, ONE_IMAGE_MESSAGE, UPLOAD_INVALID_MESSAGE, UPLOAD_UNREADABLE_MESSAGE } from './upload';
-
-/** Room for the multipart envelope and the settings fields around a 5 MB image. */
-const MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
+import { checkUpload, NO_IMAGE_MESSAGE, ONE_IMAGE_MESSAGE, UPLOAD_INVALID_MESSAGE, UPLOAD_UNREADABLE_MESSAGE, uploadBodyLimit } from './upload';
 
 /** Re-runs one grant covers: the first analysis of the upload and this many after it take one slot. */
 export const MAX_RERUNS = 5;
@@ -71,7 +68,7 @@ export function analysisRoutes(queue: AnalysisQueue, engine: ChartEngine, jobs: 
   };
   routes.post(
     '/locate',
-    bodyLimit({ maxSize: MAX_REQUEST_BYTES, onError: (c) => tooLarge(c, 'INVALID_UPLOAD', UPLOAD_INVALID_MESSAGE) }),
+    uploadBodyLimit(),
     async (c) => {
       const user = c.get('user') as SessionUser;
       if (!user.emailVerified) throw new ApiError(403, 'EMAIL_UNCONFIRMED', EMAIL_UNCONFIRMED_MESSAGE);
@@ -91,7 +88,7 @@ export function analysisRoutes(queue: AnalysisQueue, engine: ChartEngine, jobs: 
 
   routes.post(
     '/',
-    bodyLimit({ maxSize: MAX_REQUEST_BYTES, onError: (c) => tooLarge(c, 'INVALID_UPLOAD', UPLOAD_INVALID_MESSAGE) }),
+    uploadBodyLimit(),
     async (c) => {
       const user = c.get('user') as SessionUser;
       if (!user.emailVerified) throw new ApiError(403, 'EMAIL_UNCONFIRMED', EMAIL_UNCONFIRMED_MESSAGE);

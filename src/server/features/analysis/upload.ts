@@ -1,12 +1,21 @@
+import { bodyLimit } from 'hono/body-limit';
 import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS } from '../../../engine/decode';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
+import { tooLarge } from '../../lib/body-limits';
 import { ApiError } from '../../lib/errors';
 
 export const UPLOAD_INVALID_MESSAGE = 'Please upload a valid image file (JPEG or PNG) under 5MB';
 export const UPLOAD_UNREADABLE_MESSAGE = 'Failed to process image. Please try again.';
 export const NO_IMAGE_MESSAGE = 'No chart image provided';
 export const ONE_IMAGE_MESSAGE = 'Please upload one chart image at a time.';
+
+/** Room for the multipart envelope and the settings fields around a 5 MB image. */
+const MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
+
+/** The body limit of a route that takes one picture: over it, the upload's own message with 413. */
+export const uploadBodyLimit = () =>
+  bodyLimit({ maxSize: MAX_REQUEST_BYTES, onError: (c) => tooLarge(c, 'INVALID_UPLOAD', UPLOAD_INVALID_MESSAGE) });
 
 /** Above this many pixels an image is refused before decoding (decompression bombs), as the engine does. */
 export const MAX_PIXELS = MAX_IMAGE_PIXELS;

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { FREE_HISTORY_DAYS } from '../../../shared/constants';
 import { SHARE_PREMIUM_MESSAGE } from '../../../shared/share';
 import { requireUser } from '../../auth/guards';
-import { analyses, chartThumbnails, subscriptions } from '../../db/schema';
+import { analyses, chartThumbnails, subscriptions, trades } from '../../db/schema';
 import type { AppEnv, SessionUser } from '../../lib/context';
 import { ApiError } from '../../lib/errors';
 import { getSubscriptionState } from '../billing/subscription.service';
@@ -39,14 +39,23 @@ export function historyRoutes() {
         result: analyses.result,
         chart: analyses.chart,
         shareToken: analyses.shareToken,
+        tradeId: trades.id,
+        tradeStatus: trades.status,
       })
       .from(analyses)
+      // The journal's mark: an analysis that became a trade (or a skipped plan).
+      .leftJoin(trades, eq(trades.analysisId, analyses.id))
       .where(and(eq(analyses.userId, user.id), eq(analyses.saved, true), or(recent, subscribed)))
       .orderBy(desc(analyses.createdAt))
       .limit(HISTORY_LIMIT);
     c.header('Cache-Control', 'no-store');
     return c.json({
-      items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), thumbnailUrl: `/api/history/${row.id}/thumbnail` })),
+      items: rows.map(({ tradeId, tradeStatus, ...row }) => ({
+        ...row,
+        createdAt: row.createdAt.toISOString(),
+        thumbnailUrl: `/api/history/${row.id}/thumbnail`,
+        trade: tradeId && tradeStatus ? { id: tradeId, status: tradeStatus } : null,
+      })),
     });
   });
 

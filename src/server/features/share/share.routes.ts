@@ -24,7 +24,7 @@ export function sharedRoutes() {
   });
 
   routes.get('/:token', async (c) => {
-    const shared = await findShared(c.get('db'), c.req.param('token'));
+    const shared = await findShared(c.get('db'), c.req.param('token'), c.get('user')?.id ?? null);
     if (!shared) throw new ApiError(404, 'NOT_FOUND', NOT_SHARED);
     return c.json(shared);
   });

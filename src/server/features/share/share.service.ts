@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../../../shared/analysis';
 import type { Db } from '../../db/client';
-import { analyses, chartThumbnails } from '../../db/schema';
+import type { TradeMark } from '../../../shared/journal';
+import { analyses, chartThumbnails, trades } from '../../db/schema';
 
 /** 24 random bytes: 192 bits, so a link can be neither guessed nor enumerated. */
 const TOKEN_BYTES = 24;
@@ -17,6 +18,8 @@ export interface SharedAnalysis {
   result: AnalysisResult;
   chart: ChartFacts | null;
   thumbnailUrl: string;
+  /** Only for the owner viewing their own link: the analysis, to take it into the journal. */
+  own: { analysisId: string; trade: TradeMark | null } | null;
 }
 
 /**
@@ -42,11 +45,21 @@ export async function revokeShare(db: Db, userId: string, analysisId: string): P
   return updated.length > 0;
 }
 
-export async function findShared(db: Db, token: string): Promise<SharedAnalysis | null> {
+export async function findShared(db: Db, token: string, viewerId: string | null): Promise<SharedAnalysis | null> {
   if (!SHARE_TOKEN_PATTERN.test(token)) return null;
   const [row] = await db
-    .select({ createdAt: analyses.createdAt, settings: analyses.settings, result: analyses.result, chart: analyses.chart })
+    .select({
+      id: analyses.id,
+      userId: analyses.userId,
+      createdAt: analyses.createdAt,
+      settings: analyses.settings,
+      result: analyses.result,
+      chart: analyses.chart,
+      tradeId: trades.id,
+      tradeStatus: trades.status,
+    })
     .from(analyses)
+    .leftJoin(trades, eq(trades.analysisId, analyses.id))
     .where(eq(analyses.shareToken, token));
   if (!row) return null;
   return {
@@ -55,6 +68,10 @@ export async function findShared(db: Db, token: string): Promise<SharedAnalysis 
     result: row.result as AnalysisResult,
     chart: (row.chart as ChartFacts | null) ?? null,
     thumbnailUrl: `/api/shared/${token}/thumbnail`,
+    own:
+      viewerId !== null && viewerId === row.userId
+        ? { analysisId: row.id, trade: row.tradeId && row.tradeStatus ? { id: row.tradeId, status: row.tradeStatus } : null }
+        : null,
   };
 }
 

@@ -334,18 +334,21 @@ function lotValueOf(input: FigureInput): LotValue | null {
   return instrument ? lotValue(instrument, input.exitPrice) : null;
 }
 
+/** Float noise off (1.1025 - 1.1 is not exactly 0.0025): a trade closed at its entry is even, not a win. */
+const tidy = (value: number, places = 8) => Math.round(value * 10 ** places) / 10 ** places || 0;
+
 /** R, pips or points and money of a closed trade. */
 export function tradeFigures(input: FigureInput): TradeFigures {
   const move = input.direction === 'buy' ? input.exitPrice - input.entry : input.entry - input.exitPrice;
-  const r = move / Math.abs(input.entry - input.stop);
+  const r = tidy(move / Math.abs(input.entry - input.stop));
   const value = lotValueOf(input);
   const pipSize = value?.pipSize ?? input.pipSize ?? null;
-  const pips = pipSize ? move / pipSize : 0;
+  const pips = pipSize ? tidy(move / pipSize) : 0;
   return {
     r,
     pips,
     pipUnit: pipUnitOf(input.symbol),
-    money: value ? pips * value.pipValuePerLotUsd * input.lotSize : null,
+    money: value ? tidy(pips * value.pipValuePerLotUsd * input.lotSize, 6) : null,
     moneyBasis: value ? value.basis : 'Choose the instrument to see the result in money.',
     approximate: value?.approximate ?? false,
   };
@@ -375,7 +378,7 @@ export function journalStats(closed: readonly ClosedResult[]): JournalStats {
   }
   let cumulative = 0;
   const equity = ordered.map((t, index) => {
-    cumulative += t.r;
+    cumulative = tidy(cumulative + t.r);
     return { trade: index + 1, tradeId: t.id, closedAt: t.closedAt, r: t.r, cumulativeR: cumulative };
   });
   const moneys = ordered.map((t) => t.money);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import {
   EMAIL_UNCONFIRMED_MESSAGE,
   PREMIUM_EXPIRED_MESSAGE,
@@ -11,9 +10,8 @@ import { AnalysisSettingsSchema } from '../../../shared/analysis';
 import { CropSchema, RERUN_WINDOW_MS, type ChartLocationResponse } from '../../../shared/crop';
 import { correctionField, parseCorrection } from '../../../shared/correction';
 import { EngineError } from '../../../engine';
-import { FREE_DAILY_ANALYSES, MAX_UPLOAD_BYTES } from '../../../shared/constants';
+import { FREE_DAILY_ANALYSES } from '../../../shared/constants';
 import { requireUser } from '../../auth/guards';
-import { tooLarge } from '../../lib/body-limits';
 import type { AppEnv, SessionUser } from '../../lib/context';
 import { ApiError } from '../../lib/errors';
 import { getSubscriptionState } from '../billing/subscription.service';
@@ -26,7 +24,7 @@ import { releaseDailySlot, reserveDailySlot } from './daily-usage';
 import type { ChartEngine } from './engine-pool';
 import type { DatabaseJobs } from './job-queue';
 import type { AnalysisQueue } from './job-tracker';
-import { checkUpload, NO_IMAGE_MESSAGE, ONE_IMAGE_MESSAGE, UPLOAD_INVALID_MESSAGE, UPLOAD_UNREADABLE_MESSAGE, uploadBodyLimit } from './upload';
+import { checkUpload, NO_IMAGE_MESSAGE, ONE_IMAGE_MESSAGE, UPLOAD_UNREADABLE_MESSAGE, uploadBodyLimit } from './upload';
 
 /** Re-runs one grant covers: the first analysis of the upload and this many after it take one slot. */
 export const MAX_RERUNS = 5;

@@ -18,8 +18,8 @@ export interface SharedAnalysis {
   result: AnalysisResult;
   chart: ChartFacts | null;
   thumbnailUrl: string;
-  /** Only for the owner viewing their own link: the analysis, to take it into the journal. */
-  own: { analysisId: string; trade: TradeMark | null } | null;
+  /** Only for the owner viewing their own link (absent for anyone else): the analysis, to take it into the journal. */
+  own?: { analysisId: string; trade: TradeMark | null };
 }
 
 /**
@@ -62,16 +62,14 @@ export async function findShared(db: Db, token: string, viewerId: string | null)
     .leftJoin(trades, eq(trades.analysisId, analyses.id))
     .where(eq(analyses.shareToken, token));
   if (!row) return null;
+  const owner = viewerId !== null && viewerId === row.userId;
   return {
     createdAt: row.createdAt.toISOString(),
     settings: row.settings as AnalysisSettings,
     result: row.result as AnalysisResult,
     chart: (row.chart as ChartFacts | null) ?? null,
     thumbnailUrl: `/api/shared/${token}/thumbnail`,
-    own:
-      viewerId !== null && viewerId === row.userId
-        ? { analysisId: row.id, trade: row.tradeId && row.tradeStatus ? { id: row.tradeId, status: row.tradeStatus } : null }
-        : null,
+    ...(owner ? { own: { analysisId: row.id, trade: row.tradeId && row.tradeStatus ? { id: row.tradeId, status: row.tradeStatus } : null } } : {}),
   };
 }
 

@@ -14,6 +14,9 @@ describeEachDatabase('health', (server) => {
     const response = await server().app.request('/api/openapi.json');
     const doc = (await response.json()) as { paths: Record<string, unknown> };
     expect(doc.paths['/api/health']).toBeDefined();
+    for (const path of ['/api/journal', '/api/journal/trades', '/api/journal/trades/{id}', '/api/journal/trades/{id}/close', '/api/journal/trades/{id}/photos', '/api/journal/photos/{photoId}', '/api/journal/trades.csv']) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
   });
 
   it('answers 503 when the database does not answer', async () => {

@@ -191,22 +191,25 @@ export const ENGINE_ERROR_CODES = ['NOT_A_CHART', 'AXIS_UNREADABLE', 'UNSURE_REA
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
 
 /** Where a running analysis is, as the server reports it and the dashboard shows it. */
-export type JobStage =
-  | { stage: 'queued'; position: number }
-  | { stage: 'reading-chart' }
-  | { stage: 'asking-model'; model: number; name: string }
-  | { stage: 'checking' }
-  | { stage: 'done' }
-  | { stage: 'failed' };
+export const JobStageSchema = z.discriminatedUnion('stage', [
+  z.object({ stage: z.literal('queued'), position: z.number().int() }),
+  z.object({ stage: z.literal('reading-chart') }),
+  z.object({ stage: z.literal('asking-model'), model: z.number().int(), name: z.string() }),
+  z.object({ stage: z.literal('checking') }),
+  z.object({ stage: z.literal('done') }),
+  z.object({ stage: z.literal('failed') }),
+]);
+export type JobStage = z.infer<typeof JobStageSchema>;
 
 /** One model the analysis service asked, and what became of its answer. */
-export interface ProviderAttempt {
-  model: string;
+export const ProviderAttemptSchema = z.object({
+  model: z.string(),
   /** skipped: the model is cooling down after a rate limit, or the overall deadline had passed. */
-  outcome: 'used' | 'rejected' | 'failed' | 'skipped';
-  reason?: string;
-  retryAfterSeconds?: number;
-}
+  outcome: z.enum(['used', 'rejected', 'failed', 'skipped']),
+  reason: z.string().optional(),
+  retryAfterSeconds: z.number().optional(),
+});
+export type ProviderAttempt = z.infer<typeof ProviderAttemptSchema>;
 
 /**
  * The details of a 422 whose chart could not be analysed: the models asked, and the trend of the
@@ -234,16 +237,24 @@ export interface CorrectableChart {
 }
 
 /** An analysis as the server records it and returns it. */
-export interface AnalysisRecord {
-  id: string;
-  createdAt: string;
-  settings: AnalysisSettings;
-  result: AnalysisResult;
-  chart: ChartFacts | null;
-  providersTried: ProviderAttempt[];
-}
+export const AnalysisRecordSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  settings: AnalysisSettingsSchema,
+  result: AnalysisResultSchema,
+  chart: ChartFactsSchema.nullable(),
+  providersTried: z.array(ProviderAttemptSchema),
+});
+export type AnalysisRecord = z.infer<typeof AnalysisRecordSchema>;
 
-/** The answer of POST /api/analyses; `cached` when the same chart and settings were analysed in the last day. */
-export interface AnalysisResponse extends AnalysisRecord {
-  cached: boolean;
-}
+/**
+ * The answer of POST /api/analyses; `cached` when the same chart and settings were analysed in the
+ * last day; the re-run grant (shared/crop.ts) when the analysis took its slot or came with one.
+ */
+export const AnalysisResponseSchema = AnalysisRecordSchema.extend({
+  cached: z.boolean(),
+  saved: z.boolean().optional(),
+  rerunToken: z.string().optional(),
+  rerunUntil: z.string().optional(),
+});
+export type AnalysisResponse = z.infer<typeof AnalysisResponseSchema>;

@@ -1,10 +1,12 @@
 import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import {
   CONFIRM_MAIL_THROTTLED_MESSAGE,
   EmailSchema,
   LOGIN_THROTTLED_MESSAGE,
+  ForgotPasswordSchema,
   LoginSchema,
   SIGNUP_ANSWER,
   SIGNUP_THROTTLED_MESSAGE,
@@ -13,6 +15,7 @@ import {
 import type { Auth } from '../../auth/auth';
 import { user } from '../../db/schema';
 import type { AppEnv } from '../../lib/context';
+import { createRouter, errorResponse, jsonResponse } from '../../lib/openapi';
 import { ApiError } from '../../lib/errors';
 import { clientIp } from '../../lib/request';
 import { signupAttemptMail } from './accounts.mails';
@@ -77,12 +80,96 @@ async function readJson(c: Context<AppEnv>): Promise<unknown> {
   }
 }
 
+const SessionSchema = z.looseObject({
+  user: z.looseObject({ id: z.string(), email: z.string(), name: z.string() }),
+  session: z.looseObject({}),
+});
+const StatusSchema = z.looseObject({ status: z.boolean() });
+const json = (schema: z.ZodType) => ({ body: { content: { 'application/json': { schema } }, required: true } });
+
+/**
+ * The endpoints the web app uses: PipLens's four in front of better-auth, and better-auth's own
+ * that the app calls (its other endpoints are reachable but unused).
+ */
+const AUTH_DOCS = [
+  {
+    method: 'post',
+    path: '/sign-in/email',
+    summary: 'Log in (throttled per account and address)',
+    request: json(LoginSchema),
+    responses: {
+      200: jsonResponse(SessionSchema.partial(), 'Signed in (session cookie set)'),
+      401: errorResponse('Invalid email or password'),
+      429: errorResponse('Too many attempts'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/sign-up/email',
+    summary: 'Create an account (the same answer for a new and an existing address)',
+    request: json(SignupRequestSchema),
+    responses: {
+      200: jsonResponse(z.looseObject({}), 'Created, or a mail to the existing owner'),
+      400: errorResponse('Fields not valid'),
+      429: errorResponse('Too many sign-ups from this network'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/request-password-reset',
+    summary: 'Mail a reset link (the same answer whether the address exists)',
+    request: json(ForgotPasswordSchema),
+    responses: {
+      200: jsonResponse(StatusSchema, 'Mailed if the address exists'),
+      429: errorResponse('Too many mails'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/send-verification-email',
+    summary: 'Mail the confirmation link again',
+    request: json(z.object({ email: EmailSchema })),
+    responses: {
+      200: jsonResponse(StatusSchema, 'Mailed if the address needs it'),
+      429: errorResponse('Too many mails'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/get-session',
+    summary: 'The signed-in user and session (better-auth), or null',
+    responses: { 200: jsonResponse(SessionSchema.nullable(), 'The session') },
+  },
+  {
+    method: 'post',
+    path: '/sign-out',
+    summary: 'Log out (better-auth)',
+    responses: { 200: jsonResponse(z.looseObject({ success: z.boolean() }), 'Signed out') },
+  },
+  {
+    method: 'post',
+    path: '/reset-password',
+    summary: 'Set a new password with the mailed token (better-auth)',
+    request: json(z.object({ newPassword: z.string(), token: z.string() })),
+    responses: { 200: jsonResponse(StatusSchema, 'Changed'), 400: errorResponse('Token invalid or expired') },
+  },
+  {
+    method: 'get',
+    path: '/verify-email',
+    summary: "The confirmation link's target (better-auth): confirms and redirects",
+    request: { query: z.object({ token: z.string(), callbackURL: z.string().optional() }) },
+    responses: { 302: { description: 'Confirmed; on to the app' } },
+  },
+] as const;
+
 /**
  * /api/auth/*: better-auth's handler, with PipLens's own rules in front of the two
  * endpoints that matter for abuse: login throttling and sign-up without enumeration.
  */
 export function accountsRoutes(auth: Auth) {
-  const routes = new Hono<AppEnv>();
+  const routes = createRouter();
+  for (const doc of AUTH_DOCS)
+    routes.openAPIRegistry.registerPath(doc as Parameters<typeof routes.openAPIRegistry.registerPath>[0]);
 
   routes.post('/sign-in/email', async (c) => {
     const body = await readJson(c);
@@ -151,7 +238,8 @@ export function accountsRoutes(auth: Auth) {
       const response = await auth.handler(forward(c, { ...parsed.data, email }));
       // A valid form the auth library still refuses is a sign-up for the same address a moment
       // earlier (two at once): the answer stays the same.
-      if (response.status >= 500) throw new ApiError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+      if (response.status >= 500)
+        throw new ApiError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
     }
     return c.json(SIGNUP_ANSWER, 200);
   }
@@ -174,7 +262,10 @@ export function accountsRoutes(auth: Auth) {
     const email = EmailSchema.safeParse((body as { email?: unknown } | null)?.email);
     if (!email.success) throw new ApiError(400, 'VALIDATION_FAILED', 'Please enter a valid email address');
     const db = c.get('db');
-    const { verdict } = await reserveAttempt(db, mailLimits('confirm-mail', email.data, clientIp(c), CONFIRM_MAILS_PER_WINDOW));
+    const { verdict } = await reserveAttempt(
+      db,
+      mailLimits('confirm-mail', email.data, clientIp(c), CONFIRM_MAILS_PER_WINDOW),
+    );
     if (verdict.refused) {
       c.header('Retry-After', String(verdict.retryAfterSeconds));
       throw new ApiError(429, 'TOO_MANY_ATTEMPTS', CONFIRM_MAIL_THROTTLED_MESSAGE);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../../../shared/analysis';
 import type { Db } from '../../db/client';
-import type { TradeMark } from '../../../shared/journal';
+import type { SharedAnalysis } from '../../../shared/share';
 import { analyses, chartThumbnails, trades } from '../../db/schema';
 
 /** 24 random bytes: 192 bits, so a link can be neither guessed nor enumerated. */
@@ -10,17 +10,6 @@ const TOKEN_BYTES = 24;
 export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
 export const newShareToken = () => randomBytes(TOKEN_BYTES).toString('base64url');
-
-/** What a shared link shows: the analysis and its chart, nothing about who made it. */
-export interface SharedAnalysis {
-  createdAt: string;
-  settings: AnalysisSettings;
-  result: AnalysisResult;
-  chart: ChartFacts | null;
-  thumbnailUrl: string;
-  /** Only for the owner viewing their own link (absent for anyone else): the analysis, to take it into the journal. */
-  own?: { analysisId: string; trade: TradeMark | null };
-}
 
 /**
  * The owner's link for one of their analyses, made on first use and the same afterwards. A shared

@@ -9,6 +9,7 @@ export const ROUTES = {
   signup: '/signup',
   welcome: '/welcome',
   dashboard: '/dashboard',
+  journal: '/journal',
   subscription: '/subscription',
   adminSettings: '/admin/settings',
   adminEngine: '/admin/engine',
@@ -35,6 +36,7 @@ export function isKnownRoute(pathname: string): boolean {
 /** Private routes that search engines are asked to leave alone. */
 export const PRIVATE_ROUTES = [
   ROUTES.dashboard,
+  ROUTES.journal,
   ROUTES.subscription,
   ROUTES.adminSettings,
   ROUTES.adminEngine,

@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
         path: ROUTES.dashboard,
         lazy: () => import('../features/analysis/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
       },
+      { path: ROUTES.journal, lazy: () => import('../features/journal/journal-page').then((m) => ({ Component: m.JournalPage })) },
       {
         path: ROUTES.subscription,
         lazy: () => import('../features/billing/subscription-page').then((m) => ({ Component: m.SubscriptionPage })),

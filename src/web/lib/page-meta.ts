@@ -67,6 +67,7 @@ const ROUTE_META: Record<string, RouteMeta> = {
   [ROUTES.resetPassword]: { title: 'Choose a New Password', description: `Choose a new ${BRAND} password.` },
   [ROUTES.welcome]: { title: `Welcome to ${BRAND}`, description: `Get started with ${BRAND}.` },
   [ROUTES.dashboard]: { title: 'Forex Chart Analysis', crumb: 'Dashboard', description: 'Upload a chart and analyze it.' },
+  [ROUTES.journal]: { title: 'Trade Journal', crumb: 'Journal', description: `The trades you took from ${BRAND} analyses and how they ended.` },
   [ROUTES.subscription]: { title: 'Subscription', description: `Your ${BRAND} trial and Premium subscription.` },
   [ROUTES.adminSettings]: { title: 'Admin Settings', description: `${BRAND} administration.` },
   [ROUTES.adminEngine]: { title: 'Engine Readings', description: `The ${BRAND} chart engine's refusals and low-confidence answers.` },

@@ -15,7 +15,8 @@ import { useLogout } from '../accounts/use-logout';
 import { accessTexts } from '../billing/trial-texts';
 import { useSubscription } from '../billing/use-subscription';
 import { HistoryList } from '../history/history-list';
-import { useSaveAnalysis, type HistoryItem } from '../history/history-api';
+import { useHistory, useSaveAnalysis, type HistoryItem } from '../history/history-api';
+import { JournalActions } from '../journal/components/journal-actions';
 import type { Crop, RerunGrant } from '../../../shared/crop';
 import { describeStage, useAnalyseChart, useJobStage, type AnalysedChart } from './api/analyse';
 import { changedByTrader, fillFromChart, forgetChartSymbol, type SymbolChoice } from './chart-symbol';
@@ -117,6 +118,8 @@ export function DashboardPage() {
   const proposal = useProposedCrop(chart?.file ?? null, chart?.previewUrl ?? null);
   const analyse = useAnalyseChart();
   const save = useSaveAnalysis();
+  // The history's journal marks: whether the analysis shown already became a trade.
+  const history = useHistory(Boolean(user));
   const stage = useJobStage(jobId);
   const guarded = useRef(false);
   const outputTop = useRef<HTMLDivElement>(null);
@@ -358,6 +361,18 @@ export function DashboardPage() {
                 />
               )}
               <ResultPanel result={result} chart={facts} headingRef={resultHeading} />
+              {exportable && (
+                <JournalActions
+                  key={exportable.id}
+                  analysisId={exportable.id}
+                  result={result}
+                  settings={exportable.settings}
+                  mark={
+                    history.data?.find((item) => item.id === exportable.id)?.trade ??
+                    (shown?.kind === 'history' ? shown.item.trade : null)
+                  }
+                />
+              )}
               {shown?.kind === 'fresh' && (
                 <Button
                   variant="outline"

@@ -2,6 +2,7 @@ import { Check, Crown, Minus } from 'lucide-react';
 import { PLAN_FEATURES, type PlanFeature } from '../../../shared/billing';
 import {
   FREE_DAILY_ANALYSES,
+  FREE_HISTORY_DAYS,
   PREMIUM_PRICE_USD,
   SUBSCRIPTION_DAYS,
   TRIAL_DAYS,
@@ -103,6 +104,17 @@ export function PremiumBenefitsPage() {
           <GetPremiumButton className="mt-6 w-full" />
         </article>
       </div>
+
+      <section aria-labelledby="journal-heading" className="mt-10 rounded-xl border border-border bg-card p-6">
+        <h2 id="journal-heading" className="text-xl font-semibold">
+          Your trade journal
+        </h2>
+        <p className="mt-2 text-muted-foreground">
+          The trade journal (taking, closing and reviewing the trades you make from your analyses) works during the trial and with
+          Premium. After a trial ends you keep the last {FREE_HISTORY_DAYS} days of your journal in view and can still close the trades
+          you have open; Premium keeps your whole journal and exports it as CSV.
+        </p>
+      </section>
 
       <section aria-labelledby="compare-heading" className="mt-14">
         <h2 id="compare-heading" className="text-2xl font-bold">

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../../../shared/analysis';
+import type { TradeMark } from '../../../shared/journal';
 import { apiFetch } from '../../lib/api';
 import { toast } from '../../components/ui/use-toast';
 import { historyKeys } from './clear-history';
@@ -12,6 +13,8 @@ export interface HistoryItem {
   chart: ChartFacts | null;
   thumbnailUrl: string;
   shareToken: string | null;
+  /** The journal entry this analysis became (a trade or a skipped plan), if any. */
+  trade: TradeMark | null;
 }
 
 export function useHistory(enabled: boolean) {

@@ -14,6 +14,7 @@ const itemOf = (overrides: Partial<HistoryItem>): HistoryItem => ({
   chart: chartFactsOf(),
   thumbnailUrl: '/api/history/history-item/thumbnail',
   shareToken: null,
+  trade: null,
   ...overrides,
 });
 
@@ -60,5 +61,22 @@ describe('a history item the trader corrected', () => {
 describe('a history item the trader did not correct', () => {
   it('says nothing of the kind', () => {
     expect(render(itemOf({}), true)).not.toContain('Set by you');
+  });
+});
+
+describe('a history item that became a journal entry', () => {
+  it.each([
+    ['open', 'Trade open'],
+    ['closed', 'Trade closed'],
+    ['skipped', 'Skipped'],
+  ] as const)('a %s entry carries the badge “%s” in its accessible name', (status, words) => {
+    const html = render(itemOf({ trade: { id: 'trade-1', status } }), false);
+    const badge = /<span data-trade-badge[^>]*>(.*?)<\/span>/.exec(html);
+    expect(badge?.[1]).toBe(words);
+    expect(badge?.[0]).not.toContain('aria-hidden');
+  });
+
+  it('carries no badge while it is not in the journal', () => {
+    expect(render(itemOf({}), false)).not.toContain('data-trade-badge');
   });
 });

@@ -1,4 +1,5 @@
 import { TrendingDown, TrendingUp, MoveRight } from 'lucide-react';
+import type { TradeStatus } from '../../../shared/journal';
 import { cn } from '../../lib/utils';
 import { useAuth } from '../accounts/auth-context';
 import { setByTraderText } from '../analysis/set-by-trader';
@@ -9,6 +10,14 @@ const ACTION_CLASSES = {
   sell: 'text-red-700 dark:text-red-400',
   wait: 'text-yellow-700 dark:text-yellow-300',
 } as const;
+
+/** The history's word for an analysis that became a journal entry. */
+export const TRADE_BADGE: Record<TradeStatus, string> = { open: 'Trade open', closed: 'Trade closed', skipped: 'Skipped' };
+const TRADE_BADGE_CLASSES: Record<TradeStatus, string> = {
+  open: 'border-emerald-700/60 bg-emerald-50 text-emerald-950 dark:bg-emerald-950/40 dark:text-emerald-100',
+  closed: 'border-border bg-muted text-foreground',
+  skipped: 'border-amber-500/60 bg-amber-50 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100',
+};
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
 export function timeAgo(iso: string, now = Date.now()): string {
@@ -24,7 +33,8 @@ export function timeAgo(iso: string, now = Date.now()): string {
 
 /**
  * One analysis in the list. One the trader corrected carries a "Set by you" badge; its sentence is
- * part of the item's accessible name, and shown in full once the item is selected.
+ * part of the item's accessible name, and shown in full once the item is selected. One that became
+ * a journal entry says so ("Trade open", "Trade closed", "Skipped"), in its accessible name too.
  */
 export function HistoryEntry({ item, selected, onSelect }: { item: HistoryItem; selected: boolean; onSelect: (item: HistoryItem) => void }) {
   const Icon = item.result.trend === 'uptrend' ? TrendingUp : item.result.trend === 'downtrend' ? TrendingDown : MoveRight;
@@ -50,6 +60,11 @@ export function HistoryEntry({ item, selected, onSelect }: { item: HistoryItem; 
               className="rounded-full border border-sky-600/60 bg-sky-50 px-2 text-xs font-medium text-sky-950 dark:bg-sky-950/40 dark:text-sky-100"
             >
               Set by you
+            </span>
+          )}
+          {item.trade && (
+            <span data-trade-badge className={cn('rounded-full border px-2 text-xs font-medium', TRADE_BADGE_CLASSES[item.trade.status])}>
+              {TRADE_BADGE[item.trade.status]}
             </span>
           )}
         </span>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../../../shared/analysis';
+import type { TradeMark } from '../../../shared/journal';
 import { BRAND } from '../../../shared/constants';
 import { href } from '../../../shared/routes';
 import { SHARED_NOT_FOUND_MESSAGE } from '../../../shared/share';
@@ -9,6 +10,7 @@ import { Spinner } from '../../components/ui/input';
 import { apiFetch } from '../../lib/api';
 import { ChartOverlay } from '../analysis/components/chart-overlay';
 import { ResultPanel } from '../analysis/components/result-panel';
+import { JournalActions } from '../journal/components/journal-actions';
 
 export interface SharedAnalysis {
   createdAt: string;
@@ -16,6 +18,8 @@ export interface SharedAnalysis {
   result: AnalysisResult;
   chart: ChartFacts | null;
   thumbnailUrl: string;
+  /** Only when the signed-in viewer owns the analysis: it can go into their journal from here. */
+  own?: { analysisId: string; trade: TradeMark | null } | null;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
@@ -68,6 +72,14 @@ export function SharedAnalysisPage() {
           </p>
           <ChartOverlay src={shared.data.thumbnailUrl} chart={shared.data.chart} result={shared.data.result} />
           <ResultPanel result={shared.data.result} chart={shared.data.chart} />
+          {shared.data.own && (
+            <JournalActions
+              analysisId={shared.data.own.analysisId}
+              result={shared.data.result}
+              settings={shared.data.settings}
+              mark={shared.data.own.trade}
+            />
+          )}
           <div className="rounded-xl border border-border bg-card p-5">
             <p className="font-medium">Read your own charts the same way.</p>
             <Link to={href.signup} className="mt-3 inline-block rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground">

@@ -28,6 +28,9 @@ export function AccountDropdown({ user, defaultOpen = false }: { user: AuthUser;
             <DropdownMenu.Item className={menuItemClass} onSelect={() => void navigate(href.dashboard)}>
               Dashboard
             </DropdownMenu.Item>
+            <DropdownMenu.Item className={menuItemClass} onSelect={() => void navigate(href.journal)}>
+              Journal
+            </DropdownMenu.Item>
             <DropdownMenu.Item className={menuItemClass} onSelect={() => void navigate(href.subscription)}>
               Subscription
             </DropdownMenu.Item>

@@ -76,6 +76,7 @@ export function Header() {
           <NavLink to={href.terms} className={navLinkClass}>
             Terms
           </NavLink>
+          <JournalLink />
           <ThemeToggle />
           <AccountMenu />
         </nav>
@@ -93,6 +94,17 @@ export function Header() {
       </div>
       <MobileMenu open={mobileOpen} onClose={() => setMobileOpenAt(null)} />
     </header>
+  );
+}
+
+/** Signed-in traders reach their trade journal from every page, beside the account menu. */
+function JournalLink() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <NavLink to={href.journal} className={navLinkClass}>
+      Journal
+    </NavLink>
   );
 }
 

@@ -71,6 +71,11 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
               </NavLink>
             </li>
             <li>
+              <NavLink to={href.journal} className={itemClass}>
+                Journal
+              </NavLink>
+            </li>
+            <li>
               <NavLink to={href.subscription} className={itemClass}>
                 Subscription
               </NavLink>

@@ -1,4 +1,6 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -34,6 +36,35 @@ export function migrationsFolder(): string {
   const found = candidates.find((folder) => existsSync(path.join(folder, 'meta', '_journal.json')));
   if (!found) throw new Error('Database migrations folder (drizzle/) not found');
   return found;
+}
+
+/**
+ * The embedded database's memory: PostgreSQL's defaults (128 MB of shared buffers, all of it
+ * touched in PGlite's WebAssembly heap) held a later start at ~300 MB idle for a database of a
+ * few megabytes; 16 MB holds it at ~160 MB (docs/ARCHITECTURE.md, "Embedded database memory").
+ */
+export const EMBEDDED_POSTGRESQL_CONF = ['shared_buffers = 16MB', 'wal_buffers = 1MB'].join('\n');
+
+/**
+ * A new data directory is made by PostgreSQL's initdb, whose memory (~700 MB at its peak, ~300 MB
+ * kept) the process never gets back. It runs in a short-lived process of its own, which closes
+ * the directory cleanly before the server opens it: the server's first start then costs what a
+ * later one does. It is made beside the data directory and renamed into place once whole, so a
+ * start killed half-way leaves no half-made database to open.
+ */
+export function initialiseDataDir(dir: string): void {
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return;
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = require(${JSON.stringify(pglite)});
+PGlite.create(process.argv[1], { postgresqlconf: process.argv[2] })
+  .then((db) => db.close())
+  .catch((error) => { console.error(error); process.exit(1); });`;
+  const staging = `${dir}.new-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  execFileSync(process.execPath, ['-e', script, staging, EMBEDDED_POSTGRESQL_CONF], { stdio: ['ignore', 'ignore', 'inherit'] });
+  // Without PG_VERSION the directory is no database: what is there is an earlier start's leftover.
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(staging, dir);
 }
 
 export interface OpenDatabaseOptions {
@@ -76,9 +107,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let dir: string | undefined;
   if (!options.memory) {
     dir = path.join(options.dataDir ?? './data', 'db');
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(path.dirname(dir), { recursive: true });
+    initialiseDataDir(dir);
   }
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { postgresqlconf: EMBEDDED_POSTGRESQL_CONF });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, migrations);
   return {

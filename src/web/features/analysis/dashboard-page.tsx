@@ -363,7 +363,7 @@ export function DashboardPage() {
               <ResultPanel result={result} chart={facts} headingRef={resultHeading} />
               {exportable && (
                 <JournalActions
-                  key={exportable.id}
+                  key={`journal-${exportable.id}`}
                   analysisId={exportable.id}
                   result={result}
                   settings={exportable.settings}

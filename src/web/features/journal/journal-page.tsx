@@ -111,7 +111,7 @@ export function JournalPage() {
   const { user, loading } = useAuth();
   const [params] = useSearchParams();
   const filter = filterFromParams(params);
-  const journal = useJournal(filter);
+  const journal = useJournal(filter, Boolean(user));
 
   if (loading) return <Spinner className="mx-auto my-24 flex justify-center" label="Loading..." />;
   if (!user) {

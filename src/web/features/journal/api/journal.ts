@@ -37,7 +37,7 @@ export const journalOptions = (filter: JournalFilter) =>
     queryFn: async () => parseAnswer(JournalSchema, await apiFetch<unknown>(`/api/journal${filterQuery(filter)}`)),
   });
 
-/** The journal under a filter; the last answer stays on screen while a new filter loads. */
-export function useJournal(filter: JournalFilter) {
-  return useQuery({ ...journalOptions(filter), placeholderData: keepPreviousData });
+/** The journal under a filter (signed in only); the last answer stays on screen while a new filter loads. */
+export function useJournal(filter: JournalFilter, enabled: boolean) {
+  return useQuery({ ...journalOptions(filter), enabled, placeholderData: keepPreviousData });
 }

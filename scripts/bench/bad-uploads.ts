@@ -1,7 +1,8 @@
 /**
  * `npm run bench:bad-uploads`: 200 of each bad upload of issue 5 (wrong type renamed .png,
  * truncated PNG, 6 MB file, 20000x20000 PNG, empty file, SVG) sent to the app in this process,
- * with every answer checked and the process's memory (RSS, heap) printed before and after.
+ * with every answer checked and the process's memory (RSS, heap) printed before and after, and its
+ * peak RSS (sampled every 20 ms). The database is the embedded one on disk, as `npm start` keeps it.
  * The 20000x20000 PNG carries the real compressed pixel data (1.2 GB of zeros deflated), as a
  * decompression bomb would. Usage: npm run bench:bad-uploads -- [rounds, default 200]
  */
@@ -10,7 +11,11 @@ import { createDeflate } from 'node:zlib';
 import { shutdownEngine } from '../../src/engine';
 import { badUploads, bombPng } from '../../src/server/features/analysis/bad-uploads';
 import { chartSpecs, renderChart } from '../fixtures/render';
+import { relaunchWithFewArenas } from '../lib/malloc-arenas.mjs';
 import { createBenchApp } from './bench-app';
+
+// As `npm start` runs the server: glibc's malloc arenas capped (scripts/lib/malloc-arenas.mjs).
+await relaunchWithFewArenas();
 
 const ROUNDS = Number(process.argv[2] ?? 200);
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -28,7 +33,11 @@ async function bombPixels(): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-const bench = await createBenchApp();
+const bench = await createBenchApp({}, { onDisk: true });
+let peakRss = 0;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 20);
 const [spec] = chartSpecs(1, 3, [1920, 1080, 1]);
 if (!spec) throw new Error('no spec');
 const { image } = await renderChart({ ...spec, format: 'png' });
@@ -69,6 +78,7 @@ for (let i = 1; i <= ROUNDS; i += 1) {
   if (i % 50 === 0) memory(`after ${i} more of each`);
 }
 const after = memory(`after ${ROUNDS} of each (${ROUNDS * cases.length} uploads)`);
-console.log(`\nevery answer had its status and message; RSS change over ${ROUNDS} rounds: ${mb(after - before)}`);
+clearInterval(sampler);
+console.log(`\nevery answer had its status and message; RSS change over ${ROUNDS} rounds: ${mb(after - before)}; peak RSS ${mb(peakRss)}`);
 await shutdownEngine();
 await bench.close();

@@ -1,5 +1,5 @@
 import { FileDown } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { JOURNAL_MESSAGES, type Journal, type Trade } from '../../../shared/journal';
 import { href } from '../../../shared/routes';
@@ -12,7 +12,9 @@ import { ConfidenceRecord } from './components/confidence-record';
 import { EquityCurve } from './components/equity-curve';
 import { JournalFigures } from './components/journal-figures';
 import { JournalFilters } from './components/journal-filters';
-import { TradeCard } from './components/trade-card';
+import { CloseTradeDialog } from './components/close-trade-dialog';
+import { EditTradeDialog } from './components/edit-trade-dialog';
+import { TradeCard, type TradeAction } from './components/trade-card';
 import { filterFromParams, hasFilter } from './filter';
 import type { JournalFilter } from '../../../shared/journal';
 
@@ -27,13 +29,15 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
   );
 }
 
-function TradeList({ trades, empty }: { trades: Trade[]; empty: string }) {
+type Act = (action: TradeAction, trade: Trade) => void;
+
+function TradeList({ trades, empty, onAct }: { trades: Trade[]; empty: string; onAct: Act }) {
   if (trades.length === 0) return <p className="mt-2 text-sm text-muted-foreground">{empty}</p>;
   return (
     <ul className="mt-3 grid gap-3">
       {trades.map((trade) => (
         <li key={trade.id}>
-          <TradeCard trade={trade} />
+          <TradeCard trade={trade} onAct={onAct} />
         </li>
       ))}
     </ul>
@@ -60,7 +64,10 @@ function ExportCsv({ journal, filter }: { journal: Journal; filter: JournalFilte
   );
 }
 
-function JournalBody({ journal, filter }: { journal: Journal; filter: JournalFilter }) {
+export function JournalBody({ journal, filter }: { journal: Journal; filter: JournalFilter }) {
+  // The trade as the trader saw it when they chose to close or edit it.
+  const [acting, setActing] = useState<{ action: TradeAction; trade: Trade } | null>(null);
+  const onAct: Act = (action, trade) => setActing({ action, trade });
   const open = journal.trades.filter((t) => t.status === 'open');
   const rest = journal.trades.filter((t) => t.status !== 'open');
   if (journal.trades.length === 0 && !hasFilter(filter)) {
@@ -89,12 +96,13 @@ function JournalBody({ journal, filter }: { journal: Journal; filter: JournalFil
         <ConfidenceRecord record={journal.record} />
       </Section>
       <Section id="journal-open" title={`Open trades (${open.length})`}>
-        <TradeList trades={open} empty="No open trades." />
+        <TradeList trades={open} empty="No open trades." onAct={onAct} />
       </Section>
       <Section id="journal-closed" title={`Closed and skipped (${rest.length})`}>
         <TradeList
           trades={rest}
           empty={hasFilter(filter) ? 'No trades match these filters.' : 'No closed or skipped trades yet.'}
+          onAct={onAct}
         />
       </Section>
       <Section id="journal-export" title="Export">
@@ -102,6 +110,8 @@ function JournalBody({ journal, filter }: { journal: Journal; filter: JournalFil
           <ExportCsv journal={journal} filter={filter} />
         </div>
       </Section>
+      {acting?.action === 'close' && <CloseTradeDialog trade={acting.trade} onClose={() => setActing(null)} />}
+      {acting?.action === 'edit' && <EditTradeDialog trade={acting.trade} onClose={() => setActing(null)} />}
     </div>
   );
 }

@@ -56,4 +56,17 @@ describe('the shared analysis page', () => {
     expect(html).toContain('Analysis result');
     expect(html).not.toContain('Set by you');
   });
+
+  it('offers the owner “I took this trade” and “I skipped it”, and tells others nothing of the kind', () => {
+    const owner = renderShared(sharedOf({ own: { analysisId: 'analysis-1', trade: null } }));
+    expect(owner).toContain('I took this trade');
+    expect(owner).toContain('I skipped it');
+    expect(renderShared(sharedOf({}))).not.toContain('I took this trade');
+  });
+
+  it('says what became of an analysis already in the owner’s journal', () => {
+    const html = renderShared(sharedOf({ own: { analysisId: 'analysis-1', trade: { id: 'trade-1', status: 'closed' } } }));
+    expect(html).toContain('In your journal: closed.');
+    expect(html).not.toContain('I took this trade');
+  });
 });

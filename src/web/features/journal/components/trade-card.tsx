@@ -7,8 +7,6 @@ import { cn } from '../../../lib/utils';
 import { useDeleteTrade } from '../api/change-trade';
 import { formatDateTime, formatMoney, formatPips, formatPrice, formatR } from '../format';
 import { SOURCE_LABEL } from './confidence-record';
-import { CloseTradeDialog } from './close-trade-dialog';
-import { EditTradeDialog } from './edit-trade-dialog';
 import { TradePhotos } from './trade-photos';
 
 const STATUS_CLASSES: Record<Trade['status'], string> = {
@@ -34,9 +32,15 @@ function Figure({ label, children, title }: { label: string; children: ReactNode
   );
 }
 
-/** One trade of the journal: its levels, how it ended and what it made, its notes and pictures, and what can be done with it. */
-export function TradeCard({ trade }: { trade: Trade }) {
-  const [dialog, setDialog] = useState<'close' | 'edit' | 'delete' | null>(null);
+export type TradeAction = 'close' | 'edit';
+
+/**
+ * One trade of the journal: its levels, how it ended and what it made, its notes and pictures, and
+ * what can be done with it. Closing and editing open in the page's dialog (`onAct`), which stays
+ * open when the trade moves between the lists.
+ */
+export function TradeCard({ trade, onAct }: { trade: Trade; onAct: (action: TradeAction, trade: Trade) => void }) {
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const remove = useDeleteTrade();
   const headingId = `trade-${trade.id}`;
   const { figures, plan } = trade;
@@ -96,22 +100,20 @@ export function TradeCard({ trade }: { trade: Trade }) {
       {taken && <TradePhotos trade={trade} />}
       <div className="mt-3 flex flex-wrap gap-2">
         {trade.status === 'open' && (
-          <Button size="sm" onClick={() => setDialog('close')}>
+          <Button size="sm" onClick={() => onAct('close', trade)}>
             Close trade
           </Button>
         )}
         {taken && (
-          <Button size="sm" variant="outline" onClick={() => setDialog('edit')}>
+          <Button size="sm" variant="outline" onClick={() => onAct('edit', trade)}>
             Edit
           </Button>
         )}
-        <Button size="sm" variant="outline" onClick={() => setDialog('delete')}>
+        <Button size="sm" variant="outline" onClick={() => setConfirmDelete(true)}>
           Delete
         </Button>
       </div>
-      {dialog === 'close' && <CloseTradeDialog trade={trade} onClose={() => setDialog(null)} />}
-      {dialog === 'edit' && <EditTradeDialog trade={trade} onClose={() => setDialog(null)} />}
-      <AlertDialog.Root open={dialog === 'delete'} onOpenChange={(open) => setDialog(open ? 'delete' : null)}>
+      <AlertDialog.Root open={confirmDelete} onOpenChange={setConfirmDelete}>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-black/60" />
           <AlertDialog.Content className="fixed left-1/2 top-1/2 z-[60] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-card p-6 text-foreground shadow-xl">

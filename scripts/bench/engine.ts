@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { AnalysisSettingsSchema } from '../../src/shared/analysis.js';
 import { analyzeChart, shutdownEngine, warmEngine, type EngineOutput } from '../../src/engine/index.js';
+import { readDense } from '../../src/engine/bars/dense.js';
 
 const SET_DIR = '.tmp/bench/set';
 const HD_DIR = '.tmp/bench/hd';
@@ -127,6 +128,36 @@ async function timeGroup(name: string, images: Buffer[]): Promise<void> {
   );
 }
 
+/**
+ * readDense, the fallback for bars that touch, on its heaviest case: a 1920x1080 plot of 950
+ * one-pixel bars drawn two pixels apart (a zoomed-out MetaTrader chart). CPU time per read.
+ */
+function denseTiming(): void {
+  const width = 1920;
+  const height = 1080;
+  const data = new Uint8Array(width * height * 3);
+  let seed = 17;
+  const next = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  let price = height / 2;
+  for (let i = 0; i < 950; i++) {
+    const open = price;
+    price = Math.min(height - 60, Math.max(60, price + (next() - 0.5) * 20));
+    const top = Math.round(Math.min(open, price) - next() * 10);
+    const bottom = Math.round(Math.max(open, price) + next() * 10);
+    for (let y = top; y <= bottom; y++) data.set([0, 255, 0], (y * width + 10 + i * 2) * 3);
+  }
+  const raster = { width, height, data };
+  const plot = { left: 0, top: 0, right: width, bottom: height };
+  readDense(raster, plot, [0, 0, 0]);
+  const cpu: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const c0 = cpuMs();
+    readDense(raster, plot, [0, 0, 0]);
+    cpu.push(cpuMs() - c0);
+  }
+  console.log(`\nreadDense, 1920x1080 plot of 950 one-pixel bars: cpu time median ${quantile(cpu, 0.5).toFixed(0)} ms, p95 ${quantile(cpu, 0.95).toFixed(0)} ms`);
+}
+
 /** Images of every size in a row, as a server sees them, cycling through both groups. */
 async function memoryLoop(label: string, images: Buffer[], repeat: number): Promise<void> {
   const rss: number[] = [];
@@ -208,6 +239,7 @@ for (const image of setImages.slice(0, 3)) await analyzeChart(image, settings).c
 resetPeak();
 await timeGroup('fixture set (800-2880 px wide, PNG and JPEG)', setImages);
 await timeGroup('1920x1080 group', hdImages);
+denseTiming();
 const timingPeak = peakRss();
 console.log(
   `\nRSS before the engine ${mb(baseline)}, after warming OCR ${mb(warm)}, peak while timing ${mb(timingPeak)}`,

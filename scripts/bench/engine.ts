@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { AnalysisSettingsSchema } from '../../src/shared/analysis.js';
 import { analyzeChart, shutdownEngine, warmEngine, type EngineOutput } from '../../src/engine/index.js';
 import { readDense } from '../../src/engine/bars/dense.js';
+import { zoomedOutOhlc } from '../../src/engine/test/dense-bars.js';
 
 const SET_DIR = '.tmp/bench/set';
 const HD_DIR = '.tmp/bench/hd';
@@ -130,25 +131,11 @@ async function timeGroup(name: string, images: Buffer[]): Promise<void> {
 
 /**
  * readDense, the fallback for bars that touch, on its heaviest case: a 1920x1080 plot of 950
- * one-pixel bars drawn two pixels apart (a zoomed-out MetaTrader chart). CPU time per read.
+ * one-pixel OHLC bars drawn two pixels apart (a zoomed-out MetaTrader chart). CPU time per read.
  */
 function denseTiming(): void {
-  const width = 1920;
-  const height = 1080;
-  const data = new Uint8Array(width * height * 3);
-  let seed = 17;
-  const next = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-  let price = height / 2;
-  for (let i = 0; i < 950; i++) {
-    const open = price;
-    price = Math.min(height - 60, Math.max(60, price + (next() - 0.5) * 20));
-    const top = Math.round(Math.min(open, price) - next() * 10);
-    const bottom = Math.round(Math.max(open, price) + next() * 10);
-    for (let y = top; y <= bottom; y++) data.set([0, 255, 0], (y * width + 10 + i * 2) * 3);
-  }
-  const raster = { width, height, data };
-  const plot = { left: 0, top: 0, right: width, bottom: height };
-  readDense(raster, plot, [0, 0, 0]);
+  const { pic: raster, plot } = zoomedOutOhlc();
+  if (!readDense(raster, plot, [0, 0, 0])) throw new Error('readDense read nothing on its benchmark picture');
   const cpu: number[] = [];
   for (let i = 0; i < 20; i++) {
     const c0 = cpuMs();

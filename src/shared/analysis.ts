@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SetByTraderSchema } from './correction';
+import { ChartReadoutSchema, PixelBoxSchema, RerunGrantSchema } from './crop';
 import { INSTRUMENTS, OTHER_SYMBOL, normaliseSymbol } from './instruments';
 
 export const TIME_FRAME_GROUPS = [
@@ -140,13 +141,6 @@ export const ModelAnswerWireSchema = z.strictObject({
 /** Pixel → price mapping: price = slope * y + intercept, y in image pixels from the top. */
 export const PriceScaleSchema = z.object({ slope: z.number(), intercept: z.number() });
 
-export const PlotBoxSchema = z.object({
-  left: z.number(),
-  top: z.number(),
-  right: z.number(),
-  bottom: z.number(),
-});
-
 export const ChartFactsSchema = z.object({
   lastPrice: z.number(),
   high: z.number(),
@@ -155,12 +149,19 @@ export const ChartFactsSchema = z.object({
   levels: z.object({ support: z.array(z.number()), resistance: z.array(z.number()) }),
   precision: z.number().int().nonnegative(),
   scale: PriceScaleSchema.nullable(),
-  plot: PlotBoxSchema,
+  plot: PixelBoxSchema,
   image: z.object({ width: z.number().int(), height: z.number().int() }),
   /** The instrument's symbol where the chart shows it (title, legend, watermark), when read. */
   symbol: z.string().optional(),
 });
 export type ChartFacts = z.infer<typeof ChartFactsSchema>;
+
+/**
+ * The chart facts as the server answers them (an analysis, the history, a shared link): with what
+ * the engine read on the axis. Analyses stored before the reading was kept have none.
+ */
+export const ChartFactsWithReadingSchema = ChartFactsSchema.extend({ read: ChartReadoutSchema.optional() });
+export type ChartFactsWithReading = z.infer<typeof ChartFactsWithReadingSchema>;
 
 export const AnalysisResultSchema = ModelAnswerSchema.extend({
   decisionRationales: z.array(z.string()),
@@ -212,29 +213,31 @@ export const ProviderAttemptSchema = z.object({
 export type ProviderAttempt = z.infer<typeof ProviderAttemptSchema>;
 
 /**
+ * A chart whose bars PipLens found, for the trader to set its scale: its plot, the values of the
+ * labels it read, and the scale it fitted but doubted (then a last price alone can be set).
+ */
+export const CorrectableChartSchema = z.object({
+  image: z.object({ width: z.number().positive(), height: z.number().positive() }),
+  plot: PixelBoxSchema,
+  labels: z.array(z.number()),
+  scale: PriceScaleSchema.nullable(),
+});
+export type CorrectableChart = z.infer<typeof CorrectableChartSchema>;
+
+/**
  * The details of a 422 whose chart could not be analysed: the models asked, and the trend of the
  * bars the engine found on a chart whose prices it refused (never on a picture that is no chart).
  */
-export interface RefusalDetails {
-  providersTried: ProviderAttempt[];
-  trend?: Trend;
+export const RefusalDetailsSchema = z.object({
+  providersTried: z.array(ProviderAttemptSchema),
+  trend: TrendSchema.optional(),
   /**
    * Where the engine found the chart's bars though it did not read (or doubted) their prices, in
    * the whole picture's pixels: the trader can set the price scale there (`correction`).
    */
-  correctable?: CorrectableChart;
-}
-
-/**
- * A chart whose bars PipLens found, for the trader to set its scale: its plot, the values of the
- * labels it read, and the scale it fitted but doubted (then a last price alone can be set).
- */
-export interface CorrectableChart {
-  image: { width: number; height: number };
-  plot: { left: number; top: number; right: number; bottom: number };
-  labels: number[];
-  scale: { slope: number; intercept: number } | null;
-}
+  correctable: CorrectableChartSchema.optional(),
+});
+export type RefusalDetails = z.infer<typeof RefusalDetailsSchema>;
 
 /** An analysis as the server records it and returns it. */
 export const AnalysisRecordSchema = z.object({
@@ -242,7 +245,7 @@ export const AnalysisRecordSchema = z.object({
   createdAt: z.string(),
   settings: AnalysisSettingsSchema,
   result: AnalysisResultSchema,
-  chart: ChartFactsSchema.nullable(),
+  chart: ChartFactsWithReadingSchema.nullable(),
   providersTried: z.array(ProviderAttemptSchema),
 });
 export type AnalysisRecord = z.infer<typeof AnalysisRecordSchema>;
@@ -254,7 +257,6 @@ export type AnalysisRecord = z.infer<typeof AnalysisRecordSchema>;
 export const AnalysisResponseSchema = AnalysisRecordSchema.extend({
   cached: z.boolean(),
   saved: z.boolean().optional(),
-  rerunToken: z.string().optional(),
-  rerunUntil: z.string().optional(),
+  ...RerunGrantSchema.partial().shape,
 });
 export type AnalysisResponse = z.infer<typeof AnalysisResponseSchema>;

@@ -29,6 +29,7 @@ export const SignupRequestSchema = z.object({
   email: EmailSchema,
   password: NewPasswordSchema,
 });
+export type SignupRequest = z.infer<typeof SignupRequestSchema>;
 
 export const ForgotPasswordSchema = z.object({ email: EmailSchema });
 export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>;
@@ -44,11 +45,6 @@ export const ResetPasswordSchema = z
   });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
 
-/** The one answer of a sign-up, for a new and an existing address alike. */
-export const SIGNUP_ANSWER = {
-  status: 'check-inbox',
-  message: 'Check your inbox: we sent a link to confirm your email address.',
-} as const;
 export const SIGNUP_THROTTLED_MESSAGE =
   'Too many sign-ups from your network in a short time. Please try again in 15 minutes.';
 export const LOGIN_THROTTLED_MESSAGE =

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SubscriptionStateSchema } from './access';
 import {
   BRAND,
   FREE_DAILY_ANALYSES,
@@ -32,6 +33,9 @@ export const ConfirmPaymentSchema = z.object({
   txRef: z.string().min(1).max(200),
 });
 export type ConfirmPaymentInput = z.input<typeof ConfirmPaymentSchema>;
+
+/** POST /api/billing/confirm: the subscription as it is after the payment (activated now or before). */
+export const ConfirmedPaymentSchema = z.object({ subscription: SubscriptionStateSchema });
 
 export const checkoutCustomizations = (logo: string) => ({
   title: `${BRAND} Premium`,

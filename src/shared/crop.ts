@@ -7,12 +7,8 @@ export const RERUN_WINDOW_MS = 10 * 60 * 1000;
 export const MIN_CROP_SHARE = 0.05;
 
 /** A box in a picture's pixels, from the top left. */
-export interface PixelBox {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
+export const PixelBoxSchema = z.object({ left: z.number(), top: z.number(), right: z.number(), bottom: z.number() });
+export type PixelBox = z.infer<typeof PixelBoxSchema>;
 
 /**
  * The chart area the trader chose, as shares (0 to 1) of the picture's width and height: the
@@ -40,23 +36,23 @@ export type Crop = z.infer<typeof CropSchema>;
 export const cropField = (crop: Crop) => [crop.left, crop.top, crop.right, crop.bottom].map((v) => v.toFixed(5)).join(',');
 
 /** What the engine read on the chart, in the whole picture's pixels: shown as "What PipLens read". */
-export interface ChartReadout {
+export const ChartReadoutSchema = z.object({
   /** Price labels OCR read on the axis; `value` set for those the price scale was fitted to. */
-  labels: { y: number; text: string; value: number | null }[];
+  labels: z.array(z.object({ y: z.number(), text: z.string(), value: z.number().nullable() })),
   /** The area analysed, when the trader cropped the picture. */
-  crop: PixelBox | null;
-}
+  crop: PixelBoxSchema.nullable(),
+});
+export type ChartReadout = z.infer<typeof ChartReadoutSchema>;
 
 /** The answer of POST /api/analyses/locate: where PipLens finds the chart, before any analysis. */
-export interface ChartLocationResponse {
-  image: { width: number; height: number };
+export const ChartLocationResponseSchema = z.object({
+  image: z.object({ width: z.number(), height: z.number() }),
   /** The price pane with its price axis, or null when no chart was found. */
-  chart: PixelBox | null;
-  plot: PixelBox | null;
-}
+  chart: PixelBoxSchema.nullable(),
+  plot: PixelBoxSchema.nullable(),
+});
+export type ChartLocationResponse = z.infer<typeof ChartLocationResponseSchema>;
 
 /** Sent with an analysis so that a re-run on a crop of the same upload takes no new slot; signed by the server. */
-export interface RerunGrant {
-  rerunToken: string;
-  rerunUntil: string;
-}
+export const RerunGrantSchema = z.object({ rerunToken: z.string(), rerunUntil: z.string() });
+export type RerunGrant = z.infer<typeof RerunGrantSchema>;

@@ -8,5 +8,3 @@ export const FeedbackSchema = z.object({
   [FEEDBACK_HONEYPOT_FIELD]: z.string().max(500).optional(),
 });
 export type FeedbackInput = z.infer<typeof FeedbackSchema>;
-
-export const FeedbackReceivedSchema = z.object({ received: z.literal(true) });

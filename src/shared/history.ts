@@ -1,6 +1,6 @@
 /** The history's contract: one saved analysis as GET /api/history lists it. */
 import { z } from 'zod';
-import { AnalysisResultSchema, AnalysisSettingsSchema, ChartFactsSchema } from './analysis';
+import { AnalysisResultSchema, AnalysisSettingsSchema, ChartFactsWithReadingSchema } from './analysis';
 import { TradeMarkSchema } from './journal';
 
 export const HistoryItemSchema = z.object({
@@ -8,7 +8,7 @@ export const HistoryItemSchema = z.object({
   createdAt: z.string(),
   settings: AnalysisSettingsSchema,
   result: AnalysisResultSchema,
-  chart: ChartFactsSchema.nullable(),
+  chart: ChartFactsWithReadingSchema.nullable(),
   shareToken: z.string().nullable(),
   thumbnailUrl: z.string(),
   /** The journal's mark when the analysis became a trade (or a skipped plan). */
@@ -17,3 +17,6 @@ export const HistoryItemSchema = z.object({
 export type HistoryItem = z.infer<typeof HistoryItemSchema>;
 
 export const HistoryListSchema = z.object({ items: z.array(HistoryItemSchema) });
+
+/** POST /api/history/{id}: the analysis is in the history now. */
+export const SavedAnalysisSchema = z.object({ id: z.string(), saved: z.literal(true) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AnalysisResultSchema, AnalysisSettingsSchema, ChartFactsSchema } from './analysis';
+import { AnalysisResultSchema, AnalysisSettingsSchema, ChartFactsWithReadingSchema } from './analysis';
 import { TradeMarkSchema } from './journal';
 
 /** Texts of the Premium export and share features, the same on server, web and in tests. */
@@ -12,9 +12,12 @@ export const SharedAnalysisSchema = z.object({
   createdAt: z.string(),
   settings: AnalysisSettingsSchema,
   result: AnalysisResultSchema,
-  chart: ChartFactsSchema.nullable(),
+  chart: ChartFactsWithReadingSchema.nullable(),
   thumbnailUrl: z.string(),
   /** Only for the owner viewing their own link (absent for anyone else): the analysis, to take it into the journal. */
   own: z.object({ analysisId: z.string(), trade: TradeMarkSchema.nullable() }).optional(),
 });
 export type SharedAnalysis = z.infer<typeof SharedAnalysisSchema>;
+
+/** PUT /api/history/{id}/share: the token of the analysis's read-only link (href.share). */
+export const ShareLinkSchema = z.object({ shareToken: z.string() });

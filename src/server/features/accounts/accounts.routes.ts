@@ -8,14 +8,22 @@ import {
   LOGIN_THROTTLED_MESSAGE,
   ForgotPasswordSchema,
   LoginSchema,
-  SIGNUP_ANSWER,
   SIGNUP_THROTTLED_MESSAGE,
   SignupRequestSchema,
 } from '../../../shared/auth';
+import { AuthLibraryErrorSchema } from '../../../shared/api-error';
+import {
+  AuthStatusSchema,
+  SessionAnswerSchema,
+  SIGNUP_ANSWER,
+  SignInAnswerSchema,
+  SignOutAnswerSchema,
+  SignUpAnswerSchema,
+} from '../../../shared/auth-answers';
 import type { Auth } from '../../auth/auth';
 import { user } from '../../db/schema';
 import type { AppEnv } from '../../lib/context';
-import { createRouter, errorResponse, jsonResponse } from '../../lib/openapi';
+import { createRouter, errorResponse, lightJsonResponse } from '../../lib/openapi';
 import { ApiError } from '../../lib/errors';
 import { clientIp } from '../../lib/request';
 import { signupAttemptMail } from './accounts.mails';
@@ -80,16 +88,12 @@ async function readJson(c: Context<AppEnv>): Promise<unknown> {
   }
 }
 
-const SessionSchema = z.looseObject({
-  user: z.looseObject({ id: z.string(), email: z.string(), name: z.string() }),
-  session: z.looseObject({}),
-});
-const StatusSchema = z.looseObject({ status: z.boolean() });
 const json = (schema: z.ZodType) => ({ body: { content: { 'application/json': { schema } }, required: true } });
 
 /**
  * The endpoints the web app uses: PipLens's four in front of better-auth, and better-auth's own
- * that the app calls (its other endpoints are reachable but unused).
+ * that the app calls (its other endpoints are reachable but unused). Their answers are described
+ * by the fields the browser reads (better-auth sends more); its own errors have its own shape.
  */
 const AUTH_DOCS = [
   {
@@ -98,8 +102,8 @@ const AUTH_DOCS = [
     summary: 'Log in (throttled per account and address)',
     request: json(LoginSchema),
     responses: {
-      200: jsonResponse(SessionSchema.partial(), 'Signed in (session cookie set)'),
-      401: errorResponse('Invalid email or password'),
+      200: lightJsonResponse(SignInAnswerSchema, 'Signed in (session cookie set)'),
+      401: lightJsonResponse(AuthLibraryErrorSchema, 'Invalid email or password (better-auth)'),
       429: errorResponse('Too many attempts'),
     },
   },
@@ -109,7 +113,7 @@ const AUTH_DOCS = [
     summary: 'Create an account (the same answer for a new and an existing address)',
     request: json(SignupRequestSchema),
     responses: {
-      200: jsonResponse(z.looseObject({}), 'Created, or a mail to the existing owner'),
+      200: lightJsonResponse(SignUpAnswerSchema, 'Created, or a mail to the existing owner'),
       400: errorResponse('Fields not valid'),
       429: errorResponse('Too many sign-ups from this network'),
     },
@@ -120,7 +124,7 @@ const AUTH_DOCS = [
     summary: 'Mail a reset link (the same answer whether the address exists)',
     request: json(ForgotPasswordSchema),
     responses: {
-      200: jsonResponse(StatusSchema, 'Mailed if the address exists'),
+      200: lightJsonResponse(AuthStatusSchema, 'Mailed if the address exists'),
       429: errorResponse('Too many mails'),
     },
   },
@@ -130,7 +134,7 @@ const AUTH_DOCS = [
     summary: 'Mail the confirmation link again',
     request: json(z.object({ email: EmailSchema })),
     responses: {
-      200: jsonResponse(StatusSchema, 'Mailed if the address needs it'),
+      200: lightJsonResponse(AuthStatusSchema, 'Mailed if the address needs it'),
       429: errorResponse('Too many mails'),
     },
   },
@@ -138,20 +142,23 @@ const AUTH_DOCS = [
     method: 'get',
     path: '/get-session',
     summary: 'The signed-in user and session (better-auth), or null',
-    responses: { 200: jsonResponse(SessionSchema.nullable(), 'The session') },
+    responses: { 200: lightJsonResponse(SessionAnswerSchema, 'The session, or null') },
   },
   {
     method: 'post',
     path: '/sign-out',
     summary: 'Log out (better-auth)',
-    responses: { 200: jsonResponse(z.looseObject({ success: z.boolean() }), 'Signed out') },
+    responses: { 200: lightJsonResponse(SignOutAnswerSchema, 'Signed out') },
   },
   {
     method: 'post',
     path: '/reset-password',
     summary: 'Set a new password with the mailed token (better-auth)',
     request: json(z.object({ newPassword: z.string(), token: z.string() })),
-    responses: { 200: jsonResponse(StatusSchema, 'Changed'), 400: errorResponse('Token invalid or expired') },
+    responses: {
+      200: lightJsonResponse(AuthStatusSchema, 'Changed'),
+      400: lightJsonResponse(AuthLibraryErrorSchema, 'Token invalid or expired (better-auth)'),
+    },
   },
   {
     method: 'get',

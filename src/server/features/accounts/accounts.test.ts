@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNUP_ANSWER } from '../../../shared/auth';
+import { SIGNUP_ANSWER } from '../../../shared/auth-answers';
 import { requireAdmin, requireUser } from '../../auth/guards';
 import type { AppEnv } from '../../lib/context';
 import { eq, like } from 'drizzle-orm';

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { SubscriptionStateSchema } from '../../../shared/access';
-import { CheckoutSchema, ConfirmPaymentSchema } from '../../../shared/billing';
+import { CheckoutSchema, ConfirmedPaymentSchema, ConfirmPaymentSchema } from '../../../shared/billing';
 import { requireUser } from '../../auth/guards';
 import type { AppEnv, SessionUser } from '../../lib/context';
 import { ApiError } from '../../lib/errors';
@@ -60,10 +60,7 @@ const confirmRoute = createRoute({
   middleware: [requireUser] as const,
   request: { body: { content: { 'application/json': { schema: ConfirmPaymentSchema } }, required: true } },
   responses: {
-    200: jsonResponse(
-      z.object({ subscription: SubscriptionStateSchema }),
-      'Activated (or already activated by an earlier call)',
-    ),
+    200: jsonResponse(ConfirmedPaymentSchema, 'Activated (or already activated by an earlier call)'),
     400: errorResponse('The provider does not confirm a successful payment of the plan'),
     401: errorResponse('Not signed in'),
     403: errorResponse('The payment belongs to someone else'),

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { createRoute } from '@hono/zod-openapi';
 import { and, gte, or, sql } from 'drizzle-orm';
-import { FEEDBACK_HONEYPOT_FIELD, FEEDBACK_RATE_LIMIT, FEEDBACK_RATE_LIMITED_MESSAGE } from '../../../shared/feedback';
-import { FeedbackReceivedSchema, FeedbackSchema } from '../../../shared/feedback-schema';
+import {
+  FEEDBACK_HONEYPOT_FIELD,
+  FEEDBACK_RATE_LIMIT,
+  FEEDBACK_RATE_LIMITED_MESSAGE,
+  FeedbackReceivedSchema,
+} from '../../../shared/feedback';
+import { FeedbackSchema } from '../../../shared/feedback-schema';
 import type { Db } from '../../db/client';
 import { feedback } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
-import { createRouter, errorResponse } from '../../lib/openapi';
+import { createRouter, errorResponse, lightJsonResponse } from '../../lib/openapi';
 import { clientIp } from '../../lib/request';
 import { feedbackMail } from './feedback.mail';
 
@@ -16,7 +21,7 @@ const postFeedbackRoute = createRoute({
   summary: 'Send feedback to the PipLens team (stored and forwarded to the support mailbox)',
   request: { body: { required: true, content: { 'application/json': { schema: FeedbackSchema } } } },
   responses: {
-    201: { description: 'Received', content: { 'application/json': { schema: FeedbackReceivedSchema } } },
+    201: lightJsonResponse(FeedbackReceivedSchema, 'Received'),
     400: errorResponse('A field is missing, malformed or too long'),
     403: errorResponse('Posted from another site'),
     429: errorResponse('Too much feedback from this address or email in the last minutes'),

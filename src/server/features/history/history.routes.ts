@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, desc, eq, exists, gt, gte, or, sql } from 'drizzle-orm';
-import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../../../shared/analysis';
+import type { AnalysisResult, AnalysisSettings, ChartFactsWithReading } from '../../../shared/analysis';
 import { FREE_HISTORY_DAYS } from '../../../shared/constants';
-import { HistoryListSchema } from '../../../shared/history';
-import { SHARE_PREMIUM_MESSAGE } from '../../../shared/share';
+import { HistoryListSchema, SavedAnalysisSchema } from '../../../shared/history';
+import { SHARE_PREMIUM_MESSAGE, ShareLinkSchema } from '../../../shared/share';
 import { requireUser } from '../../auth/guards';
 import { analyses, chartThumbnails, subscriptions, trades } from '../../db/schema';
 import type { SessionUser } from '../../lib/context';
@@ -35,7 +35,7 @@ const saveRoute = createRoute({
   path: '/{id}',
   summary: 'Save an analysis to the history',
   responses: {
-    200: jsonResponse(z.object({ id: z.string(), saved: z.literal(true) }), 'Saved'),
+    200: jsonResponse(SavedAnalysisSchema, 'Saved'),
     ...notSignedIn,
     ...noSuchAnalysis,
   },
@@ -47,7 +47,7 @@ const shareRoute = createRoute({
   path: '/{id}/share',
   summary: 'Make (or return) the read-only link of an analysis (Premium)',
   responses: {
-    200: jsonResponse(z.object({ shareToken: z.string() }), 'The link token'),
+    200: jsonResponse(ShareLinkSchema, 'The link token'),
     ...notSignedIn,
     403: errorResponse('Sharing is a Premium feature'),
     ...noSuchAnalysis,
@@ -129,7 +129,7 @@ export function historyRoutes() {
           ...row,
           settings: row.settings as AnalysisSettings,
           result: row.result as AnalysisResult,
-          chart: row.chart as ChartFacts | null,
+          chart: row.chart as ChartFactsWithReading | null,
           createdAt: row.createdAt.toISOString(),
           thumbnailUrl: `/api/history/${row.id}/thumbnail`,
           trade: tradeId && tradeStatus ? { id: tradeId, status: tradeStatus } : null,

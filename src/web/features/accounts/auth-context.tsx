@@ -1,19 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
-import { authClient } from './auth-client';
-
-export interface AuthUser {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  createdAt: Date;
-  emailVerified: boolean;
-}
+import type { SessionUser } from '../../../shared/auth-answers';
+import { sessionOptions, signOut as signOutOnServer } from './auth-api';
 
 export interface AuthState {
-  session: { id: string; expiresAt: Date } | null;
-  user: AuthUser | null;
+  user: SessionUser | null;
   /** True until the first session check has finished. */
   loading: boolean;
   signOut: () => Promise<void>;
@@ -23,12 +14,12 @@ export interface AuthState {
 const AuthContext = createContext<AuthState | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const { data, isPending, refetch } = authClient.useSession();
+  const { data, isPending, refetch } = useQuery(sessionOptions());
   const queryClient = useQueryClient();
 
   const signOut = useCallback(async () => {
-    const { error } = await authClient.signOut();
-    if (error) throw new Error(error.message ?? 'Failed to log out. Please try again.');
+    await signOutOnServer();
+    // Nothing of the trader's stays in the cache; the session is asked for again (now none).
     queryClient.clear();
     await refetch();
   }, [queryClient, refetch]);
@@ -37,25 +28,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await refetch();
   }, [refetch]);
 
-  const value = useMemo<AuthState>(() => {
-    const user = data?.user
-      ? {
-          id: data.user.id,
-          email: data.user.email,
-          name: data.user.name,
-          role: (data.user as { role?: string }).role ?? 'user',
-          createdAt: new Date(data.user.createdAt),
-          emailVerified: data.user.emailVerified,
-        }
-      : null;
-    return {
-      session: data?.session ? { id: data.session.id, expiresAt: new Date(data.session.expiresAt) } : null,
-      user,
-      loading: isPending,
-      signOut,
-      refresh,
-    };
-  }, [data, isPending, signOut, refresh]);
+  const value = useMemo<AuthState>(
+    () => ({ user: data?.user ?? null, loading: isPending, signOut, refresh }),
+    [data, isPending, signOut, refresh],
+  );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

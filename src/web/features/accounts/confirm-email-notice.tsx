@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { TRIAL_DAYS } from '../../../shared/constants';
-import { href } from '../../../shared/routes';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
-import { authClient } from './auth-client';
+import { messageOf } from '../../lib/api';
+import { sendConfirmationMail } from './auth-api';
 
 /**
  * The state of an account whose email address is not confirmed yet: where the link went, that the
@@ -16,13 +16,11 @@ export function ConfirmEmailNotice({ email }: { email: string }) {
   async function resend() {
     setSending(true);
     try {
-      const { error } = await authClient.sendVerificationEmail({ email, callbackURL: href.dashboard });
-      if (error) {
-        toast({ title: error.message || 'We could not send the link. Please try again.', variant: 'destructive' });
-        return;
-      }
+      await sendConfirmationMail(email);
       setSent(true);
       toast({ title: 'A new confirmation link is on its way.', variant: 'success' });
+    } catch (error) {
+      toast({ title: messageOf(error, 'We could not send the link. Please try again.'), variant: 'destructive' });
     } finally {
       setSending(false);
     }

@@ -7,8 +7,9 @@ import { href } from '../../../shared/routes';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/use-toast';
+import { messageOf } from '../../lib/api';
 import { AuthCard } from './auth-card';
-import { authClient } from './auth-client';
+import { requestPasswordReset } from './auth-api';
 
 export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -16,9 +17,10 @@ export function ForgotPasswordPage() {
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
-    const { error } = await authClient.requestPasswordReset({ email, redirectTo: href.resetPassword });
-    if (error) {
-      toast({ title: error.message || 'Could not send the reset link. Please try again.', variant: 'destructive' });
+    try {
+      await requestPasswordReset(email);
+    } catch (error) {
+      toast({ title: messageOf(error, 'Could not send the reset link. Please try again.'), variant: 'destructive' });
       return;
     }
     setSentTo(email);

@@ -6,9 +6,10 @@ import { href } from '../../../shared/routes';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/use-toast';
+import { messageOf } from '../../lib/api';
 import { takeRedirectAfterAuth } from '../../lib/redirect-after-auth';
 import { AuthCard } from './auth-card';
-import { authClient } from './auth-client';
+import { signIn } from './auth-api';
 import { useAuth } from './auth-context';
 
 export function LoginPage() {
@@ -18,9 +19,10 @@ export function LoginPage() {
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const { error } = await authClient.signIn.email({ email: values.email, password: values.password });
-    if (error) {
-      toast({ title: error.message || 'Failed to login. Please check your credentials.', variant: 'destructive' });
+    try {
+      await signIn(values);
+    } catch (error) {
+      toast({ title: messageOf(error, 'Failed to login. Please check your credentials.'), variant: 'destructive' });
       return;
     }
     await refresh();

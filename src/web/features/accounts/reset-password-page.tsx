@@ -6,8 +6,9 @@ import { href } from '../../../shared/routes';
 import { Button } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/use-toast';
+import { ApiRequestError, messageOf } from '../../lib/api';
 import { AuthCard } from './auth-card';
-import { authClient } from './auth-client';
+import { resetPassword } from './auth-api';
 
 const INVALID_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
 
@@ -23,9 +24,11 @@ export function ResetPasswordPage() {
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     if (!token) return;
-    const { error } = await authClient.resetPassword({ newPassword: password, token });
-    if (error) {
-      toast({ title: error.code === 'INVALID_TOKEN' ? INVALID_LINK : error.message || INVALID_LINK, variant: 'destructive' });
+    try {
+      await resetPassword({ newPassword: password, token });
+    } catch (error) {
+      const expired = error instanceof ApiRequestError && error.code === 'INVALID_TOKEN';
+      toast({ title: expired ? INVALID_LINK : messageOf(error, INVALID_LINK), variant: 'destructive' });
       return;
     }
     toast({ title: 'Password updated', description: 'Log in with your new password.', variant: 'success' });

@@ -6,8 +6,9 @@ import { href } from '../../../shared/routes';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/use-toast';
+import { messageOf } from '../../lib/api';
 import { AuthCard } from './auth-card';
-import { authClient } from './auth-client';
+import { signUp } from './auth-api';
 import type { WelcomeState } from './welcome-page';
 
 export function SignupPage() {
@@ -19,9 +20,10 @@ export function SignupPage() {
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const { error } = await authClient.signUp.email({ name: values.fullName, email: values.email, password: values.password });
-    if (error) {
-      toast({ title: error.message || 'Failed to create account. Please try again.', variant: 'destructive' });
+    try {
+      await signUp({ name: values.fullName, email: values.email, password: values.password });
+    } catch (error) {
+      toast({ title: messageOf(error, 'Failed to create account. Please try again.'), variant: 'destructive' });
       return;
     }
     // No session yet: the confirmation link in the welcome mail signs the trader in.

@@ -1,8 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { dailyLimitMessage } from '../../../shared/access';
-import { ANALYSIS_DEFAULTS } from '../../../shared/analysis';
+import {
+  ANALYSIS_DEFAULTS,
+  type AnalysisResponse,
+  type ChartFactsWithReading,
+  type CorrectableChart,
+} from '../../../shared/analysis';
 import { UPGRADE_TOAST_DURATION_MS } from '../../../shared/constants';
+import type { HistoryItem } from '../../../shared/history';
 import { href } from '../../../shared/routes';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/input';
@@ -15,10 +21,10 @@ import { useLogout } from '../accounts/use-logout';
 import { accessTexts } from '../billing/trial-texts';
 import { useSubscription } from '../billing/use-subscription';
 import { HistoryList } from '../history/history-list';
-import { useHistory, useSaveAnalysis, type HistoryItem } from '../history/history-api';
+import { useHistory, useSaveAnalysis } from '../history/history-api';
 import { JournalActions } from '../journal/components/journal-actions';
 import type { Crop, RerunGrant } from '../../../shared/crop';
-import { describeStage, useAnalyseChart, useJobStage, type AnalysedChart } from './api/analyse';
+import { describeStage, useAnalyseChart, useJobStage } from './api/analyse';
 import { changedByTrader, fillFromChart, forgetChartSymbol, type SymbolChoice } from './chart-symbol';
 import { useProposedCrop } from './api/locate';
 import { refusalOf, type Refusal } from './refusal';
@@ -26,8 +32,6 @@ import { isWholePicture, WHOLE_PICTURE } from './components/crop-frame';
 import { ReadingPanel } from './components/reading-panel';
 import { CorrectionPanel, type CorrectionChart, type CorrectionMode } from './components/correction-panel';
 import type { Correction } from '../../../shared/correction';
-import type { CorrectableChart, ChartFacts } from '../../../shared/analysis';
-import type { ChartReadout } from '../../../shared/crop';
 import { ChartOverlay } from './components/chart-overlay';
 import { ResultPanel } from './components/result-panel';
 import { SettingsPanel } from './components/settings-panel';
@@ -36,7 +40,7 @@ import { UploadArea, type ChartFile } from './components/upload-area';
 import { ExportSharePanel } from './export/export-share-panel';
 import { useSharedImage } from '../share-target/use-shared-image';
 
-type Shown = { kind: 'fresh'; response: AnalysedChart } | { kind: 'history'; item: HistoryItem };
+type Shown = { kind: 'fresh'; response: AnalysisResponse } | { kind: 'history'; item: HistoryItem };
 
 /** The server's re-run grant when it is for this file and still in time (the server checks it again). */
 function grantFor(grant: (RerunGrant & { file: File }) | null, file: File): string | undefined {
@@ -45,7 +49,7 @@ function grantFor(grant: (RerunGrant & { file: File }) | null, file: File): stri
 
 /** The chart a correction is drawn on and checked against: the one read, or the one whose prices were refused. */
 function correctionChart(
-  facts: (ChartFacts & { read?: ChartReadout }) | null,
+  facts: ChartFactsWithReading | null,
   refused: CorrectableChart | null,
 ): CorrectionChart | null {
   if (facts) {
@@ -195,7 +199,8 @@ export function DashboardPage() {
           // The instrument read on the chart fills an empty symbol field for the next analysis.
           setChoice((current) => fillFromChart(current, response.chart?.symbol));
           setAdjusting(false);
-          if (response.rerunToken) setGrant({ rerunToken: response.rerunToken, rerunUntil: response.rerunUntil, file });
+          const { rerunToken, rerunUntil } = response;
+          if (rerunToken && rerunUntil) setGrant({ rerunToken, rerunUntil, file });
           toast({ title: 'Chart analysis complete!', variant: 'success' });
         },
         onError: (error) => {

@@ -1,5 +1,10 @@
-import { z } from 'zod';
-import { TrendSchema, type CorrectableChart, type RefusalDetails, type Trend } from '../../../shared/analysis';
+import {
+  CorrectableChartSchema,
+  TrendSchema,
+  type CorrectableChart,
+  type RefusalDetails,
+  type Trend,
+} from '../../../shared/analysis';
 import { ApiRequestError } from '../../lib/api';
 
 /** The engine's refusals (no chart, no readable axis, an unsure reading): a better crop can help. */
@@ -13,21 +18,13 @@ export interface Refusal {
   correctable: CorrectableChart | null;
 }
 
-const BoxSchema = z.object({ left: z.number(), top: z.number(), right: z.number(), bottom: z.number() });
-const CorrectableSchema = z.object({
-  image: z.object({ width: z.number().positive(), height: z.number().positive() }),
-  plot: BoxSchema,
-  labels: z.array(z.number()),
-  scale: z.object({ slope: z.number(), intercept: z.number() }).nullable(),
-}) satisfies z.ZodType<CorrectableChart>;
-
 /** The engine's refusal in an analysis error, or null for any other error. */
 export function refusalOf(error: unknown): Refusal | null {
   if (!(error instanceof ApiRequestError) || !ENGINE_REFUSALS.has(error.code)) return null;
   // Read with care: the details come over the network. A picture that is no chart has no trend.
   const details = error.details as Partial<Record<keyof RefusalDetails, unknown>> | null | undefined;
   const trend = TrendSchema.safeParse(details?.trend);
-  const correctable = CorrectableSchema.safeParse(details?.correctable);
+  const correctable = CorrectableChartSchema.safeParse(details?.correctable);
   return {
     message: error.message,
     trend: trend.success && error.code !== 'NOT_A_CHART' ? trend.data : null,

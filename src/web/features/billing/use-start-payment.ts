@@ -69,7 +69,9 @@ export function useStartPayment() {
         variant: 'success',
       });
     } catch (error) {
-      const unreachable = !(error instanceof ApiRequestError) || error.status === 0 || error.status >= 500;
+      // An answer off its contract may be a 200: the payment may have gone through.
+      const unreachable =
+        !(error instanceof ApiRequestError) || error.status === 0 || error.status >= 500 || error.code === 'BAD_RESPONSE';
       fail(unreachable ? TOASTS.notActivated : TOASTS.failed);
     } finally {
       await queryClient.invalidateQueries({ queryKey: subscriptionKeys.status });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SubscriptionState } from '../../../shared/access';
+import { SubscriptionStateSchema } from '../../../shared/access';
 import { apiFetch } from '../../lib/api';
 import { useAuth } from '../accounts/auth-context';
 
@@ -8,7 +8,7 @@ export const subscriptionKeys = { status: ['billing', 'status'] as const };
 export const subscriptionStatusOptions = () =>
   queryOptions({
     queryKey: subscriptionKeys.status,
-    queryFn: () => apiFetch<SubscriptionState>('/api/billing/status'),
+    queryFn: () => apiFetch('/api/billing/status', SubscriptionStateSchema),
   });
 
 /** The subscription state of SPEC §3, from the server; nothing while signed out. */

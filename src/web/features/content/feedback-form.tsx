@@ -1,5 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { FEEDBACK_EMAIL_MAX, FEEDBACK_HONEYPOT_FIELD, FEEDBACK_MESSAGE_MAX, FEEDBACK_NAME_MAX } from '../../../shared/feedback';
+import {
+  FEEDBACK_EMAIL_MAX,
+  FEEDBACK_HONEYPOT_FIELD,
+  FEEDBACK_MESSAGE_MAX,
+  FEEDBACK_NAME_MAX,
+  FeedbackReceivedSchema,
+} from '../../../shared/feedback';
 import { Button } from '../../components/ui/button';
 import { Input, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
@@ -18,7 +24,7 @@ export function FeedbackForm() {
     const field = (name: string) => String(data.get(name) ?? '');
     setSubmitting(true);
     const [sent] = await Promise.allSettled([
-      postJson('/api/feedback', {
+      postJson('/api/feedback', FeedbackReceivedSchema, {
         name: field('name'),
         email: field('email'),
         feedback: field('feedback'),

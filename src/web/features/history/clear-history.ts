@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api';
+import { apiSend } from '../../lib/api';
 import { toast } from '../../components/ui/use-toast';
 
 export const historyKeys = { all: ['history'] as const };
 
-export const clearHistory = () => apiFetch<void>('/api/history', { method: 'DELETE' });
+export const clearHistory = () => apiSend('/api/history', { method: 'DELETE' });
 
 export function useClearHistory() {
   const queryClient = useQueryClient();

@@ -2,8 +2,8 @@ import { createElement } from 'react';
 // eslint-disable-next-line no-restricted-imports -- React's own HTML renderer, not PipLens server code
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import type { HistoryItem } from '../../../shared/history';
 import { analysisResultOf, analysisSettingsOf, chartFactsOf } from '../../test/factories';
-import type { HistoryItem } from './history-api';
 import { HistoryEntry } from './history-list';
 
 const itemOf = (overrides: Partial<HistoryItem>): HistoryItem => ({

@@ -1,9 +1,10 @@
 import { TrendingDown, TrendingUp, MoveRight } from 'lucide-react';
+import type { HistoryItem } from '../../../shared/history';
 import type { TradeStatus } from '../../../shared/journal';
 import { cn } from '../../lib/utils';
 import { useAuth } from '../accounts/auth-context';
 import { setByTraderText } from '../analysis/set-by-trader';
-import { useHistory, type HistoryItem } from './history-api';
+import { useHistory } from './history-api';
 
 const ACTION_CLASSES = {
   buy: 'text-green-700 dark:text-green-400',

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api';
+import { ShareLinkSchema } from '../../../shared/share';
+import { apiFetch, apiSend } from '../../lib/api';
 import { historyKeys } from './clear-history';
 
-export const shareAnalysis = (id: string) => apiFetch<{ shareToken: string }>(`/api/history/${id}/share`, { method: 'PUT' });
-export const revokeShare = (id: string) => apiFetch<void>(`/api/history/${id}/share`, { method: 'DELETE' });
+export const shareAnalysis = (id: string) => apiFetch(`/api/history/${id}/share`, ShareLinkSchema, { method: 'PUT' });
+export const revokeShare = (id: string) => apiSend(`/api/history/${id}/share`, { method: 'DELETE' });
 
 /** Sharing saves the analysis too, so the history is refreshed either way. */
 export function useShareAnalysis() {

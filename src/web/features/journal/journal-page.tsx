@@ -5,9 +5,10 @@ import { JOURNAL_MESSAGES, type Journal, type Trade } from '../../../shared/jour
 import { href } from '../../../shared/routes';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/input';
+import { SOMETHING_WRONG } from '../../lib/api';
 import { saveRedirectAfterAuth } from '../../lib/redirect-after-auth';
 import { useAuth } from '../accounts/auth-context';
-import { journalCsvUrl, SOMETHING_WRONG, useJournal } from './api/journal';
+import { journalCsvUrl, useJournal } from './api/journal';
 import { ConfidenceRecord } from './components/confidence-record';
 import { EquityCurve } from './components/equity-curve';
 import { JournalFigures } from './components/journal-figures';

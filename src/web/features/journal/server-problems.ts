@@ -1,14 +1,11 @@
-import { ApiRequestError } from '../../lib/api';
+import { ApiRequestError, messageOf } from '../../lib/api';
 
 /**
  * The server's word on each field of a refused change: TRADE_INVALID names fields by path, zod's
  * VALIDATION_FAILED by a path array. Anything else is the form's own message.
  */
 export function serverProblems(error: unknown): { path: string; message: string }[] {
-  if (!(error instanceof ApiRequestError))
-    return [
-      { path: 'form', message: error instanceof Error ? error.message : 'Something went wrong, please try again' },
-    ];
+  if (!(error instanceof ApiRequestError)) return [{ path: 'form', message: messageOf(error) }];
   const details = Array.isArray(error.details) ? (error.details as unknown[]) : [];
   const problems = details.flatMap((detail) => {
     if (!detail || typeof detail !== 'object') return [];

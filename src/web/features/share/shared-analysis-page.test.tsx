@@ -5,8 +5,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SHARE_ROUTE, href } from '../../../shared/routes';
+import type { SharedAnalysis } from '../../../shared/share';
 import { analysisResultOf, analysisSettingsOf, chartFactsOf } from '../../test/factories';
-import { SharedAnalysisPage, type SharedAnalysis } from './shared-analysis-page';
+import { SharedAnalysisPage } from './shared-analysis-page';
 
 /** The page at /share/:token with the API's answer already in the cache, as after its request. */
 function renderShared(shared: SharedAnalysis) {

@@ -1,26 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../../../shared/analysis';
-import type { TradeMark } from '../../../shared/journal';
 import { BRAND } from '../../../shared/constants';
 import { href } from '../../../shared/routes';
-import { SHARED_NOT_FOUND_MESSAGE } from '../../../shared/share';
+import { SHARED_NOT_FOUND_MESSAGE, SharedAnalysisSchema, type SharedAnalysis } from '../../../shared/share';
 import { Spinner } from '../../components/ui/input';
 import { apiFetch } from '../../lib/api';
 import { ChartOverlay } from '../analysis/components/chart-overlay';
 import { ResultPanel } from '../analysis/components/result-panel';
 import { JournalActions } from '../journal/components/journal-actions';
-
-export interface SharedAnalysis {
-  createdAt: string;
-  settings: AnalysisSettings;
-  result: AnalysisResult;
-  chart: ChartFacts | null;
-  thumbnailUrl: string;
-  /** Only when the signed-in viewer owns the analysis: it can go into their journal from here. */
-  own?: { analysisId: string; trade: TradeMark | null } | null;
-}
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -36,7 +24,7 @@ export function SharedAnalysisPage() {
   const { token = '' } = useParams();
   const shared = useQuery({
     queryKey: ['shared-analysis', token],
-    queryFn: () => apiFetch<SharedAnalysis>(`/api/shared/${encodeURIComponent(token)}`),
+    queryFn: () => apiFetch(`/api/shared/${encodeURIComponent(token)}`, SharedAnalysisSchema),
     retry: false,
   });
   const data = shared.data;

@@ -2,15 +2,15 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { SessionUser } from '../../../shared/auth-answers';
 import { href } from '../../../shared/routes';
 import { Button } from '../../components/ui/button';
-import type { AuthUser } from '../accounts/auth-context';
 import { useLogout } from '../accounts/use-logout';
 import { ClearHistoryDialog } from '../history/clear-history-dialog';
 import { menuContentClass, menuItemClass } from './menu-styles';
 
 /** The signed-in account menu (Radix); the header loads it on first use. */
-export function AccountDropdown({ user, defaultOpen = false }: { user: AuthUser; defaultOpen?: boolean }) {
+export function AccountDropdown({ user, defaultOpen = false }: { user: SessionUser; defaultOpen?: boolean }) {
   const navigate = useNavigate();
   const logout = useLogout();
   const [confirmClear, setConfirmClear] = useState(false);

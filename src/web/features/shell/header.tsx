@@ -1,10 +1,11 @@
 import { ChevronDown, LineChart, Menu, UserRound } from 'lucide-react';
 import { cloneElement, lazy, Suspense, useState, type ReactElement } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import type { SessionUser } from '../../../shared/auth-answers';
 import { href } from '../../../shared/routes';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
-import { useAuth, type AuthUser } from '../accounts/auth-context';
+import { useAuth } from '../accounts/auth-context';
 import { learnTriggerClass } from './menu-styles';
 import { MobileMenu } from './mobile-menu';
 import { ThemeToggle } from './theme-toggle';
@@ -127,7 +128,7 @@ function AccountMenu() {
   return <AccountButton user={user} />;
 }
 
-function AccountButton({ user }: { user: AuthUser }) {
+function AccountButton({ user }: { user: SessionUser }) {
   return (
     <OnDemandMenu
       load={loadAccount}

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { href } from '../../../shared/routes';
 import { Button } from '../../components/ui/button';
-import { postJson } from '../../lib/api';
+import { apiSend } from '../../lib/api';
 
 export function NotFoundPage() {
   const location = useLocation();
@@ -10,7 +10,9 @@ export function NotFoundPage() {
 
   // Log the missing path on the server, where operators look (SPEC §2 'Not found').
   useEffect(() => {
-    postJson('/api/client-events/not-found', { path: location.pathname }).catch(() => undefined);
+    apiSend('/api/client-events/not-found', { method: 'POST', body: JSON.stringify({ path: location.pathname }) }).catch(
+      () => undefined,
+    );
   }, [location.pathname]);
 
   return (

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EngineReadingsPage, ReviewOutcome } from '../../../../shared/engine-review';
+import { EngineReadingsPageSchema, type ReviewOutcome } from '../../../../shared/engine-review';
 import { apiFetch } from '../../../lib/api';
 import { engineReviewKeys } from './engine-review';
 
@@ -13,8 +13,9 @@ export const engineReadingsOptions = ({ rule, outcome, page }: ReadingsSelection
   queryOptions({
     queryKey: [...engineReviewKeys.all, 'readings', rule, outcome, page] as const,
     queryFn: () =>
-      apiFetch<EngineReadingsPage>(
+      apiFetch(
         `/api/admin/engine/readings?${new URLSearchParams({ rule, outcome, page: String(page) })}`,
+        EngineReadingsPageSchema,
       ),
   });
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EngineReview } from '../../../../shared/engine-review';
+import { EngineReviewSchema } from '../../../../shared/engine-review';
 import { apiFetch } from '../../../lib/api';
 
 export const engineReviewKeys = {
@@ -10,7 +10,7 @@ export const engineReviewKeys = {
 export const engineReviewOptions = () =>
   queryOptions({
     queryKey: engineReviewKeys.review(),
-    queryFn: () => apiFetch<EngineReview>('/api/admin/engine/review'),
+    queryFn: () => apiFetch('/api/admin/engine/review', EngineReviewSchema),
   });
 
 /** The engine's refusals and low-confidence answers of the last 7 days, counted by rule id. */

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PaymentKeysInput, PaymentKeysStatus } from '../../../../shared/billing';
+import { PaymentKeysStatusSchema, type PaymentKeysInput } from '../../../../shared/billing';
 import { apiFetch } from '../../../lib/api';
 
 const PATH = '/api/admin/settings/payment-keys';
 export const paymentKeysKeys = { status: ['admin', 'payment-keys'] as const };
 
 export const paymentKeysOptions = () =>
-  queryOptions({ queryKey: paymentKeysKeys.status, queryFn: () => apiFetch<PaymentKeysStatus>(PATH) });
+  queryOptions({ queryKey: paymentKeysKeys.status, queryFn: () => apiFetch(PATH, PaymentKeysStatusSchema) });
 
 export const usePaymentKeysStatus = (enabled: boolean) => useQuery({ ...paymentKeysOptions(), enabled });
 
@@ -14,7 +14,7 @@ export function useSavePaymentKeys() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PaymentKeysInput) =>
-      apiFetch<PaymentKeysStatus>(PATH, { method: 'PUT', body: JSON.stringify(input) }),
+      apiFetch(PATH, PaymentKeysStatusSchema, { method: 'PUT', body: JSON.stringify(input) }),
     onSuccess: (status) => queryClient.setQueryData(paymentKeysKeys.status, status),
   });
 }

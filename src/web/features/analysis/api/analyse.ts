@@ -1,16 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { AnalysisResponse, AnalysisSettings, JobStage } from '../../../../shared/analysis';
-import { cropField, type Crop, type RerunGrant } from '../../../../shared/crop';
+import {
+  AnalysisResponseSchema,
+  JobStageSchema,
+  type AnalysisSettings,
+  type JobStage,
+} from '../../../../shared/analysis';
+import { cropField, type Crop } from '../../../../shared/crop';
 import { correctionField, type Correction } from '../../../../shared/correction';
-
-export type { AnalysisResponse, JobStage };
 import { apiFetch } from '../../../lib/api';
 import { subscriptionKeys } from '../../billing/use-subscription';
 import { prepareUpload } from './prepare-upload';
-
-/** The server's answer, with its grant for re-runs on a crop of the same upload. */
-export type AnalysedChart = AnalysisResponse & RerunGrant;
 
 export async function analyseChart(input: {
   file: Blob;
@@ -29,7 +29,7 @@ export async function analyseChart(input: {
   if (input.crop) form.set('crop', cropField(input.crop));
   if (input.rerunToken) form.set('rerunToken', input.rerunToken);
   if (input.correction) form.set('correction', correctionField(input.correction));
-  return apiFetch<AnalysedChart>('/api/analyses', { method: 'POST', body: form });
+  return apiFetch('/api/analyses', AnalysisResponseSchema, { method: 'POST', body: form });
 }
 
 export function useAnalyseChart() {
@@ -58,7 +58,7 @@ export function useJobStage(jobId: string | null) {
   }, [jobId]);
   return useQuery({
     queryKey: ['analysis-job', jobId],
-    queryFn: () => apiFetch<JobStage>(`/api/analyses/jobs/${jobId}`),
+    queryFn: () => apiFetch(`/api/analyses/jobs/${jobId}`, JobStageSchema),
     enabled: jobId !== null && startedFor === jobId,
     refetchInterval: (query) => (finished(query.state.data) || query.state.error ? false : POLL_MS),
     retry: false,

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ChartLocationResponse, Crop, PixelBox } from '../../../../shared/crop';
+import { ChartLocationResponseSchema, type Crop, type PixelBox } from '../../../../shared/crop';
 import { apiFetch } from '../../../lib/api';
 import { prepareUpload } from './prepare-upload';
 
-export async function locateChart(file: Blob): Promise<ChartLocationResponse> {
+export async function locateChart(file: Blob) {
   const form = new FormData();
   form.set('chartImage', await prepareUpload(file), 'chart');
-  return apiFetch<ChartLocationResponse>('/api/analyses/locate', { method: 'POST', body: form });
+  return apiFetch('/api/analyses/locate', ChartLocationResponseSchema, { method: 'POST', body: form });
 }
 
 /** A box in the picture's pixels as shares of its size (what the crop frame and the server speak). */

@@ -1,11 +1,8 @@
 import type { ReactNode } from 'react';
-import type { ChartFacts } from '../../../../shared/analysis';
+import type { ChartFactsWithReading } from '../../../../shared/analysis';
 import { useRenderedSize } from '../../../lib/use-rendered-size';
-import type { ChartReadout } from '../../../../shared/crop';
 import { FONT, textMeasure } from './chart-overlay';
 import { stackLabels } from './overlay-lines';
-
-export type ChartWithReading = ChartFacts & { read?: ChartReadout };
 
 const FITTED = '#22c55e';
 const IGNORED = '#94a3b8';
@@ -23,7 +20,7 @@ interface Mark {
  * those it left out), the last price and the area analysed, drawn on the chart beside the labels
  * themselves, so a misreading shows at a glance; then the same in words.
  */
-export function ReadingPanel({ src, chart, action }: { src: string; chart: ChartWithReading; action?: ReactNode }) {
+export function ReadingPanel({ src, chart, action }: { src: string; chart: ChartFactsWithReading; action?: ReactNode }) {
   const { ref: image, size } = useRenderedSize();
 
   const read = chart.read;

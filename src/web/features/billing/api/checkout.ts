@@ -1,11 +1,15 @@
-import type { SubscriptionState } from '../../../../shared/access';
-import type { Checkout, ConfirmPaymentInput } from '../../../../shared/billing';
+import {
+  CheckoutSchema,
+  ConfirmedPaymentSchema,
+  type Checkout,
+  type ConfirmPaymentInput,
+} from '../../../../shared/billing';
 import { postJson } from '../../../lib/api';
 
-export const createCheckout = () => postJson<Checkout>('/api/billing/checkout', {});
+export const createCheckout = () => postJson('/api/billing/checkout', CheckoutSchema, {});
 
 export const confirmPayment = (input: ConfirmPaymentInput) =>
-  postJson<{ subscription: SubscriptionState }>('/api/billing/confirm', input);
+  postJson('/api/billing/confirm', ConfirmedPaymentSchema, input);
 
 /** What the provider's inline script calls back with (and what PipLens's sandbox stand-in mimics). */
 export interface CheckoutCallbackData {

@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TradeSchema, type CloseTrade, type EditTrade } from '../../../../shared/journal';
-import { apiFetch, postJson } from '../../../lib/api';
+import { apiFetch, apiSend, postJson } from '../../../lib/api';
 import { historyKeys } from '../../history/clear-history';
-import { journalKeys, parseAnswer } from './journal';
+import { journalKeys } from './journal';
 
 const tradePath = (id: string) => `/api/journal/trades/${encodeURIComponent(id)}`;
 
-export const editTrade = async ({ id, body }: { id: string; body: EditTrade }) =>
-  parseAnswer(TradeSchema, await apiFetch<unknown>(tradePath(id), { method: 'PATCH', body: JSON.stringify(body) }));
+export const editTrade = ({ id, body }: { id: string; body: EditTrade }) =>
+  apiFetch(tradePath(id), TradeSchema, { method: 'PATCH', body: JSON.stringify(body) });
 
-export const closeTrade = async ({ id, body }: { id: string; body: CloseTrade }) =>
-  parseAnswer(TradeSchema, await postJson<unknown>(`${tradePath(id)}/close`, body));
+export const closeTrade = ({ id, body }: { id: string; body: CloseTrade }) =>
+  postJson(`${tradePath(id)}/close`, TradeSchema, body);
 
-export const deleteTrade = (id: string) => apiFetch<void>(tradePath(id), { method: 'DELETE' });
+export const deleteTrade = (id: string) => apiSend(tradePath(id), { method: 'DELETE' });
 
 /**
  * Every change refetches the journal and the history's marks, whether it worked or not: a change

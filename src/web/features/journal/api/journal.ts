@@ -1,22 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { JournalSchema, type JournalFilter } from '../../../../shared/journal';
-import { ApiRequestError, apiFetch } from '../../../lib/api';
-
-/** What the trader is told when an answer does not have the shape the contract promises. */
-export const SOMETHING_WRONG = 'Something went wrong, please try again';
+import { apiFetch } from '../../../lib/api';
 
 export const journalKeys = {
   all: ['journal'] as const,
   list: (filter: JournalFilter) => ['journal', 'list', filter] as const,
 };
-
-/** The answer checked against its shared schema; one that does not match is an error like any other. */
-export function parseAnswer<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new ApiRequestError(0, 'BAD_RESPONSE', SOMETHING_WRONG);
-  return parsed.data;
-}
 
 /** The filter as query parameters, in a fixed order (also for the CSV link). */
 export function filterQuery(filter: JournalFilter): string {
@@ -34,7 +23,7 @@ export const journalCsvUrl = (filter: JournalFilter) => `/api/journal/trades.csv
 export const journalOptions = (filter: JournalFilter) =>
   queryOptions({
     queryKey: journalKeys.list(filter),
-    queryFn: async () => parseAnswer(JournalSchema, await apiFetch<unknown>(`/api/journal${filterQuery(filter)}`)),
+    queryFn: () => apiFetch(`/api/journal${filterQuery(filter)}`, JournalSchema),
   });
 
 /** The journal under a filter (signed in only); the last answer stays on screen while a new filter loads. */

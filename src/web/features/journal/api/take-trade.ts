@@ -2,10 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TradeSchema, type TakeTrade } from '../../../../shared/journal';
 import { postJson } from '../../../lib/api';
 import { historyKeys } from '../../history/clear-history';
-import { journalKeys, parseAnswer } from './journal';
+import { journalKeys } from './journal';
 
-export const takeTrade = async (body: TakeTrade) =>
-  parseAnswer(TradeSchema, await postJson<unknown>('/api/journal/trades', body));
+export const takeTrade = (body: TakeTrade) => postJson('/api/journal/trades', TradeSchema, body);
 
 /** "I took this trade" or "I skipped it": the journal and the history's marks change with it. */
 export function useTakeTrade() {

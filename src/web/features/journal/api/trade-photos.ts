@@ -1,21 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TradeSchema, type PhotoPhase } from '../../../../shared/journal';
-import { apiFetch } from '../../../lib/api';
-import { journalKeys, parseAnswer } from './journal';
+import { apiFetch, apiSend } from '../../../lib/api';
+import { journalKeys } from './journal';
 
-export async function addTradePhoto({ tradeId, file, phase }: { tradeId: string; file: File; phase: PhotoPhase }) {
+export function addTradePhoto({ tradeId, file, phase }: { tradeId: string; file: File; phase: PhotoPhase }) {
   const form = new FormData();
   form.set('photo', file);
   form.set('phase', phase);
-  const answer = await apiFetch<unknown>(`/api/journal/trades/${encodeURIComponent(tradeId)}/photos`, {
-    method: 'POST',
-    body: form,
-  });
-  return parseAnswer(TradeSchema, answer);
+  return apiFetch(`/api/journal/trades/${encodeURIComponent(tradeId)}/photos`, TradeSchema, { method: 'POST', body: form });
 }
 
 export const deleteTradePhoto = (photoId: string) =>
-  apiFetch<void>(`/api/journal/photos/${encodeURIComponent(photoId)}`, { method: 'DELETE' });
+  apiSend(`/api/journal/photos/${encodeURIComponent(photoId)}`, { method: 'DELETE' });
 
 export function useAddTradePhoto() {
   const queryClient = useQueryClient();

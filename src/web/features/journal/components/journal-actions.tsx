@@ -6,7 +6,7 @@ import { JOURNAL_MESSAGES, type TradeMark, type TradeStatus } from '../../../../
 import { href } from '../../../../shared/routes';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiRequestError } from '../../../lib/api';
+import { ApiRequestError, messageOf } from '../../../lib/api';
 import { useTakeTrade } from '../api/take-trade';
 import { planValues } from '../trade-form';
 import { Dialog } from './dialog';
@@ -55,7 +55,7 @@ export function JournalActions({
       setTaken('already');
       return;
     }
-    setProblem(error instanceof Error ? error.message : 'Something went wrong, please try again');
+    setProblem(messageOf(error));
   }
 
   return (

@@ -1,7 +1,6 @@
 /**
  * `npm run bench:api`: POST /api/analyses over real HTTP, engine only (no AI keys), with a
  * 1920x1080 PNG chart, for 1 and 8 concurrent users (and more with --users), on:
- *   thread     one process, the engine on the server's own thread (as before issue 22);
  *   pool       one process as `npm start` runs it without DATABASE_URL: ROLE=all, the embedded
  *              database on disk, the engine in its worker pool (scripts/bench/one-process.ts);
  *   processes  two web instances and two workers started with `ROLE=web|worker npm start` on a
@@ -16,7 +15,7 @@
  * and of a history read (GET /api/history of a trader with 20 saved analyses) made one after
  * another by another client: what every other page waits for while charts are read.
  * Usage: npm run bench:api -- [requests per user, default 12] [--users 1,8,32]
- *          [--engine thread,pool,processes] [--engine-threads N (default: the server's own)]
+ *          [--engine pool,processes] [--engine-threads N (default: the server's own)]
  * BENCH_PROF=DIR writes the one-process server's CPU profiles (one per thread) into DIR.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
@@ -30,7 +29,7 @@ import { chartSpecs, renderChart } from '../fixtures/render';
 import { freePort } from '../lib/browser.mjs';
 import type { OneProcessMessage, OneProcessRequest } from './one-process';
 
-type Kind = 'thread' | 'pool' | 'processes';
+type Kind = 'pool' | 'processes';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -38,8 +37,8 @@ const option = (name: string) => {
   return at >= 0 ? args.splice(at, 2)[1] : undefined;
 };
 const USERS = (option('--users') ?? '1,8').split(',').map(Number);
-const KINDS = (option('--engine') ?? 'thread,pool').split(',') as Kind[];
-if (KINDS.some((k) => !['thread', 'pool', 'processes'].includes(k))) throw new Error('--engine takes thread, pool, processes');
+const KINDS = (option('--engine') ?? 'pool').split(',') as Kind[];
+if (KINDS.some((k) => !['pool', 'processes'].includes(k))) throw new Error('--engine takes pool, processes');
 /** ENGINE_THREADS for the one-process server and the workers; unset: the server's defaults. */
 const ENGINE_THREADS = option('--engine-threads');
 const REQUESTS_PER_USER = Number(args[0] ?? 12);
@@ -67,8 +66,8 @@ interface Target {
   close(): Promise<void>;
 }
 
-async function oneProcessTarget(kind: 'thread' | 'pool'): Promise<Target> {
-  const child = fork(fileURLToPath(new URL('./one-process.ts', import.meta.url)), [kind, ...(ENGINE_THREADS ? [ENGINE_THREADS] : [])], {
+async function oneProcessTarget(): Promise<Target> {
+  const child = fork(fileURLToPath(new URL('./one-process.ts', import.meta.url)), ENGINE_THREADS ? [ENGINE_THREADS] : [], {
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     // As `npm start` runs the server (scripts/lib/malloc-arenas.mjs).
@@ -88,10 +87,7 @@ async function oneProcessTarget(kind: 'thread' | 'pool'): Promise<Target> {
   let traders = 0;
   let peak = 0;
   return {
-    label:
-      kind === 'pool'
-        ? `one process (ROLE=all, embedded database on disk), engine in a pool of ${listening.threads} worker thread(s):`
-        : "one process (embedded database on disk), engine on the server's own thread, as before issue 22:",
+    label: `one process (ROLE=all, embedded database on disk), engine in a pool of ${listening.threads} worker thread(s):`,
     bases: [`http://127.0.0.1:${listening.port}`],
     origin: listening.origin,
     newTrader(premium) {
@@ -227,7 +223,7 @@ async function processesTarget(): Promise<Target> {
 }
 
 async function bench(kind: Kind) {
-  const target = kind === 'processes' ? await processesTarget() : await oneProcessTarget(kind);
+  const target = kind === 'processes' ? await processesTarget() : await oneProcessTarget();
   try {
     await load(target);
   } finally {

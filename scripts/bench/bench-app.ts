@@ -10,7 +10,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { eq } from 'drizzle-orm';
 import { subscriptions, user as users } from '../../src/server/db/schema';
 import { parseEnv } from '../../src/server/env';
-import type { ChartEngine } from '../../src/server/features/analysis/engine-pool';
+import { createEnginePool, type ChartEngine } from '../../src/server/features/analysis/engine-pool';
 import { createMailer } from '../../src/server/lib/mailer';
 import { createLogger } from '../../src/server/logger';
 
@@ -26,7 +26,10 @@ export async function createBenchApp(overrides: Record<string, string> = {}, opt
   const database = await openDatabase(options.onDisk ? { dataDir: env.DATA_DIR } : { memory: true });
   const logger = createLogger('silent');
   const mailer = createMailer({ from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox'), logger });
-  const { app, queue } = createApp({ env, database, logger, mailer, ...(options.engine ? { engine: options.engine } : {}) });
+  // The engine in its pool of threads, as the server runs it (the caller's, or one of the server's default size).
+  const ownEngine = options.engine ? null : createEnginePool({ threads: env.ENGINE_THREADS });
+  const engine = options.engine ?? (ownEngine as ChartEngine);
+  const { app } = createApp({ env, database, logger, mailer, engine });
   let count = 0;
 
   /** A signed-up trader with a confirmed address (a subscriber when `premium`), as the session cookie to send. */
@@ -60,9 +63,10 @@ export async function createBenchApp(overrides: Record<string, string> = {}, opt
   }
 
   async function close() {
+    await ownEngine?.close();
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { app, queue, env, database, newTrader, close };
+  return { app, env, database, newTrader, close };
 }

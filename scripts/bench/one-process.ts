@@ -2,14 +2,12 @@
  * The one-process server of `npm run bench:api` (started by it, not by hand): PipLens as
  * `npm start` runs it without DATABASE_URL (ROLE=all, the embedded database on disk, the engine in
  * its pool with the server's default thread count), in a process of its own, so that the load's
- * client does not share its event loop and its RSS is the server's alone. `thread` puts the
- * engine on the server's own thread instead (as before issue 22). The bench asks it for traders
- * over IPC (the embedded database has one owner) and tells it to stop.
- * Usage (by the bench): node --import tsx scripts/bench/one-process.ts pool|thread
+ * client does not share its event loop and its RSS is the server's alone. The bench asks it for
+ * traders over IPC (the embedded database has one owner) and tells it to stop.
+ * Usage (by the bench): node --import tsx scripts/bench/one-process.ts [ENGINE_THREADS]
  */
 import { serve } from '@hono/node-server';
-import { shutdownEngine, warmEngine } from '../../src/engine';
-import { createEnginePool, inProcessEngine } from '../../src/server/features/analysis/engine-pool';
+import { createEnginePool } from '../../src/server/features/analysis/engine-pool';
 import { parseEnv } from '../../src/server/env';
 import { createBenchApp } from './bench-app';
 
@@ -18,16 +16,13 @@ export type OneProcessMessage =
   | { type: 'trader'; id: number; cookie: string };
 export type OneProcessRequest = { type: 'trader'; id: number; premium: boolean } | { type: 'close' };
 
-const kind = process.argv[2];
-if (kind !== 'pool' && kind !== 'thread') throw new Error('one-process.ts takes pool or thread');
 if (!process.send) throw new Error('one-process.ts is started by scripts/bench/api.ts');
 const send = (message: OneProcessMessage) => process.send?.(message);
 
 // ENGINE_THREADS from the bench (--engine-threads), else the server's default for ROLE=all.
-const overrides: Record<string, string> = process.argv[3] ? { ENGINE_THREADS: process.argv[3] } : {};
+const overrides: Record<string, string> = process.argv[2] ? { ENGINE_THREADS: process.argv[2] } : {};
 const { ENGINE_THREADS: threads } = parseEnv({ ...overrides, APP_SECRET: 'bench-secret-bench-secret-bench-secret' });
-const engine = kind === 'pool' ? createEnginePool({ threads }) : inProcessEngine();
-if (kind === 'thread') await warmEngine();
+const engine = createEnginePool({ threads });
 const bench = await createBenchApp(overrides, { engine, onDisk: true });
 const server = serve({ fetch: bench.app.fetch, port: 0, hostname: '127.0.0.1' });
 await new Promise((resolve) => server.once('listening', resolve));
@@ -40,9 +35,8 @@ process.on('message', (request: OneProcessRequest) => {
   server.close();
   void (async () => {
     await engine.close();
-    if (kind === 'thread') await shutdownEngine();
     await bench.close();
     process.exit(0);
   })();
 });
-send({ type: 'listening', port: (server.address() as { port: number }).port, origin: bench.env.APP_URL, threads: kind === 'pool' ? threads : 0 });
+send({ type: 'listening', port: (server.address() as { port: number }).port, origin: bench.env.APP_URL, threads });

@@ -6,8 +6,7 @@ import { createAuth, type Auth } from './auth/auth';
 import { adminRoutes } from './features/admin/admin.routes';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { analysisRoutes } from './features/analysis/analysis.routes';
-import { inProcessEngine } from './features/analysis/engine-pool';
-import { AnalysisQueue } from './features/analysis/job-tracker';
+import { InProcessJobs, type AnalysisJobs } from './features/analysis/analysis-jobs';
 import { billingRoutes, type BillingRoutesOptions } from './features/billing/billing.routes';
 import { SANDBOX } from './features/billing/payment-config';
 import { sandboxRoutes } from './features/billing/sandbox.routes';
@@ -44,12 +43,18 @@ const healthRoute = createRoute({
 export interface App {
   app: OpenAPIHono<AppEnv>;
   auth: Auth;
-  queue: AnalysisQueue;
+  /** Where analyses run: the deps' database jobs, or this process's queue. */
+  jobs: AnalysisJobs;
 }
 
 export function createApp(deps: AppDeps): App {
   const auth = createAuth(deps);
-  const queue = new AnalysisQueue(deps.env.ANALYSIS_CONCURRENCY);
+  const jobs =
+    deps.jobs ??
+    new InProcessJobs(
+      { db: deps.database.db, env: deps.env, engine: deps.engine, logger: deps.logger },
+      deps.env.ANALYSIS_CONCURRENCY,
+    );
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   // The sandbox plays the payment provider inside this app: its verify API and webhook are reached
@@ -133,7 +138,7 @@ export function createApp(deps: AppDeps): App {
   app.route('/api/admin', adminRoutes());
   app.route('/api/billing', billingRoutes(billing));
   if (deps.env.PAYMENTS_MODE === 'sandbox') app.route(SANDBOX.basePath, sandboxRoutes(billing.deliverWebhook));
-  app.route('/api/analyses', analysisRoutes(queue, deps.engine ?? inProcessEngine(), deps.jobs ?? null));
+  app.route('/api/analyses', analysisRoutes(jobs, deps.engine));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
@@ -152,7 +157,7 @@ export function createApp(deps: AppDeps): App {
       ),
     );
   }
-  return { app, auth, queue };
+  return { app, auth, jobs };
 }
 
 function toSessionUser(raw: {

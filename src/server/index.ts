@@ -44,7 +44,9 @@ async function main() {
   const serves = env.ROLE !== 'worker';
   const works = env.ROLE !== 'web';
   // With PostgreSQL, analyses go through its job queue, so web instances and workers can be many.
-  const jobs = env.DATABASE_URL ? new DatabaseJobs({ databaseUrl: env.DATABASE_URL, timeoutSeconds: env.JOB_TIMEOUT_SECONDS, logger }) : null;
+  const jobs = env.DATABASE_URL
+    ? new DatabaseJobs({ db: database.db, databaseUrl: env.DATABASE_URL, timeoutSeconds: env.JOB_TIMEOUT_SECONDS, logger })
+    : null;
   await jobs?.start();
   // The engine reads charts on its own threads: the event loop stays free for every other request.
   // A web instance only locates charts (no OCR) for the crop: one thread is enough there.

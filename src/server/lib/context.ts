@@ -1,7 +1,7 @@
 import type { Database, Db } from '../db/client';
 import type { Env } from '../env';
 import type { ChartEngine } from '../features/analysis/engine-pool';
-import type { DatabaseJobs } from '../features/analysis/job-queue';
+import type { AnalysisJobs } from '../features/analysis/analysis-jobs';
 import type { Logger } from '../logger';
 import type { Mailer } from './mailer';
 
@@ -13,10 +13,10 @@ export interface AppDeps {
   mailer: Mailer;
   /** Where the built web app lives; absent in API-only tests. */
   webRoot?: string;
-  /** The chart engine: the server's worker pool; absent, the engine runs on this thread (tests, benches). */
-  engine?: ChartEngine;
-  /** With DATABASE_URL and the worker tier: analyses are queued in PostgreSQL for the workers. */
-  jobs?: DatabaseJobs;
+  /** The chart engine: its pool of worker threads (or a test's stand-in for it). */
+  engine: ChartEngine;
+  /** With DATABASE_URL: analyses queued in PostgreSQL for the workers; absent, they run in this process. */
+  jobs?: AnalysisJobs;
 }
 
 export interface SessionUser {

@@ -8,7 +8,7 @@ import { createApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { user } from '../db/schema';
 import { parseEnv, type Env } from '../env';
-import type { ChartEngine } from '../features/analysis/engine-pool';
+import { createEnginePool, type ChartEngine } from '../features/analysis/engine-pool';
 import type { AppDeps } from '../lib/context';
 import { createMailer } from '../lib/mailer';
 import { createLogger } from '../logger';
@@ -50,8 +50,29 @@ export interface TestServer {
   dataDir: string;
   app: ReturnType<typeof createApp>['app'];
   auth: ReturnType<typeof createApp>['auth'];
-  queue: ReturnType<typeof createApp>['queue'];
+  jobs: ReturnType<typeof createApp>['jobs'];
   close(): Promise<void>;
+}
+
+/**
+ * The engine as the server runs it, in its pool of worker threads (one thread), shared by the
+ * servers of one test file and closed with the last of them.
+ */
+let sharedPool: { engine: ChartEngine; users: number } | null = null;
+
+function borrowEnginePool(): { engine: ChartEngine; giveBack: () => Promise<void> } {
+  sharedPool ??= { engine: createEnginePool({ threads: 1 }), users: 0 };
+  const pool = sharedPool;
+  pool.users += 1;
+  return {
+    engine: pool.engine,
+    giveBack: async () => {
+      pool.users -= 1;
+      if (pool.users > 0) return;
+      if (sharedPool === pool) sharedPool = null;
+      await pool.engine.close();
+    },
+  };
 }
 
 export async function createTestServer(
@@ -81,8 +102,10 @@ export async function createTestServer(
     outboxDir: path.join(dataDir, 'outbox'),
     logger,
   });
-  const deps: AppDeps = { env, database, logger, mailer, ...(options.engine ? { engine: options.engine } : {}) };
-  const { app, auth, queue } = createApp(deps);
+  const pool = options.engine ? null : borrowEnginePool();
+  const engine = options.engine ?? (pool as NonNullable<typeof pool>).engine;
+  const deps: AppDeps = { env, database, logger, mailer, engine };
+  const { app, auth, jobs } = createApp(deps);
   return {
     deps,
     env,
@@ -90,8 +113,9 @@ export async function createTestServer(
     dataDir,
     app,
     auth,
-    queue,
+    jobs,
     close: async () => {
+      await pool?.giveBack();
       await database.close();
       await postgres?.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -19,7 +19,7 @@ import type { Db } from '../../db/client';
 import { analyses, engineRefusals, user } from '../../db/schema';
 import { analyse, type AnalysisBody } from '../../test/analyses';
 import { recordRefusal } from '../analysis/analysis.store';
-import type { EngineRefusal } from '../analysis/analysis.service';
+import type { EngineRefusal } from '../analysis/analysis-failure';
 import { describeEachDatabase, signUp, signUpAdmin, TestClient, type TestServer } from '../../test/harness';
 import { answeredTrace, refusal, refusedTrace, ScriptedEngine } from '../../test/traces';
 

@@ -4,7 +4,8 @@ import type { Correction } from '../../../shared/correction';
 import type { Env } from '../../env';
 import type { Logger } from '../../logger';
 import type { RefusalDetails } from '../../../shared/analysis';
-import { configuredProviders, RefusedReading, runAnalysis, type AnalysisRun } from './analysis.service';
+import { AnalysisFailure } from './analysis-failure';
+import { configuredProviders, runAnalysis, type AnalysisRun } from './analysis.service';
 import type { CooldownStore } from './cooldowns';
 import { toWholePicture, type ChartFactsWithReading } from './crop';
 import type { ChartEngine } from './engine-pool';
@@ -36,7 +37,7 @@ export function correctionInCrop(c: Correction, upload: { height: number }, box:
 
 /** A refusal's correctable chart, from the crop's pixels to the upload's. */
 function correctableInUpload(error: unknown, box: PixelBox, upload: { width: number; height: number }): unknown {
-  const details = error instanceof RefusedReading ? (error.details as RefusalDetails | undefined) : undefined;
+  const details = error instanceof AnalysisFailure ? (error.details as RefusalDetails | undefined) : undefined;
   const found = details?.correctable;
   if (!details || !found) return error;
   const { left: dx, top: dy } = box;

@@ -14,7 +14,7 @@ import { CorrectionRejected, EngineError, type CorrectableBars, type EngineOutpu
 import { computePositionSizing, describeSizing, readFromChartNote } from '../../../engine/analysis/sizing';
 import type { Env } from '../../env';
 import type { Logger } from '../../logger';
-import { ApiError } from '../../lib/errors';
+import { AnalysisFailure, type EngineRefusal } from './analysis-failure';
 import { DEFAULT_COOLDOWN_SECONDS, type CooldownStore } from './cooldowns';
 import { withReading } from './crop';
 import type { ChartEngine } from './engine-pool';
@@ -52,29 +52,6 @@ export interface AnalysisRun {
   final: boolean;
   /** The engine's trace of its reading: its answer's, or its refusal's when a model answered instead. */
   engineTrace: ReadingTrace | null;
-}
-
-/** What the server keeps of a reading the engine refused. */
-export interface EngineRefusal {
-  /** The refusal's stable rule id, such as `last-price/tag-unreached`. */
-  rule: string;
-  code: string;
-  trace: ReadingTrace | null;
-}
-
-/**
- * The API's answer to an analysis the engine refused and nobody answered instead, as the trader
- * gets it (status, code, message and details), with the engine's rule and trace for the server to
- * keep; neither is sent to the browser.
- */
-export class RefusedReading extends ApiError {
-  constructor(
-    readonly refusal: EngineRefusal,
-    ...answer: ConstructorParameters<typeof ApiError>
-  ) {
-    super(...answer);
-    this.name = 'RefusedReading';
-  }
 }
 
 const refusalOf = (error: EngineError): EngineRefusal => ({ rule: error.rule, code: error.code, trace: error.trace ?? null });
@@ -217,12 +194,12 @@ async function readAndAnswer(input: Parameters<typeof runAnalysis>[0]): Promise<
   try {
     engine = await input.engine.analyze(image.bytes, settings, input.correction ?? undefined);
   } catch (error) {
-    if (error instanceof CorrectionRejected) throw new ApiError(400, 'CORRECTION_INVALID', error.message);
+    if (error instanceof CorrectionRejected) throw new AnalysisFailure('bad-input', 'CORRECTION_INVALID', error.message);
     if (!(error instanceof EngineError)) throw error;
     // The rule id in the log line lets a refusal be explained afterwards; its trace is stored.
     logger.info({ rule: error.rule, code: error.code, weighed: error.weighed }, 'the engine refused the chart');
     if (error.code === 'INVALID_IMAGE')
-      throw new RefusedReading(refusalOf(error), 400, 'UNREADABLE_IMAGE', 'Failed to process image. Please try again.');
+      throw new AnalysisFailure('bad-input', 'UNREADABLE_IMAGE', 'Failed to process image. Please try again.', undefined, refusalOf(error));
     engineError = error;
   } finally {
     input.releaseSlot?.();
@@ -230,7 +207,7 @@ async function readAndAnswer(input: Parameters<typeof runAnalysis>[0]): Promise<
   const engineMs = performance.now() - engineStarted;
   // A picture that is no price chart is not turned into a trade by anyone.
   if (engineError?.code === 'NOT_A_CHART') {
-    throw new RefusedReading(refusalOf(engineError), 422, engineError.code, engineError.message, { providersTried: [] });
+    throw new AnalysisFailure('unanswered', engineError.code, engineError.message, { providersTried: [] }, refusalOf(engineError));
   }
   const chart = engine ? withReading(engine) : null;
   const engineTrace = engine?.trace ?? engineError?.trace ?? null;
@@ -316,6 +293,5 @@ async function readAndAnswer(input: Parameters<typeof runAnalysis>[0]): Promise<
     ...(engineError?.trend ? { trend: engineError.trend } : {}),
     ...(engineError?.bars ? { correctable: correctableOf(engineError.bars) } : {}),
   };
-  if (engineError) throw new RefusedReading(refusalOf(engineError), 422, engineError.code, message, details);
-  throw new ApiError(422, 'ANALYSIS_FAILED', message, details);
+  throw new AnalysisFailure('unanswered', engineError?.code ?? 'ANALYSIS_FAILED', message, details, engineError ? refusalOf(engineError) : null);
 }

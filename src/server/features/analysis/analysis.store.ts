@@ -11,7 +11,7 @@ import type {
 import type { ReadingTrace } from '../../../shared/engine-trace';
 import type { Db } from '../../db/client';
 import { analyses, chartThumbnails, engineRefusals } from '../../db/schema';
-import type { EngineRefusal } from './analysis.service';
+import type { EngineRefusal } from './analysis-failure';
 
 const DEDUPE_WINDOW_MS = 24 * 60 * 60 * 1000;
 const THUMBNAIL_WIDTH = 640;

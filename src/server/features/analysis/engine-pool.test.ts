@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisSettingsSchema, type AnalysisSettings } from '../../../shared/analysis';
-import { EngineError } from '../../../engine';
+import { analyzeChart, EngineError, locateChart } from '../../../engine';
 import { REFUSAL_RULES } from '../../../engine/errors';
 import { chartWithoutAxis, notAChart, testChart } from '../../test/charts';
 import { createTestServer, signUp, TestClient, type TestServer } from '../../test/harness';
 import { refusal } from '../../test/traces';
-import { createEnginePool, inProcessEngine, refusalData, refusalFromData, type ChartEngine } from './engine-pool';
+import { createEnginePool, refusalData, refusalFromData, type ChartEngine } from './engine-pool';
 
 const settings: AnalysisSettings = AnalysisSettingsSchema.parse({});
 
@@ -41,9 +41,9 @@ describe('a refusal across the thread boundary', () => {
 });
 
 describe('the engine in a pool of worker threads', () => {
-  it('reads a chart as the engine on this thread does', async () => {
+  it('reads a chart as the engine called on this thread does', async () => {
     const { image } = await testChart();
-    const [pooled, here] = await Promise.all([pool.analyze(image, settings), inProcessEngine().analyze(image, settings)]);
+    const [pooled, here] = await Promise.all([pool.analyze(image, settings), analyzeChart(image, settings)]);
     expect(pooled.result).toEqual(here.result);
     expect(pooled.chart).toEqual(here.chart);
     expect(pooled.evidence).toEqual(here.evidence);
@@ -52,7 +52,7 @@ describe('the engine in a pool of worker threads', () => {
 
   it('finds where the chart is', async () => {
     const { image } = await testChart();
-    expect(await pool.locate(image)).toEqual(await inProcessEngine().locate(image));
+    expect(await pool.locate(image)).toEqual(await locateChart(image));
   });
 
   it("gives the engine's refusals back as EngineError, with their rule, code, message and trace", async () => {

@@ -3,7 +3,7 @@ import { Piscina } from 'piscina';
 import type { AnalysisSettings, Trend } from '../../../shared/analysis';
 import type { ReadingTrace, Weighed } from '../../../shared/engine-trace';
 import type { Correction } from '../../../shared/correction';
-import { analyzeChart, CorrectionRejected, EngineError, locateChart, type ChartLocation, type CorrectableBars, type EngineOutput } from '../../../engine';
+import { CorrectionRejected, EngineError, type ChartLocation, type CorrectableBars, type EngineOutput } from '../../../engine';
 import { isRefusalRule, type RefusalRule } from '../../../engine/errors';
 
 /** What the server asks of the chart engine: read a chart, or find where it is. */
@@ -51,15 +51,6 @@ export function refusalFromData({ rule, weighed, trend, trace, bars }: RefusalDa
   if (trace) error.trace = trace;
   if (bars) error.bars = bars;
   return error;
-}
-
-/** The engine on this thread (the command line and most tests): it holds the event loop while it reads. */
-export function inProcessEngine(): ChartEngine {
-  return {
-    analyze: (image, settings, correction) => analyzeChart(image, settings, correction ? { correction } : {}),
-    locate: (image) => locateChart(image),
-    close: async () => {},
-  };
 }
 
 /** One thread per core unless told otherwise. */

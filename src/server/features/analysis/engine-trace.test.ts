@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { AnalysisSettingsSchema } from '../../../shared/analysis';
 import { REFUSAL_RULES } from '../../../engine/errors';
 import { answeredTrace, refusal, ScriptedEngine } from '../../test/traces';
-import { ALL_MODELS_FAILED_MESSAGE, RefusedReading, runAnalysis, type ConfiguredProvider } from './analysis.service';
+import { AnalysisFailure } from './analysis-failure';
+import { ALL_MODELS_FAILED_MESSAGE, runAnalysis, type ConfiguredProvider } from './analysis.service';
 
 const settings = AnalysisSettingsSchema.parse({});
 
@@ -59,10 +60,10 @@ describe("the engine's trace in the analysis service", () => {
   it('answers a picture that is no chart as before, with the rule and trace kept beside the answer and the rule logged', async () => {
     const refused = refusal('layout/photograph', { flatShare: 0.1, threshold: 0.5 });
     const { outcome, lines } = await run(new ScriptedEngine().will(refused), [model('answers')]);
-    expect(outcome).toBeInstanceOf(RefusedReading);
-    const error = outcome as RefusedReading;
-    expect([error.status, error.code, error.message, error.details]).toEqual([
-      422,
+    expect(outcome).toBeInstanceOf(AnalysisFailure);
+    const error = outcome as AnalysisFailure;
+    expect([error.reason, error.code, error.message, error.details]).toEqual([
+      'unanswered',
       'NOT_A_CHART',
       REFUSAL_RULES['layout/photograph'].message,
       { providersTried: [] },
@@ -80,15 +81,15 @@ describe("the engine's trace in the analysis service", () => {
 
   it('answers an unreadable axis that nothing else could read as before, with its rule and trace', async () => {
     const { outcome } = await run(new ScriptedEngine().will(refusal('axis/labels-too-small')), [model('fails')]);
-    const error = outcome as RefusedReading;
-    expect(error).toBeInstanceOf(RefusedReading);
-    expect([error.status, error.code, error.message]).toEqual([
-      422,
+    const error = outcome as AnalysisFailure;
+    expect(error).toBeInstanceOf(AnalysisFailure);
+    expect([error.reason, error.code, error.message]).toEqual([
+      'unanswered',
       'AXIS_UNREADABLE',
       `${ALL_MODELS_FAILED_MESSAGE} ${REFUSAL_RULES['axis/labels-too-small'].message}`,
     ]);
-    expect(error.refusal.rule).toBe('axis/labels-too-small');
-    expect(error.refusal.trace?.rule).toBe('axis/labels-too-small');
+    expect(error.refusal?.rule).toBe('axis/labels-too-small');
+    expect(error.refusal?.trace?.rule).toBe('axis/labels-too-small');
   });
 
   it("keeps the refusal's trace with the analysis a model gave instead", async () => {
@@ -103,13 +104,13 @@ describe("the engine's trace in the analysis service", () => {
 
   it('answers an image the engine cannot decode with the upload error, as before', async () => {
     const { outcome } = await run(new ScriptedEngine().will(refusal('decode/damaged')));
-    const error = outcome as RefusedReading;
-    expect([error.status, error.code, error.message, error.details]).toEqual([
-      400,
+    const error = outcome as AnalysisFailure;
+    expect([error.reason, error.code, error.message, error.details]).toEqual([
+      'bad-input',
       'UNREADABLE_IMAGE',
       'Failed to process image. Please try again.',
       undefined,
     ]);
-    expect(error.refusal.rule).toBe('decode/damaged');
+    expect(error.refusal?.rule).toBe('decode/damaged');
   });
 });

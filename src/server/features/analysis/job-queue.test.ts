@@ -12,7 +12,7 @@ import { createLogger } from '../../logger';
 import { notAChart, testChart } from '../../test/charts';
 import { createPostgresDatabase } from '../../test/harness';
 import { answeredTrace, refusal, ScriptedEngine } from '../../test/traces';
-import { inProcessEngine } from './engine-pool';
+import { createEnginePool, type ChartEngine } from './engine-pool';
 import { DatabaseJobs } from './job-queue';
 import { reserveDailySlot } from './daily-usage';
 import { checkUpload } from './upload';
@@ -22,17 +22,20 @@ describe.runIf(process.env.TEST_DATABASE_URL)('analysis jobs in PostgreSQL', () 
   let database: Database;
   let jobs: DatabaseJobs;
   let dataDir: string;
+  let pool: ChartEngine;
 
   beforeAll(async () => {
+    pool = createEnginePool({ threads: 1 });
     postgres = await createPostgresDatabase();
     database = await openDatabase({ databaseUrl: postgres.url, onIdleClientError: () => {} });
     dataDir = mkdtempSync(path.join(tmpdir(), 'piplens-jobs-'));
-    jobs = new DatabaseJobs({ databaseUrl: postgres.url, timeoutSeconds: 30, logger: createLogger('silent') });
+    jobs = new DatabaseJobs({ db: database.db, databaseUrl: postgres.url, timeoutSeconds: 30, logger: createLogger('silent') });
     await jobs.start();
   });
 
   afterAll(async () => {
     await jobs?.stop();
+    await pool?.close();
     await database?.close();
     await postgres?.drop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -54,7 +57,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('analysis jobs in PostgreSQL', () 
     const enqueue = async (userId: string, premium: boolean, image = chart) => {
       const takesSlot = !premium;
       if (takesSlot) expect(await reserveDailySlot(db, userId, 5)).toBe(true);
-      return jobs.enqueue(db, {
+      return jobs.submit({
         userId,
         settings,
         imageSha256: randomUUID(),
@@ -65,7 +68,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('analysis jobs in PostgreSQL', () 
         clientJobId: randomUUID(),
         premium,
         takesSlot,
-        thumbnail: Buffer.from('thumbnail'),
+        thumbnail: Promise.resolve(Buffer.from('thumbnail')),
       });
     };
     const free = await trader();
@@ -79,12 +82,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('analysis jobs in PostgreSQL', () 
       LOG_LEVEL: 'silent',
       DATABASE_URL: postgres.url,
     });
-    await jobs.work(1, { db, env, engine: inProcessEngine(), logger: createLogger('silent') });
+    await jobs.work(1, { db, env, engine: pool, logger: createLogger('silent') });
 
     const all = [...freeJobs, premiumJob];
-    const outcomes = await Promise.allSettled(all.map((id) => jobs.outcome(db, id)));
+    const outcomes = await Promise.allSettled(all.map((id) => jobs.outcome(id)));
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
-    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ status: 422, code: 'NOT_A_CHART' });
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ reason: 'unanswered', code: 'NOT_A_CHART' });
     const settled = await db
       .select({ id: analysisJobs.id, status: analysisJobs.status, image: analysisJobs.image })
       .from(analysisJobs)
@@ -113,7 +116,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("analysis jobs keep the engine's t
   beforeAll(async () => {
     postgres = await createPostgresDatabase();
     database = await openDatabase({ databaseUrl: postgres.url, onIdleClientError: () => {} });
-    jobs = new DatabaseJobs({ databaseUrl: postgres.url, timeoutSeconds: 30, logger: createLogger('silent') });
+    jobs = new DatabaseJobs({ db: database.db, databaseUrl: postgres.url, timeoutSeconds: 30, logger: createLogger('silent') });
     await jobs.start();
     const env = parseEnv({
       APP_SECRET: 'queue-secret-queue-secret-queue-secret',
@@ -132,7 +135,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("analysis jobs keep the engine's t
   /** A job of one chart for `userId`, with or without a daily slot taken for it. */
   async function enqueueFor(userId: string, { takesSlot }: { takesSlot: boolean }) {
     const image = await checkUpload((await testChart()).image);
-    return jobs.enqueue(database.db, {
+    return jobs.submit({
       userId,
       settings: AnalysisSettingsSchema.parse({}),
       imageSha256: randomUUID(),
@@ -143,7 +146,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("analysis jobs keep the engine's t
       clientJobId: randomUUID(),
       premium: !takesSlot,
       takesSlot,
-      thumbnail: Buffer.from('thumbnail'),
+      thumbnail: Promise.resolve(Buffer.from('thumbnail')),
     });
   }
 
@@ -158,10 +161,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)("analysis jobs keep the engine's t
     const refused = refusal('layout/no-chart-without-axis');
     engine.will(trace, refused);
     const answered = await enqueue();
-    const { stored } = await jobs.outcome(db, answered);
+    const { stored } = await jobs.outcome(answered);
     const notChart = await enqueue();
-    await expect(jobs.outcome(db, notChart)).rejects.toMatchObject({
-      status: 422,
+    await expect(jobs.outcome(notChart)).rejects.toMatchObject({
+      reason: 'unanswered',
       code: 'NOT_A_CHART',
       message: refused.message,
     });
@@ -205,7 +208,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("analysis jobs keep the engine's t
     const refused = refusal('layout/no-chart-without-axis');
     engine.will(refused);
     const id = await enqueueFor(userId, { takesSlot: true });
-    await expect(jobs.outcome(db, id)).rejects.toMatchObject({ status: 422, code: 'NOT_A_CHART' });
+    await expect(jobs.outcome(id)).rejects.toMatchObject({ reason: 'unanswered', code: 'NOT_A_CHART' });
     const [job] = await db
       .select({ status: analysisJobs.status, trace: analysisJobs.engineTrace })
       .from(analysisJobs)

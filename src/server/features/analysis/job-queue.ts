@@ -7,20 +7,29 @@ import { utcDay } from '../../../shared/access';
 import type { JobStage } from '../../../shared/analysis';
 import type { Db } from '../../db/client';
 import { analysisJobs } from '../../db/schema';
-import type { Env } from '../../env';
-import { ApiError } from '../../lib/errors';
 import type { Logger } from '../../logger';
+import {
+  AnalysisFailure,
+  failureFromStored,
+  INTERNAL_MESSAGE,
+  storedFailure,
+  type EngineRefusal,
+  type StoredFailure,
+} from './analysis-failure';
+import { asFailure, readJob, type AnalysisJob, type AnalysisJobs, type JobDeps, type JobOutcome } from './analysis-jobs';
 import type { AnalysisJobInput } from './analysis-run';
-import { analyseUpload } from './analysis-run';
-import { RefusedReading, type EngineRefusal } from './analysis.service';
-import { findStoredAnalysis, recordRefusal, storeAnalysis, type StoredAnalysis } from './analysis.store';
-import { databaseCooldowns } from './cooldowns';
+import { findStoredAnalysis, recordRefusal, storeAnalysis } from './analysis.store';
 import { releaseDailySlot } from './daily-usage';
-import type { ChartEngine } from './engine-pool';
+import { AnalysisQueue } from './job-tracker';
 
 const QUEUE = 'analysis';
 const PREMIUM_PRIORITY = 1;
 const FREE_PRIORITY = 0;
+/**
+ * Jobs a worker takes off the queue per place for reading a chart: a job waiting on the models
+ * has given its place back, and the worker reads the next chart meanwhile.
+ */
+const JOBS_PER_PLACE = 4;
 /** Another worker tries a job this many more times after its first worker failed or went silent. */
 const RETRIES = 2;
 /**
@@ -45,16 +54,14 @@ interface StoredInput {
   correction?: AnalysisJobInput['correction'];
 }
 
-interface JobError {
-  status: number;
-  code: string;
-  message: string;
-  details?: unknown;
-}
-
-export interface JobOutcome {
-  stored: StoredAnalysis;
-  engineMs: number | null;
+/**
+ * A failure as job rows keep it; rows settled before failures had reasons kept the HTTP status
+ * (they are swept after a day).
+ */
+function failureOfRow(error: StoredFailure | { status: number; code: string; message: string; details?: unknown }): AnalysisFailure {
+  if ('reason' in error) return failureFromStored(error);
+  const reason = error.status === 422 ? 'unanswered' : error.status === 400 ? 'bad-input' : 'internal';
+  return new AnalysisFailure(reason, error.code, error.message, error.details);
 }
 
 /**
@@ -62,7 +69,7 @@ export interface JobOutcome {
  * worker dies is given to another once JOB_TIMEOUT_SECONDS pass), and `analysis_jobs` holds each
  * job's picture, stage and outcome, so any web instance answers the polling and the request.
  */
-export class DatabaseJobs {
+export class DatabaseJobs implements AnalysisJobs {
   private readonly boss: PgBoss;
   private readonly timeoutSeconds: number;
   private sweeper: NodeJS.Timeout | null = null;
@@ -71,7 +78,7 @@ export class DatabaseJobs {
   private readonly workerIds: string[] = [];
   private readonly waiters = new Map<string, () => void>();
 
-  constructor(private readonly options: { databaseUrl: string; timeoutSeconds: number; logger: Logger }) {
+  constructor(private readonly options: { db: Db; databaseUrl: string; timeoutSeconds: number; logger: Logger }) {
     this.timeoutSeconds = options.timeoutSeconds;
     this.boss = new PgBoss({
       connectionString: options.databaseUrl,
@@ -126,11 +133,18 @@ export class DatabaseJobs {
     this.listener = client;
   }
 
-  /** Writes the job and queues it; returns the job's id. */
-  async enqueue(
-    db: Db,
-    job: AnalysisJobInput & { clientJobId: string; premium: boolean; takesSlot: boolean; thumbnail: Buffer },
-  ): Promise<string> {
+  /** Writes the job and queues it; returns the job's id. A job that cannot be queued gives its slot back. */
+  async submit(job: AnalysisJob): Promise<string> {
+    try {
+      return await this.enqueue(job, await job.thumbnail);
+    } catch (error) {
+      if (job.takesSlot) await releaseDailySlot(this.options.db, job.userId);
+      throw error;
+    }
+  }
+
+  private async enqueue(job: AnalysisJob, thumbnail: Buffer): Promise<string> {
+    const { db } = this.options;
     const id = randomUUID();
     const input: StoredInput = {
       settings: job.settings,
@@ -153,7 +167,7 @@ export class DatabaseJobs {
       slotDay: job.takesSlot ? utcDay(new Date()) : null,
       image: job.image.bytes,
       input,
-      thumbnail: job.thumbnail,
+      thumbnail,
       stage: { stage: 'queued', position: 0 } satisfies JobStage,
     });
     try {
@@ -177,8 +191,9 @@ export class DatabaseJobs {
     return id;
   }
 
-  /** Waits for the job to be settled by a worker: its stored analysis, or its error thrown as the API error. */
-  async outcome(db: Db, id: string): Promise<JobOutcome> {
+  /** Waits for the job to be settled by a worker: its stored analysis, or its failure thrown. */
+  async outcome(id: string): Promise<JobOutcome> {
+    const { db } = this.options;
     // Past every try's time, the job is lost (every worker gone): the trader is told, not kept waiting.
     const giveUpAt = Date.now() + (RETRIES + 1) * (this.timeoutSeconds + 60) * 1000;
     for (;;) {
@@ -191,18 +206,15 @@ export class DatabaseJobs {
         })
         .from(analysisJobs)
         .where(eq(analysisJobs.id, id));
-      if (!row) throw new ApiError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+      if (!row) throw new AnalysisFailure('internal', 'INTERNAL', INTERNAL_MESSAGE);
       if (row.status === 'done' && row.analysisId) {
         const stored = await findStoredAnalysis(db, row.analysisId);
-        if (!stored) throw new ApiError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+        if (!stored) throw new AnalysisFailure('internal', 'INTERNAL', INTERNAL_MESSAGE);
         return { stored, engineMs: row.engineMs };
       }
-      if (row.status === 'failed') {
-        const error = row.error as JobError;
-        throw new ApiError(error.status as ApiError['status'], error.code, error.message, error.details);
-      }
+      if (row.status === 'failed') throw failureOfRow(row.error as StoredFailure);
       if (Date.now() > giveUpAt)
-        throw new ApiError(503, 'ANALYSIS_UNAVAILABLE', 'The analysis is taking too long. Please try again later.');
+        throw new AnalysisFailure('lost', 'ANALYSIS_UNAVAILABLE', 'The analysis is taking too long. Please try again later.');
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, OUTCOME_POLL_MS);
         this.waiters.set(id, () => {
@@ -215,7 +227,8 @@ export class DatabaseJobs {
   }
 
   /** The stage of the owner's latest job with this id; queued jobs get their place in line (Premium first). */
-  async stageOf(db: Db, clientJobId: string, userId: string): Promise<JobStage | null> {
+  async stageOf(clientJobId: string, userId: string): Promise<JobStage | null> {
+    const { db } = this.options;
     const [job] = await db
       .select({
         status: analysisJobs.status,
@@ -245,9 +258,12 @@ export class DatabaseJobs {
     return { stage: 'queued', position: (ahead?.n ?? 0) + 1 };
   }
 
-  /** Runs queued jobs in this process, `concurrency` at a time, highest priority first. */
-  async work(concurrency: number, deps: { db: Db; env: Env; engine: ChartEngine; logger: Logger }): Promise<void> {
-    const run = runJob(deps);
+  /**
+   * Runs queued jobs in this process, highest priority first: `concurrency` charts read at once, as
+   * in one process (a job gives its place back before asking the models).
+   */
+  async work(concurrency: number, deps: JobDeps): Promise<void> {
+    const run = runJob(deps, new AnalysisQueue(concurrency));
     // Settled jobs are kept a day (a slow poller still reads 'done'; operators can look), then dropped.
     const sweep = () =>
       deps.db
@@ -262,7 +278,7 @@ export class DatabaseJobs {
     void sweep();
     this.sweeper = setInterval(() => void sweep(), SWEEP_EVERY_MS);
     this.sweeper.unref();
-    for (let i = 0; i < concurrency; i += 1) {
+    for (let i = 0; i < concurrency * JOBS_PER_PLACE; i += 1) {
       const workerId = await this.boss.work<{ jobId: string }>(
         QUEUE,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: FETCH_POLL_SECONDS },
@@ -288,7 +304,7 @@ const notify = async (db: Db, payload: string) => {
 async function settleFailed(
   db: Db,
   id: string,
-  error: JobError,
+  error: StoredFailure,
   refused: { refusal: EngineRefusal; logger: Logger } | null = null,
 ): Promise<void> {
   const refusal = refused?.refusal ?? null;
@@ -326,20 +342,28 @@ async function settleFailed(
 /**
  * One job on a worker: the engine and the models, then the answer stored and the job marked done in
  * one transaction that first locks the job, so a job run twice (its first worker went silent, then
- * finished after all) is stored once. An answer the API would give as an error (not a chart, all
- * models failed) settles the job as failed; anything else is thrown for pg-boss to retry, and on
- * the last try settles it as failed.
+ * finished after all) is stored once. A failure of the analysis's own (not a chart, all models
+ * failed) settles the job as failed; anything else is thrown for pg-boss to retry, and on the last
+ * try settles it as failed. The job stays queued (its place in line shown) until `places` lets
+ * its chart be read.
  */
-function runJob(deps: { db: Db; env: Env; engine: ChartEngine; logger: Logger }) {
+function runJob(deps: JobDeps, places: AnalysisQueue) {
   const { db, logger } = deps;
   const worker = `${hostname()}:${process.pid}`;
   return async (id: string, attempt: { last: boolean }) => {
     const [job] = await db.select().from(analysisJobs).where(eq(analysisJobs.id, id));
     if (!job || job.status === 'done' || job.status === 'failed' || !job.image) return;
-    await db
-      .update(analysisJobs)
-      .set({ status: 'running', worker, stage: { stage: 'reading-chart' }, updatedAt: new Date() })
-      .where(and(eq(analysisJobs.id, id), inArray(analysisJobs.status, ['queued', 'running'])));
+    const image = job.image;
+    const input = job.input as StoredInput;
+    const analysis: AnalysisJobInput = {
+      userId: job.userId,
+      settings: input.settings,
+      imageSha256: input.imageSha256,
+      image: { ...input.image, bytes: image },
+      upload: input.upload,
+      box: input.box,
+      correction: input.correction ?? null,
+    };
     let stageWrites = Promise.resolve();
     const setStage = (stage: JobStage) => {
       stageWrites = stageWrites
@@ -351,20 +375,21 @@ function runJob(deps: { db: Db; env: Env; engine: ChartEngine; logger: Logger })
         })
         .catch((error: unknown) => logger.warn({ err: error }, 'job stage not recorded'));
     };
-    const input = job.input as StoredInput;
+    // Taken by this worker: it waits here for a place to read the chart, still queued for the trader.
+    await db
+      .update(analysisJobs)
+      .set({ worker, updatedAt: new Date() })
+      .where(and(eq(analysisJobs.id, id), eq(analysisJobs.status, 'queued')));
     try {
-      const { engineMs, ...recorded } = await analyseUpload(
-        { env: deps.env, engine: deps.engine, logger, cooldowns: databaseCooldowns(db) },
-        {
-          userId: job.userId,
-          settings: input.settings,
-          imageSha256: input.imageSha256,
-          image: { ...input.image, bytes: job.image },
-          upload: input.upload,
-          box: input.box,
-          correction: input.correction ?? null,
+      const { engineMs, ...recorded } = await places.run(
+        { id, userId: job.userId, premium: job.premium },
+        async (_, releaseSlot) => {
+          await db
+            .update(analysisJobs)
+            .set({ status: 'running', worker, stage: { stage: 'reading-chart' }, updatedAt: new Date() })
+            .where(and(eq(analysisJobs.id, id), inArray(analysisJobs.status, ['queued', 'running'])));
+          return readJob(deps, analysis, { setStage, releaseSlot });
         },
-        { setStage },
       );
       await stageWrites;
       await db.transaction(async (tx) => {
@@ -398,23 +423,13 @@ function runJob(deps: { db: Db; env: Env; engine: ChartEngine; logger: Logger })
       });
     } catch (error) {
       await stageWrites;
-      if (error instanceof ApiError) {
-        const refusal = error instanceof RefusedReading ? error.refusal : null;
-        await settleFailed(
-          db,
-          id,
-          { status: error.status, code: error.code, message: error.message, details: error.details },
-          refusal ? { refusal, logger } : null,
-        );
+      if (error instanceof AnalysisFailure && error.reason !== 'internal') {
+        await settleFailed(db, id, storedFailure(error), error.refusal ? { refusal: error.refusal, logger } : null);
         return;
       }
       logger.error({ err: error, job: id, last: attempt.last }, 'analysis job failed');
       if (attempt.last) {
-        await settleFailed(db, id, {
-          status: 500,
-          code: 'INTERNAL',
-          message: 'Something went wrong on our side. Please try again.',
-        });
+        await settleFailed(db, id, storedFailure(asFailure(error)));
         return;
       }
       throw error;

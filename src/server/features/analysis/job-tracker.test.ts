@@ -3,6 +3,7 @@ import type { JobStage } from '../../../shared/analysis';
 import { testChart } from '../../test/charts';
 import { FakeAi } from '../../test/fake-ai';
 import { describeEachDatabase, signUp, TestClient } from '../../test/harness';
+import { createEnginePool, type ChartEngine } from './engine-pool';
 import { AnalysisQueue } from './job-tracker';
 
 function deferred() {
@@ -98,6 +99,37 @@ const fakeAi = new FakeAi();
 beforeAll(() => fakeAi.start());
 afterAll(() => fakeAi.stop());
 
+/** The engine's pool, with its readings held at the start until the test lets them go. */
+class HeldPool implements ChartEngine {
+  private pool: ChartEngine | null = null;
+  private held = deferred();
+  private readonly engine = () => (this.pool ??= createEnginePool({ threads: 1 }));
+
+  hold(): void {
+    this.held = deferred();
+  }
+
+  release(): void {
+    this.held.resolve();
+  }
+
+  async analyze(...args: Parameters<ChartEngine['analyze']>) {
+    await this.held.promise;
+    return this.engine().analyze(...args);
+  }
+
+  locate(image: Buffer) {
+    return this.engine().locate(image);
+  }
+
+  async close() {
+    await this.pool?.close();
+    this.pool = null;
+  }
+}
+const engine = new HeldPool();
+afterAll(() => engine.close());
+
 describeEachDatabase(
   'job stage by polling',
   (server) => {
@@ -118,15 +150,10 @@ describeEachDatabase(
         return response.status === 200 ? ((await response.json()) as JobStage) : null;
       };
 
-      // Another job holds the only place (as a chart reading does); the second one waits in line.
-      let releaseBlocker!: () => void;
-      const blocker = server().queue.run({ id: 'blocker-0001', userId: 'someone-else', premium: false }, () =>
-        new Promise<void>((resolve) => {
-          releaseBlocker = resolve;
-        }),
-      );
+      // The first job holds the only place while its chart is read; the second one waits in line.
+      engine.hold();
       const running = post(first, 'job-first-0001');
-      while ((await stageOf(first, 'job-first-0001'))?.stage !== 'queued') await tick();
+      while ((await stageOf(first, 'job-first-0001'))?.stage !== 'reading-chart') await tick();
       let settled = false;
       const waiting = post(second, 'job-second-001').finally(() => (settled = true));
       const seen: JobStage[] = [];
@@ -135,9 +162,8 @@ describeEachDatabase(
         if (stage && JSON.stringify(stage) !== JSON.stringify(seen.at(-1))) seen.push(stage);
       };
       while (seen.length === 0) await watch();
-      // The place is freed: the first job runs, then the second one.
-      releaseBlocker();
-      await blocker;
+      // The first chart is read, and the second one.
+      engine.release();
       // Polled back to back: the reading stage is visible only while the engine awaits (image
       // decoding, OCR), a few milliseconds each, and a poll every 20 ms could miss all of them.
       while (!settled) await watch();
@@ -145,7 +171,7 @@ describeEachDatabase(
       expect((await waiting).status).toBe(200);
       seen.push((await stageOf(second, 'job-second-001')) as JobStage);
 
-      expect(seen[0]).toEqual({ stage: 'queued', position: 2 });
+      expect(seen[0]).toEqual({ stage: 'queued', position: 1 });
       expect(seen.map((s) => s.stage)).toContain('reading-chart');
       expect(seen.at(-1)).toEqual({ stage: 'done' });
       // Nobody else can follow someone's job.
@@ -158,4 +184,5 @@ describeEachDatabase(
     GEMINI_BASE_URL: fakeAi.url,
     AI_TIMEOUT_MS: '60000',
   }),
+  { engine },
 );

@@ -1,14 +1,9 @@
 /** Posting analyses in the integration tests, and the answer's shape they read. */
-import type { AnalysisResult, ChartFacts } from '../../shared/analysis';
+import type { AnalysisResponse } from '../../shared/analysis';
 import type { TestClient } from './harness';
 
-export interface AnalysisBody {
-  id: string;
-  result: AnalysisResult;
-  chart: ChartFacts | null;
-  providersTried: { model: string; outcome: string; reason?: string; retryAfterSeconds?: number }[];
-  cached: boolean;
-}
+/** The answer of POST /api/analyses, as the tests read it. */
+export type AnalysisBody = AnalysisResponse;
 
 /** POST /api/analyses with `image` and the dashboard's default settings, `settings` over them. */
 export function analyse(client: TestClient, image: Buffer, settings: Record<string, string> = {}) {

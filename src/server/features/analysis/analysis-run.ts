@@ -1,13 +1,12 @@
-import type { AnalysisSettings } from '../../../shared/analysis';
+import type { AnalysisSettings, ChartFactsWithReading, RefusalDetails } from '../../../shared/analysis';
 import type { PixelBox } from '../../../shared/crop';
 import type { Correction } from '../../../shared/correction';
 import type { Env } from '../../env';
 import type { Logger } from '../../logger';
-import type { RefusalDetails } from '../../../shared/analysis';
 import { AnalysisFailure } from './analysis-failure';
 import { configuredProviders, runAnalysis, type AnalysisRun } from './analysis.service';
 import type { CooldownStore } from './cooldowns';
-import { toWholePicture, type ChartFactsWithReading } from './crop';
+import { toWholePicture } from './crop';
 import type { ChartEngine } from './engine-pool';
 import type { JobStage } from './job-tracker';
 import type { CheckedImage } from './upload';

@@ -8,7 +8,7 @@ import {
   trialExpiredMessage,
 } from '../../../shared/access';
 import { AnalysisResponseSchema, AnalysisSettingsSchema, JobStageSchema } from '../../../shared/analysis';
-import { CropSchema, RERUN_WINDOW_MS, type ChartLocationResponse } from '../../../shared/crop';
+import { ChartLocationResponseSchema, CropSchema, RERUN_WINDOW_MS, type ChartLocationResponse } from '../../../shared/crop';
 import { correctionField, parseCorrection } from '../../../shared/correction';
 import { EngineError } from '../../../engine';
 import { FREE_DAILY_ANALYSES } from '../../../shared/constants';
@@ -89,10 +89,7 @@ const locateDoc = {
     },
   },
   responses: {
-    200: jsonResponse(
-      z.object({ image: z.object({ width: z.number(), height: z.number() }), chart: z.unknown(), plot: z.unknown() }),
-      'The picture size, and the chart and plot boxes found (or null)',
-    ),
+    200: jsonResponse(ChartLocationResponseSchema, 'The picture size, and the chart and plot boxes found (or null)'),
     ...uploadErrors,
     429: errorResponse('Still locating the last picture'),
   },

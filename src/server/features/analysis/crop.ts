@@ -1,11 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import sharp from 'sharp';
-import type { ChartFacts } from '../../../shared/analysis';
-import { RERUN_WINDOW_MS, cropField, type ChartReadout, type Crop, type PixelBox } from '../../../shared/crop';
+import type { ChartFactsWithReading } from '../../../shared/analysis';
+import { RERUN_WINDOW_MS, cropField, type Crop, type PixelBox } from '../../../shared/crop';
 import type { EngineOutput } from '../../../engine';
 import type { CheckedImage } from './upload';
-
-export type ChartFactsWithReading = ChartFacts & { read?: ChartReadout };
 
 /** The crop's pixels in a picture of `size`, whole pixels, never empty. */
 export function cropBox(crop: Crop, size: { width: number; height: number }): PixelBox {

@@ -26,13 +26,23 @@ interface AnalysisBody {
 }
 
 /** Uploads a chart, analyses it with the default settings and returns the server's answer. */
+/**
+ * Analyses `file`; returns the answer once the result shows and the day's count, which the page
+ * reads again once the analysis settles, has come back (so a count on screen is the new one).
+ */
 async function analyseChart(page: Page, file: string): Promise<AnalysisBody> {
   await page.locator('input[type=file]').setInputFiles(file);
-  const answer = page.waitForResponse((r) => r.url().endsWith('/api/analyses') && r.request().method() === 'POST');
+  let answered = false;
+  const answer = page.waitForResponse((r) => {
+    answered ||= r.url().endsWith('/api/analyses') && r.request().method() === 'POST';
+    return answered;
+  });
+  const recounted = page.waitForResponse((r) => answered && r.url().endsWith('/api/billing/status'));
   await page.getByRole('button', { name: /^Analyze Chart/ }).click();
   const response = await answer;
   expect(response.status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Analysis result' })).toBeVisible({ timeout: 30_000 });
+  await recounted;
   return (await response.json()) as AnalysisBody;
 }
 

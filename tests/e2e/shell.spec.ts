@@ -103,6 +103,7 @@ test('an unknown path shows Page Not Found with working buttons', async ({ page 
 });
 
 test('a toast appears, pauses while hovered and closes with Escape', async ({ page }) => {
+  await page.clock.install();
   await visit(page, '/');
   await page.getByRole('textbox', { name: 'Name' }).fill('Ann');
   await page.getByRole('textbox', { name: 'Email' }).fill('ann@example.com');
@@ -114,7 +115,7 @@ test('a toast appears, pauses while hovered and closes with Escape', async ({ pa
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('');
 
   await toast.hover();
-  await page.waitForTimeout(6000); // longer than the 5000 ms default duration
+  await page.clock.runFor(6000); // the toast's timers run past its 5000 ms default duration
   await expect(toast).toBeVisible();
 
   await page.keyboard.press('F8'); // focuses the toast viewport

@@ -3,12 +3,12 @@
  * with a worker (when TEST_DATABASE_URL is set). Both must hold and give back places alike.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AnalysisSettingsSchema, type AnalysisSettings } from '../../../shared/analysis';
 import type { EngineOutput } from '../../../engine';
 import { openDatabase, type Database } from '../../db/client';
-import { analysisJobs, dailyUsage, engineRefusals, user } from '../../db/schema';
+import { dailyUsage, engineRefusals, user } from '../../db/schema';
 import { parseEnv } from '../../env';
 import { createLogger } from '../../logger';
 import { FakeAi } from '../../test/fake-ai';
@@ -65,8 +65,6 @@ class HeldEngine implements ChartEngine {
 interface Place {
   jobs: AnalysisJobs;
   database: Database;
-  /** Whether the job is in the hands of what runs it (a worker took it off PostgreSQL's queue). */
-  taken(clientJobId: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -93,7 +91,7 @@ async function inProcess(engine: ChartEngine): Promise<Place> {
   const database = await openDatabase({ memory: true });
   const deps: JobDeps = { db: database.db, env: envFor(), engine, logger: createLogger('silent') };
   const jobs = new InProcessJobs(deps, deps.env.ANALYSIS_CONCURRENCY);
-  return { jobs, database, taken: () => Promise.resolve(true), close: () => database.close() };
+  return { jobs, database, close: () => database.close() };
 }
 
 async function inPostgres(engine: ChartEngine): Promise<Place> {
@@ -107,13 +105,6 @@ async function inPostgres(engine: ChartEngine): Promise<Place> {
   return {
     jobs,
     database,
-    taken: async (clientJobId) => {
-      const rows = await database.db
-        .select({ id: analysisJobs.id })
-        .from(analysisJobs)
-        .where(and(eq(analysisJobs.clientJobId, clientJobId), isNotNull(analysisJobs.worker)));
-      return rows.length > 0;
-    },
     close: async () => {
       await jobs.stop();
       await database.close();
@@ -208,9 +199,7 @@ describe.each(places)('analysis jobs %s', (_, open) => {
     await until(async () => expect(await stageOf(second)).toEqual({ stage: 'queued', position: 1 }));
     outcomes.push(place.jobs.outcome(await place.jobs.submit(paid)));
     await until(async () => expect(await stageOf(paid)).toEqual({ stage: 'queued', position: 1 }));
-    await until(async () => expect(await place.taken(paid.clientJobId)).toBe(true));
-    await until(async () => expect(await place.taken(second.clientJobId)).toBe(true));
-    expect(await stageOf(second)).toEqual({ stage: 'queued', position: 2 });
+    await until(async () => expect(await stageOf(second)).toEqual({ stage: 'queued', position: 2 }));
     // Another trader cannot follow someone's job.
     expect(await place.jobs.stageOf(paid.clientJobId, free)).toBeNull();
     engine.finish('first-free');

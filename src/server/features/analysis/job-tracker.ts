@@ -95,6 +95,15 @@ export class AnalysisQueue {
     return { stage: 'queued', position: ahead + 1 };
   }
 
+  /** Settles once a place is free and no job waits for one: when a worker may take another job. */
+  async placeFree(): Promise<void> {
+    while (this.queue.pending >= this.queue.concurrency || this.queue.size > 0) {
+      await new Promise<void>((resolve) => {
+        this.queue.once('next', () => resolve());
+      });
+    }
+  }
+
   get waiting(): number {
     return this.queue.size;
   }

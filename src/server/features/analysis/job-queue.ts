@@ -80,11 +80,8 @@ export class DatabaseJobs implements AnalysisJobs {
   private listener: pg.Client | null = null;
   private closed = false;
   private stopping = false;
-  private stop$!: () => void;
-  /** Settles when `stop` is called. */
-  private readonly stopped = new Promise<void>((resolve) => {
-    this.stop$ = resolve;
-  });
+  /** Aborted when `stop` is called: the loop stops waiting for a place. */
+  private readonly stopSignal = new AbortController();
   private taking: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   /** The jobs this worker took, by pg-boss's id, until pg-boss is told how they ended. */
@@ -116,24 +113,21 @@ export class DatabaseJobs implements AnalysisJobs {
   /** Stops taking jobs, lets the running ones finish (up to the job timeout), then closes. */
   async stop(): Promise<void> {
     this.stopping = true;
-    this.stop$();
+    this.stopSignal.abort();
     this.wake?.();
     if (this.sweeper) clearInterval(this.sweeper);
     await this.taking;
-    // The jobs under way finish, up to the job timeout; the rest are failed, and another worker retries them.
+    // The jobs under way finish, up to the job timeout. By then pg-boss has expired any that did
+    // not (the timeout counts from when each was taken), and another worker retries them; failing
+    // them here as well could send back another worker's retry.
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), this.timeoutSeconds * 1000);
-    });
-    const ended = await Promise.race([Promise.allSettled(this.running.values()), timeout]);
+    await Promise.race([
+      Promise.allSettled(this.running.values()),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, this.timeoutSeconds * 1000);
+      }),
+    ]);
     clearTimeout(timer);
-    if (ended === 'timeout' && this.running.size > 0) {
-      await Promise.all(
-        [...this.running.keys()].map((id) =>
-          this.boss.fail(QUEUE, id, { message: 'the worker stopped' }).catch(() => undefined),
-        ),
-      );
-    }
     await this.boss.stop({ graceful: true, wait: true, timeout: 1000 });
     this.closed = true;
     await this.listener?.end().catch(() => undefined);
@@ -322,7 +316,7 @@ export class DatabaseJobs implements AnalysisJobs {
 
   private async takeJobs(run: ReturnType<typeof runJob>, logger: Logger): Promise<void> {
     while (!this.stopping) {
-      await Promise.race([run.placeFree(), this.stopped]);
+      await run.placeFree(this.stopSignal.signal);
       if (this.stopping) return;
       const [job] = await this.boss
         .fetch<{ jobId: string }>(QUEUE, { batchSize: 1, includeMetadata: true })
@@ -338,13 +332,16 @@ export class DatabaseJobs implements AnalysisJobs {
       const entered = new Promise<void>((resolve) => {
         enter = resolve;
       });
-      const running = this.settleTaken(
-        job.id,
+      // A job with no id in its data (not one of ours) fails in pg-boss, and the loop goes on.
+      const reading = Promise.resolve().then(() =>
         run(job.data.jobId, { last: job.retryCount >= job.retryLimit }, enter),
-        logger,
       );
+      const running = this.settleTaken(job.id, reading, logger);
+      // A retry keeps its pg-boss id: the map holds the latest run of it.
       this.running.set(job.id, running);
-      void running.finally(() => this.running.delete(job.id));
+      void running.finally(() => {
+        if (this.running.get(job.id) === running) this.running.delete(job.id);
+      });
       await Promise.race([entered, running]);
     }
   }
@@ -518,5 +515,5 @@ function runJob(deps: JobDeps, places: AnalysisQueue) {
       throw error;
     }
   };
-  return Object.assign(read, { placeFree: () => places.placeFree() });
+  return Object.assign(read, { placeFree: (signal: AbortSignal) => places.placeFree(signal) });
 }

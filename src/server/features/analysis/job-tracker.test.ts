@@ -85,6 +85,39 @@ describe('analysis queue', () => {
     expect(queue.stageOf('first-job', 'a')).toEqual({ stage: 'done' });
   });
 
+  it('says when a place is free for another job (a place given back counts), or stops waiting when told', async () => {
+    const queue = new AnalysisQueue(1);
+    const stop = new AbortController();
+    let free = false;
+    await queue.placeFree(stop.signal); // nothing runs: free at once
+    const model = deferred();
+    const job = queue.run({ id: 'a', userId: 'u', premium: false }, async (_, releaseSlot) => {
+      await tick();
+      releaseSlot(); // the chart is read; the job waits on a model without its place
+      await model.promise;
+      return 'a';
+    });
+    const waiting = queue.placeFree(stop.signal).then(() => (free = true));
+    await tick();
+    expect(free).toBe(false);
+    await waiting;
+    expect(free).toBe(true);
+    model.resolve();
+    await job;
+
+    const held = deferred();
+    const busy = queue.run({ id: 'b', userId: 'u', premium: false }, () => held.promise);
+    let stopped = false;
+    const untilStopped = queue.placeFree(stop.signal).then(() => (stopped = true));
+    await tick();
+    expect(stopped).toBe(false);
+    stop.abort();
+    await untilStopped;
+    expect(stopped).toBe(true);
+    held.resolve();
+    await busy;
+  });
+
   it('marks a failed job as failed and passes its error on', async () => {
     const queue = new AnalysisQueue(1);
     await expect(

@@ -95,11 +95,20 @@ export class AnalysisQueue {
     return { stage: 'queued', position: ahead + 1 };
   }
 
-  /** Settles once a place is free and no job waits for one: when a worker may take another job. */
-  async placeFree(): Promise<void> {
-    while (this.queue.pending >= this.queue.concurrency || this.queue.size > 0) {
+  /**
+   * Settles once a place is free and no job waits for one (when a worker may take another job), or
+   * when `signal` is aborted.
+   */
+  async placeFree(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted && (this.queue.pending >= this.queue.concurrency || this.queue.size > 0)) {
       await new Promise<void>((resolve) => {
-        this.queue.once('next', () => resolve());
+        const done = () => {
+          this.queue.off('next', done);
+          signal.removeEventListener('abort', done);
+          resolve();
+        };
+        this.queue.on('next', done);
+        signal.addEventListener('abort', done);
       });
     }
   }

@@ -62,20 +62,29 @@ describeEachDatabase('accounts', (server) => {
 
   it('answers a new and an existing email identically, and mails the owner of the existing one', async () => {
     const { email } = await signUp(new TestClient(server()), { name: 'First Owner' });
-    const timed = async (address: string) => {
+    const timed = async (address: string, from: string) => {
       const started = performance.now();
       const response = await new TestClient(server()).request('/api/auth/sign-up/email', {
         json: { name: 'Someone Else', email: address, password: 'another-password' },
-        remoteAddress: '198.51.100.44',
+        remoteAddress: from,
       });
       return { status: response.status, body: await response.text(), ms: performance.now() - started, cookies: response.headers.getSetCookie() };
     };
-    const existing = await timed(email.toUpperCase());
-    const fresh = await timed(uniqueEmail('fresh'));
-    expect(existing.status).toBe(200);
-    expect(existing.body).toBe(fresh.body);
-    expect(existing.cookies).toEqual(fresh.cookies);
-    expect(Math.abs(existing.ms - fresh.ms)).toBeLessThan(250);
+    // Taken in turn, five of each: the medians compare the work the server does for each, not
+    // a moment when another process had the CPU (one pair of samples differed by a second then).
+    const existing: Awaited<ReturnType<typeof timed>>[] = [];
+    const fresh: Awaited<ReturnType<typeof timed>>[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      existing.push(await timed(email.toUpperCase(), `198.51.100.${40 + i}`));
+      fresh.push(await timed(uniqueEmail('fresh'), `198.51.100.${50 + i}`));
+    }
+    for (const [a, b] of existing.map((e, i) => [e, fresh[i]] as const)) {
+      expect(a.status).toBe(200);
+      expect(a.body).toBe(b?.body);
+      expect(a.cookies).toEqual(b?.cookies);
+    }
+    const median = (samples: { ms: number }[]) => samples.map((t) => t.ms).sort((x, y) => x - y)[2] ?? 0;
+    expect(Math.abs(median(existing) - median(fresh))).toBeLessThan(250);
     const mail = await waitFor(() =>
       outboxMails(server()).find((m) => m.includes(`To: ${email}`) && m.includes('Someone tried to sign up')),
     );

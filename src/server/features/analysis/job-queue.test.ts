@@ -13,7 +13,7 @@ import { notAChart, testChart } from '../../test/charts';
 import { createPostgresDatabase } from '../../test/harness';
 import { answeredTrace, refusal, ScriptedEngine } from '../../test/traces';
 import { createEnginePool, type ChartEngine } from './engine-pool';
-import { DatabaseJobs } from './job-queue';
+import { DatabaseJobs, sweepJobs } from './job-queue';
 import { reserveDailySlot } from './daily-usage';
 import { checkUpload } from './upload';
 
@@ -29,7 +29,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('analysis jobs in PostgreSQL', () 
     postgres = await createPostgresDatabase();
     database = await openDatabase({ databaseUrl: postgres.url, onIdleClientError: () => {} });
     dataDir = mkdtempSync(path.join(tmpdir(), 'piplens-jobs-'));
-    jobs = new DatabaseJobs({ db: database.db, databaseUrl: postgres.url, timeoutSeconds: 30, logger: createLogger('silent') });
+    jobs = new DatabaseJobs({
+      db: database.db,
+      databaseUrl: postgres.url,
+      timeoutSeconds: 30,
+      logger: createLogger('silent'),
+    });
     await jobs.start();
   });
 
@@ -48,6 +53,42 @@ describe.runIf(process.env.TEST_DATABASE_URL)('analysis jobs in PostgreSQL', () 
       .values({ id, name: 'Queue Trader', email: `${id}@example.com`, emailVerified: true });
     return id;
   };
+
+  it('settles a job no worker finished within every try as lost: the slot given back, the picture dropped', async () => {
+    const { db } = database;
+    const userId = await trader();
+    expect(await reserveDailySlot(db, userId, 5)).toBe(true);
+    const chart = await checkUpload((await testChart()).image);
+    const id = await jobs.submit({
+      userId,
+      settings: AnalysisSettingsSchema.parse({}),
+      imageSha256: randomUUID(),
+      image: chart,
+      upload: { width: chart.width, height: chart.height },
+      box: null,
+      correction: null,
+      clientJobId: randomUUID(),
+      premium: false,
+      takesSlot: true,
+      thumbnail: Promise.resolve(Buffer.from('thumbnail')),
+    });
+    // No worker runs yet (this file starts one in the next test). Two minutes on, a try may still be under way: the sweep leaves it.
+    await sweepJobs(db, 30, new Date(Date.now() + 2 * 60 * 1000));
+    const status = async () =>
+      (
+        await db
+          .select({ status: analysisJobs.status, image: analysisJobs.image })
+          .from(analysisJobs)
+          .where(eq(analysisJobs.id, id))
+      )[0];
+    expect((await status())?.status).toBe('queued');
+    // Ten minutes on, every try (3 of 30 s, each given a minute more) is past: it is lost.
+    await sweepJobs(db, 30, new Date(Date.now() + 10 * 60 * 1000));
+    expect(await status()).toEqual({ status: 'failed', image: null });
+    await expect(jobs.outcome(id)).rejects.toMatchObject({ reason: 'lost', code: 'ANALYSIS_UNAVAILABLE' });
+    const [usage] = await db.select({ count: dailyUsage.count }).from(dailyUsage).where(eq(dailyUsage.userId, userId));
+    expect(usage?.count).toBe(0);
+  });
 
   // Which job is read first is analysis-jobs.test.ts's case ('takes a Premium job before free ones
   // that came first'), on both implementations: here a worker that starts with four jobs queued
@@ -119,7 +160,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)("analysis jobs keep the engine's t
   beforeAll(async () => {
     postgres = await createPostgresDatabase();
     database = await openDatabase({ databaseUrl: postgres.url, onIdleClientError: () => {} });
-    jobs = new DatabaseJobs({ db: database.db, databaseUrl: postgres.url, timeoutSeconds: 30, logger: createLogger('silent') });
+    jobs = new DatabaseJobs({
+      db: database.db,
+      databaseUrl: postgres.url,
+      timeoutSeconds: 30,
+      logger: createLogger('silent'),
+    });
     await jobs.start();
     const env = parseEnv({
       APP_SECRET: 'queue-secret-queue-secret-queue-secret',

@@ -220,7 +220,7 @@ export class DatabaseJobs implements AnalysisJobs {
   async outcome(id: string): Promise<JobOutcome> {
     const { db } = this.options;
     // Past every try's time, the job is lost (every worker gone): the trader is told, not kept waiting.
-    const giveUpAt = Date.now() + (RETRIES + 1) * (this.timeoutSeconds + 60) * 1000;
+    const giveUpAt = Date.now() + lostAfterMs(this.timeoutSeconds);
     for (;;) {
       const [row] = await db
         .select({
@@ -238,12 +238,11 @@ export class DatabaseJobs implements AnalysisJobs {
         return { stored, engineMs: row.engineMs };
       }
       if (row.status === 'failed') throw failureOfRow(row.error as StoredFailure);
-      if (Date.now() > giveUpAt)
-        throw new AnalysisFailure(
-          'lost',
-          'ANALYSIS_UNAVAILABLE',
-          'The analysis is taking too long. Please try again later.',
-        );
+      if (Date.now() > giveUpAt) {
+        const failure = lost();
+        await settleFailed(db, id, storedFailure(failure));
+        throw failure;
+      }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, OUTCOME_POLL_MS);
         this.waiters.set(id, () => {
@@ -297,17 +296,10 @@ export class DatabaseJobs implements AnalysisJobs {
    */
   async work(concurrency: number, deps: JobDeps): Promise<void> {
     const run = runJob(deps, new AnalysisQueue(concurrency));
-    // Settled jobs are kept a day (a slow poller still reads 'done'; operators can look), then dropped.
     const sweep = () =>
-      deps.db
-        .delete(analysisJobs)
-        .where(
-          and(
-            inArray(analysisJobs.status, ['done', 'failed']),
-            lt(analysisJobs.updatedAt, new Date(Date.now() - KEEP_SETTLED_MS)),
-          ),
-        )
-        .catch((error: unknown) => deps.logger.warn({ err: error }, 'settled jobs not swept'));
+      sweepJobs(deps.db, this.timeoutSeconds).catch((error: unknown) =>
+        deps.logger.warn({ err: error }, 'settled jobs not swept'),
+      );
     void sweep();
     this.sweeper = setInterval(() => void sweep(), SWEEP_EVERY_MS);
     this.sweeper.unref();
@@ -370,6 +362,38 @@ export class DatabaseJobs implements AnalysisJobs {
       this.wake = done;
     });
   }
+}
+
+/** Past every try's time (each try expires after the job timeout), a job no worker settled is lost. */
+const lostAfterMs = (timeoutSeconds: number) => (RETRIES + 1) * (timeoutSeconds + 60) * 1000;
+
+const lost = () =>
+  new AnalysisFailure('lost', 'ANALYSIS_UNAVAILABLE', 'The analysis is taking too long. Please try again later.');
+
+/**
+ * Settles the jobs that are lost (their last try expired on a worker that died, and the web
+ * instance that waited for them is gone too) as failed, giving their slots back; then drops the
+ * settled jobs kept a day (a slow poller still reads 'done'; operators can look).
+ */
+export async function sweepJobs(db: Db, timeoutSeconds: number, now = new Date()): Promise<void> {
+  const unsettled = await db
+    .select({ id: analysisJobs.id })
+    .from(analysisJobs)
+    .where(
+      and(
+        inArray(analysisJobs.status, ['queued', 'running']),
+        lt(analysisJobs.createdAt, new Date(now.getTime() - lostAfterMs(timeoutSeconds))),
+      ),
+    );
+  for (const { id } of unsettled) await settleFailed(db, id, storedFailure(lost()));
+  await db
+    .delete(analysisJobs)
+    .where(
+      and(
+        inArray(analysisJobs.status, ['done', 'failed']),
+        lt(analysisJobs.updatedAt, new Date(now.getTime() - KEEP_SETTLED_MS)),
+      ),
+    );
 }
 
 /** NOTIFY on the jobs' channel; inside a transaction it is sent when the transaction commits. */

@@ -90,6 +90,47 @@ describe.runIf(process.env.TEST_DATABASE_URL)('analysis jobs in PostgreSQL', () 
     expect(usage?.count).toBe(0);
   });
 
+  it('gives the slot back once when a job cannot be queued, and keeps the job settled', async () => {
+    const { db } = database;
+    const userId = await trader();
+    // One slot for an analysis made earlier today, one for this job.
+    expect(await reserveDailySlot(db, userId, 5)).toBe(true);
+    expect(await reserveDailySlot(db, userId, 5)).toBe(true);
+    // A queue that was never started refuses every job it is given.
+    const unstarted = new DatabaseJobs({
+      db,
+      databaseUrl: postgres.url,
+      timeoutSeconds: 30,
+      logger: createLogger('silent'),
+    });
+    const chart = await checkUpload((await testChart()).image);
+    const clientJobId = randomUUID();
+    await expect(
+      unstarted.submit({
+        userId,
+        settings: AnalysisSettingsSchema.parse({}),
+        imageSha256: randomUUID(),
+        image: chart,
+        upload: { width: chart.width, height: chart.height },
+        box: null,
+        correction: null,
+        clientJobId,
+        premium: false,
+        takesSlot: true,
+        thumbnail: Promise.resolve(Buffer.from('thumbnail')),
+      }),
+    ).rejects.toThrow();
+    const [row] = await db
+      .select({ status: analysisJobs.status, image: analysisJobs.image })
+      .from(analysisJobs)
+      .where(eq(analysisJobs.clientJobId, clientJobId));
+    expect(row).toEqual({ status: 'failed', image: null });
+    // A later sweep finds it settled and gives nothing back a second time.
+    await sweepJobs(db, 30, new Date(Date.now() + 10 * 60 * 1000));
+    const [usage] = await db.select({ count: dailyUsage.count }).from(dailyUsage).where(eq(dailyUsage.userId, userId));
+    expect(usage?.count).toBe(1);
+  });
+
   // Which job is read first is analysis-jobs.test.ts's case ('takes a Premium job before free ones
   // that came first'), on both implementations: here a worker that starts with four jobs queued
   // fetches them together, and the first to reach its one place is read at once, Premium or not.

@@ -158,17 +158,42 @@ export class DatabaseJobs implements AnalysisJobs {
     this.listener = client;
   }
 
-  /** Writes the job and queues it; returns the job's id. A job that cannot be queued gives its slot back. */
+  /**
+   * Writes the job and queues it; returns the job's id. A job that cannot be queued gives its slot
+   * back once: before its row is written, here; after, by settling the row (or, should that fail
+   * too, by the sweep that settles lost jobs).
+   */
   async submit(job: AnalysisJob): Promise<string> {
+    const { db } = this.options;
+    let id: string;
     try {
-      return await this.enqueue(job, await job.thumbnail);
+      id = await this.insertJob(job, await job.thumbnail);
     } catch (error) {
-      if (job.takesSlot) await releaseDailySlot(this.options.db, job.userId);
+      if (job.takesSlot) await releaseDailySlot(db, job.userId);
       throw error;
     }
+    try {
+      await this.boss.send(
+        QUEUE,
+        { jobId: id },
+        {
+          priority: job.premium ? PREMIUM_PRIORITY : FREE_PRIORITY,
+          retryLimit: RETRIES,
+          retryDelay: 0,
+          expireInSeconds: this.timeoutSeconds,
+        },
+      );
+    } catch (error) {
+      await settleFailed(db, id, storedFailure(asFailure(error))).catch(() => undefined);
+      throw error;
+    }
+    await notify(db, 'queued').catch((error: unknown) =>
+      this.options.logger.warn({ err: error }, 'workers not notified'),
+    );
+    return id;
   }
 
-  private async enqueue(job: AnalysisJob, thumbnail: Buffer): Promise<string> {
+  private async insertJob(job: AnalysisJob, thumbnail: Buffer): Promise<string> {
     const { db } = this.options;
     const id = randomUUID();
     const input: StoredInput = {
@@ -195,24 +220,6 @@ export class DatabaseJobs implements AnalysisJobs {
       thumbnail,
       stage: { stage: 'queued', position: 0 } satisfies JobStage,
     });
-    try {
-      await this.boss.send(
-        QUEUE,
-        { jobId: id },
-        {
-          priority: job.premium ? PREMIUM_PRIORITY : FREE_PRIORITY,
-          retryLimit: RETRIES,
-          retryDelay: 0,
-          expireInSeconds: this.timeoutSeconds,
-        },
-      );
-    } catch (error) {
-      await db.delete(analysisJobs).where(eq(analysisJobs.id, id));
-      throw error;
-    }
-    await notify(db, 'queued').catch((error: unknown) =>
-      this.options.logger.warn({ err: error }, 'workers not notified'),
-    );
     return id;
   }
 

@@ -18,9 +18,11 @@ const isPrivate = (pathname: string) =>
  * is known) keeps its work and shows the offline notice above it.
  */
 export function OfflineGate({ children }: { children: ReactNode }) {
-  const online = useOnline();
   const { pathname } = useLocation();
-  const { user } = useAuth();
+  const { user, unreachable } = useAuth();
+  // A session check that could not reach the server counts as offline too, whatever the browser
+  // says of its connection: such a page would otherwise send the trader to a sign-in.
+  const online = useOnline() && !unreachable;
   if (online || !isPrivate(pathname)) return children;
   return (
     <>

@@ -15,7 +15,8 @@ import { answeredTrace, refusal, ScriptedEngine } from '../../test/traces';
 import { createEnginePool, type ChartEngine } from './engine-pool';
 import { DatabaseJobs, sweepJobs } from './job-queue';
 import { reserveDailySlot } from './daily-usage';
-import { checkUpload } from './upload';
+import { checkUpload, type CheckedImage } from './upload';
+import type { AnalysisJob } from './analysis-jobs';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('analysis jobs in PostgreSQL', () => {
   let postgres: Awaited<ReturnType<typeof createPostgresDatabase>>;
@@ -54,24 +55,27 @@ describe.runIf(process.env.TEST_DATABASE_URL)('analysis jobs in PostgreSQL', () 
     return id;
   };
 
+  /** A free trader's job on `chart`, taking a daily slot. */
+  const freeJob = (userId: string, chart: CheckedImage, clientJobId = randomUUID()): AnalysisJob => ({
+    userId,
+    settings: AnalysisSettingsSchema.parse({}),
+    imageSha256: randomUUID(),
+    image: chart,
+    upload: { width: chart.width, height: chart.height },
+    box: null,
+    correction: null,
+    clientJobId,
+    premium: false,
+    takesSlot: true,
+    thumbnail: Promise.resolve(Buffer.from('thumbnail')),
+  });
+
   it('settles a job no worker finished within every try as lost: the slot given back, the picture dropped', async () => {
     const { db } = database;
     const userId = await trader();
     expect(await reserveDailySlot(db, userId, 5)).toBe(true);
     const chart = await checkUpload((await testChart()).image);
-    const id = await jobs.submit({
-      userId,
-      settings: AnalysisSettingsSchema.parse({}),
-      imageSha256: randomUUID(),
-      image: chart,
-      upload: { width: chart.width, height: chart.height },
-      box: null,
-      correction: null,
-      clientJobId: randomUUID(),
-      premium: false,
-      takesSlot: true,
-      thumbnail: Promise.resolve(Buffer.from('thumbnail')),
-    });
+    const id = await jobs.submit(freeJob(userId, chart));
     // No worker runs yet (this file starts one in the next test). Two minutes on, a try may still be under way: the sweep leaves it.
     await sweepJobs(db, 30, new Date(Date.now() + 2 * 60 * 1000));
     const status = async () =>
@@ -105,21 +109,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('analysis jobs in PostgreSQL', () 
     });
     const chart = await checkUpload((await testChart()).image);
     const clientJobId = randomUUID();
-    await expect(
-      unstarted.submit({
-        userId,
-        settings: AnalysisSettingsSchema.parse({}),
-        imageSha256: randomUUID(),
-        image: chart,
-        upload: { width: chart.width, height: chart.height },
-        box: null,
-        correction: null,
-        clientJobId,
-        premium: false,
-        takesSlot: true,
-        thumbnail: Promise.resolve(Buffer.from('thumbnail')),
-      }),
-    ).rejects.toThrow();
+    await expect(unstarted.submit(freeJob(userId, chart, clientJobId))).rejects.toThrow();
     const [row] = await db
       .select({ status: analysisJobs.status, image: analysisJobs.image })
       .from(analysisJobs)

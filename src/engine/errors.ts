@@ -30,6 +30,8 @@ export const UNSURE_REASONS = {
     "The last candle we found lies outside the chart's price labels, perhaps in an indicator or volume panel, so we won't guess a price. Please crop the screenshot to the main price chart and its price axis, and try again.",
   seriesOutsideLabels:
     "Most of the chart lies outside the price labels we could read, so we can't be sure of its prices. Please crop the screenshot to the main price chart and its price axis, and try again.",
+  pricesNotPositive:
+    "The price scale we read puts this chart's candles at zero or below, so it can't be right and we won't guess a price. Please crop the screenshot to the main price chart and its price axis, and try again.",
   labelsPastPlot:
     'The price labels we read run past the chart area we found, so part of the window may have been taken for the chart. Please crop the screenshot to the chart and its price axis, and try again.',
 } as const;
@@ -96,6 +98,8 @@ export const REFUSAL_RULES = {
   'confidence/last-outside-labels': rule('confidence', 'UNSURE_READING', UNSURE_REASONS.lastOutsideLabels),
   'confidence/series-outside-labels': rule('confidence', 'UNSURE_READING', UNSURE_REASONS.seriesOutsideLabels),
   'confidence/labels-past-plot': rule('confidence', 'UNSURE_READING', UNSURE_REASONS.labelsPastPlot),
+  /** The scale fitted puts the candles at zero or below: no market's prices. */
+  'confidence/prices-not-positive': rule('confidence', 'UNSURE_READING', UNSURE_REASONS.pricesNotPositive),
 } as const satisfies Record<string, RuleSpec>;
 
 export type RefusalRule = keyof typeof REFUSAL_RULES;

@@ -73,7 +73,8 @@ async function secondLook(image: Buffer, error: unknown, rec: ReadingRecorder): 
   rec.within('twice-the-size');
   const reading = await withScratch(() => read(larger, rec)).catch((again: unknown) => {
     // Labels found but not read, even at twice the size: they are too small to read.
-    const bars = again instanceof EngineError && again.bars ? shrinkBars(again.bars, LOOK_CLOSER, { width, height }) : undefined;
+    const bars =
+      again instanceof EngineError && again.bars ? shrinkBars(again.bars, LOOK_CLOSER, { width, height }) : undefined;
     if (again instanceof EngineError && again.rule === 'axis/labels-unreadable') {
       rec.resumeAt(again);
       const refusal = rec.refuse('axis/labels-too-small', again.weighed);
@@ -161,8 +162,17 @@ async function readWithLayout(p: Picture, layout: Layout, rec: ReadingRecorder):
   );
   if (verdict || !fit) {
     // The bars beside an axis that could not be read are kept for a scale the trader sets.
-    const where = { plot: layout.plot, f: p.f, image: { width: p.full.width, height: p.full.height }, labels: labelValues(axis.read) };
-    throw withBars(rec.refuse(verdict?.rule ?? 'axis/labels-unreadable', verdict?.weighed), found(first) ? first.detection : null, where);
+    const where = {
+      plot: layout.plot,
+      f: p.f,
+      image: { width: p.full.width, height: p.full.height },
+      labels: labelValues(axis.read),
+    };
+    throw withBars(
+      rec.refuse(verdict?.rule ?? 'axis/labels-unreadable', verdict?.weighed),
+      found(first) ? first.detection : null,
+      where,
+    );
   }
   const chosen = found(first)
     ? preferLabelsPane(p, layout, { ...axis, fit }, first, rec)
@@ -248,8 +258,12 @@ function answer(
   // A series found only within the labels' pane is a second chance: where its reading cannot
   // stand, the picture stays no chart (a page's decorative chart beside a column of numbers).
   const image = { width: p.full.width, height: p.full.height };
+  const candles = detection.candles.map((c) => inPrices(c, price));
   let confidence: ReturnType<typeof judgeReading>;
   try {
+    // A price at or below zero is no market's: the scale was fitted through other labels.
+    const lowest = Math.min(...candles.map((c) => c.low));
+    if (!(lowest > 0)) throw rec.refuse('confidence/prices-not-positive', { lowest });
     confidence = judgeReading(evidence, detection, !inPlot, rec);
   } catch (error) {
     // Bars whose prices are doubted are kept for a scale or a last price the trader sets.
@@ -259,7 +273,7 @@ function answer(
     throw error instanceof EngineError ? withBars(error, detection, where) : error;
   }
   return {
-    candles: detection.candles.map((c) => inPrices(c, price)),
+    candles,
     kind: detection.kind,
     scale: axis.fit,
     plot: toFull(plot, p.f),

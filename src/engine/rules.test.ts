@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stackOscillatorPane } from '../../scripts/fixtures/compose.js';
 import { createRng } from '../../scripts/fixtures/ohlc.js';
+import { mtSpec, renderMetaTrader } from '../../scripts/fixtures/metatrader-render.js';
 import { chartSpecs, renderChart, renderNonChart } from '../../scripts/fixtures/render.js';
 import type { ReadingTrace } from '../shared/engine-trace.js';
 import { terminateOcr } from './axis/index.js';
@@ -70,7 +71,6 @@ const chart = once(async (): Promise<Chart> => {
     labelRows: reading.evidence.labelsRead.map((l) => l.y),
   };
 });
-
 
 const words = (x: number, y: number, text: string, fill = CHART.theme.text) =>
   `<text x="${x}" y="${(y + CHART.fontSize * 0.36).toFixed(1)}" font-family="${CHART.font}" font-size="${CHART.fontSize}" fill="${fill}">${text}</text>`;
@@ -229,6 +229,12 @@ const stackedPanesFarTag = once(async () => {
   return drawOver(stacked, box(left, row - 9, spec.width - left, 18, spec.theme.up));
 });
 
+/**
+ * A MetaTrader phone capture in landscape, scrolled back with its tag pinned at the foot and an
+ * indicator's labels in the axis's column: the scale fitted through both puts the candles below zero.
+ */
+const pricesBelowZero = once(async () => (await renderMetaTrader(mtSpec(3, 67))).image);
+
 const PICTURES: Record<RefusalRule, () => Promise<Buffer>> = {
   'decode/unreadable': async () => Buffer.from('This is a note about EURUSD, not a picture.'),
   'decode/unsupported-format': () => plain(400, 300).webp().toBuffer(),
@@ -255,6 +261,7 @@ const PICTURES: Record<RefusalRule, () => Promise<Buffer>> = {
   'confidence/last-outside-labels': topLabelsHidden,
   'confidence/series-outside-labels': onlyFootLabels,
   'confidence/labels-past-plot': panelAcrossPlot,
+  'confidence/prices-not-positive': pricesBelowZero,
 };
 
 /** The trace of reading a picture, answered or refused; each picture is read once. */

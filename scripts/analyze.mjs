@@ -2,7 +2,7 @@
 // contract), run as plain node on an esbuild bundle of it, as the server runs the engine: no
 // TypeScript loader in the process (tsx costs ~40 MB and compile time), and glibc limited to two
 // malloc arenas (see lib/malloc-arenas.mjs). The bundle is rebuilt when the sources change.
-import { rename } from 'node:fs/promises';
+import { copyFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isStale } from './lib/freshness.mjs';
@@ -12,6 +12,7 @@ await relaunchWithFewArenas();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = path.join(root, '.tmp/cli/analyze.mjs');
+const MODEL = 'src/engine/layout/learned/layout.onnx';
 const inputs = ['src/cli', 'src/engine', 'src/shared', 'package-lock.json'].map((input) => path.join(root, input));
 
 if (isStale(bundle, inputs)) {
@@ -28,6 +29,8 @@ if (isStale(bundle, inputs)) {
     packages: 'external',
     logLevel: 'warning',
   });
+  // The learned layout reader finds its model beside the code that loads it.
+  await copyFile(path.join(root, MODEL), path.join(path.dirname(bundle), 'layout.onnx'));
   await rename(partial, bundle);
 }
 await import(pathToFileURL(bundle).href);

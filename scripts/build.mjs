@@ -2,7 +2,7 @@
 // into dist/: dist/web (assets and the SPA shell), dist/prerendered (one HTML file per public page),
 // dist/server/index.js.
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -36,7 +36,9 @@ async function prerender() {
       },
     },
   });
-  const { renderPage, prerenderedPaths } = await import(pathToFileURL(path.resolve(PRERENDER_BUNDLE, 'prerender.js')).href);
+  const { renderPage, prerenderedPaths } = await import(
+    pathToFileURL(path.resolve(PRERENDER_BUNDLE, 'prerender.js')).href
+  );
   const shell = await readFile('dist/web/index.html', 'utf8');
   if (!shell.includes('<div id="root"></div>') || !/<title>[^<]*<\/title>/.test(shell)) {
     throw new Error('dist/web/index.html lacks <title> or an empty <div id="root"></div>');
@@ -125,13 +127,17 @@ async function buildServiceWorker() {
   const pictures = [];
   for (const dir of ['icons', 'images']) {
     for (const entry of await readdir(path.join('dist/web', dir), { recursive: true, withFileTypes: true })) {
-      if (entry.isFile()) pictures.push(`/${path.relative('dist/web', path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`);
+      if (entry.isFile())
+        pictures.push(
+          `/${path.relative('dist/web', path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`,
+        );
     }
   }
   const files = [...new Set([...shellFiles(chunks), '/favicon.svg', '/manifest.webmanifest', ...pictures])].sort();
   // The version follows the content: the build files' hashed names, the other files' and the pages' bytes.
   const version = createHash('sha256');
-  for (const file of files) version.update(file.startsWith('/assets/') ? file : await readFile(path.join('dist/web', file)));
+  for (const file of files)
+    version.update(file.startsWith('/assets/') ? file : await readFile(path.join('dist/web', file)));
   for (const name of ['dist/web/index.html', ...prerendered.sort().map((name) => path.join(PRERENDERED, name))]) {
     version.update(await readFile(name));
   }
@@ -160,7 +166,10 @@ export async function build() {
   await precompress('dist/web/assets');
   await buildServer({
     // The engine's worker pool loads its thread from beside the server (engine-pool.ts).
-    entryPoints: { 'server/index': 'src/server/index.ts', 'server/engine-worker': 'src/server/features/analysis/engine-worker.ts' },
+    entryPoints: {
+      'server/index': 'src/server/index.ts',
+      'server/engine-worker': 'src/server/features/analysis/engine-worker.ts',
+    },
     outdir: 'dist',
     bundle: true,
     platform: 'node',
@@ -170,6 +179,8 @@ export async function build() {
     sourcemap: true,
     logLevel: 'warning',
   });
+  // The learned layout reader's model, found beside the bundle (src/engine/layout/learned/reader.ts).
+  await copyFile('src/engine/layout/learned/layout.onnx', 'dist/server/layout.onnx');
   await mkdir('dist', { recursive: true });
   await writeFile('dist/.build-stamp', new Date().toISOString());
   console.log(`built in ${Date.now() - started} ms (${pages} pages prerendered, ${kept} kept by the service worker)`);

@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { AnalysisSettingsSchema } from '../src/shared/analysis.js';
-import { analyzeChart, EngineError, shutdownEngine, warmEngine } from '../src/engine/index.js';
+import { analyzeChart, EngineError, shutdownEngine, useLayoutReader, warmEngine } from '../src/engine/index.js';
 import { inBand, priceBand, pricesShown } from '../src/shared/price-check.js';
 import type { ReadingTrace } from '../src/shared/engine-trace.js';
 import { relaunchWithFewArenas } from './lib/malloc-arenas.mjs';
@@ -65,8 +65,12 @@ const { values } = parseArgs({
     only: { type: 'string' },
     verbose: { type: 'boolean', default: false },
     json: { type: 'string' },
+    /** `learned`: the learned layout reader leads (docs/engine.md's comparison). */
+    layout: { type: 'string', default: 'rules' },
   },
 });
+if (values.layout !== 'rules' && values.layout !== 'learned') throw new Error('--layout is rules or learned');
+useLayoutReader(values.layout);
 const dir = values.dir as string;
 let labels = JSON.parse(readFileSync(path.join(dir, 'labels.json'), 'utf8')) as Label[];
 if (values.only) {

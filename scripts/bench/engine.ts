@@ -11,11 +11,12 @@
  * MALLOC_ARENA_MAX=2 (what those two commands set; see scripts/lib/malloc-arenas.mjs).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import sharp from 'sharp';
 import { AnalysisSettingsSchema } from '../../src/shared/analysis.js';
 import { analyzeChart, shutdownEngine, warmEngine, type EngineOutput } from '../../src/engine/index.js';
 import { readDense } from '../../src/engine/bars/dense.js';
@@ -130,6 +131,33 @@ async function timeGroup(name: string, images: Buffer[]): Promise<void> {
 }
 
 /**
+ * The learned layout reader (its own stage: scaling the picture to the model's input, the net,
+ * the boxes) on the 1920x1080 group, on this thread, after one warm-up run.
+ */
+async function layoutModelTiming(images: Buffer[]): Promise<void> {
+  const { readLayout } = await import('../../src/engine/layout/learned/reader.js');
+  const parts = { input: [] as number[], net: [] as number[], boxes: [] as number[], total: [] as number[] };
+  for (const [i, image] of images.entries()) {
+    const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const started = performance.now();
+    const { timings } = await readLayout({ width: info.width, height: info.height, data });
+    const total = performance.now() - started;
+    if (i === 0) continue;
+    parts.input.push(timings.input);
+    parts.net.push(timings.net);
+    parts.boxes.push(timings.boxes);
+    parts.total.push(total);
+  }
+  console.log(`
+learned layout reader, 1920x1080 group (${parts.total.length} images, one thread)`);
+  for (const [name, xs] of Object.entries(parts)) {
+    console.log(
+      `${name.padEnd(9)} ${quantile(xs, 0.5).toFixed(0).padStart(6)} ms ${quantile(xs, 0.95).toFixed(0).padStart(5)} ms`,
+    );
+  }
+}
+
+/**
  * readDense, the fallback for bars that touch, on its heaviest case: a 1920x1080 plot of 950
  * one-pixel OHLC bars drawn two pixels apart (a zoomed-out MetaTrader chart). CPU time per read.
  */
@@ -142,7 +170,9 @@ function denseTiming(): void {
     readDense(raster, plot, [0, 0, 0]);
     cpu.push(cpuMs() - c0);
   }
-  console.log(`\nreadDense, 1920x1080 plot of 950 one-pixel bars: cpu time median ${quantile(cpu, 0.5).toFixed(0)} ms, p95 ${quantile(cpu, 0.95).toFixed(0)} ms`);
+  console.log(
+    `\nreadDense, 1920x1080 plot of 950 one-pixel bars: cpu time median ${quantile(cpu, 0.5).toFixed(0)} ms, p95 ${quantile(cpu, 0.95).toFixed(0)} ms`,
+  );
 }
 
 /** Images of every size in a row, as a server sees them, cycling through both groups. */
@@ -195,12 +225,14 @@ async function memoryInBundle(): Promise<void> {
     format: 'esm',
     outfile: BUNDLE,
     // Native and worker-spawning packages stay in node_modules, as in the server bundle.
-    external: ['sharp', 'tesseract.js', '@tesseract.js-data/eng', 'esbuild'],
+    external: ['sharp', 'tesseract.js', '@tesseract.js-data/eng', 'esbuild', 'onnxruntime-node'],
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
     logLevel: 'error',
   });
+  // The learned layout reader finds its model beside the code that loads it.
+  copyFileSync('src/engine/layout/learned/layout.onnx', path.join(path.dirname(BUNDLE), 'layout.onnx'));
   const args = [BUNDLE, '--memory-only', '--repeat', values.repeat];
   const { MALLOC_ARENA_MAX: _unset, ...defaultEnv } = process.env;
   execFileSync(process.execPath, args, { stdio: 'inherit', env: defaultEnv });
@@ -226,6 +258,7 @@ for (const image of setImages.slice(0, 3)) await analyzeChart(image, settings).c
 resetPeak();
 await timeGroup('fixture set (800-2880 px wide, PNG and JPEG)', setImages);
 await timeGroup('1920x1080 group', hdImages);
+await layoutModelTiming(hdImages);
 denseTiming();
 const timingPeak = peakRss();
 console.log(

@@ -19,6 +19,7 @@ export { REFUSAL_RULES, type RefusalRule } from './errors.js';
 
 export type { ReadingEvidence, ReadingReport } from './read-chart.js';
 export { locateChart, type ChartLocation } from './layout/index.js';
+export { useLayoutReader, type LayoutReader } from './read-chart.js';
 export type { SymbolReading } from './symbol/read-symbol.js';
 
 export { EngineError, type CorrectableBars } from './errors.js';

@@ -15,6 +15,8 @@ import { decodeImage } from './decode.js';
 import { labelValues, shrinkBars, withBars } from './correction.js';
 import { EngineError, NO_SCALE_RULES, type RefusalRule } from './errors.js';
 import { findLayoutScaled, type Layout } from './layout/index.js';
+import { learnedLayout } from './layout/learned/layout.js';
+import { readLayout } from './layout/learned/reader.js';
 import { paneOfLabels } from './layout/labels-pane.js';
 import { refuseWithoutAxis } from './layout/without-axis.js';
 import { dominantColour, type Box } from './raster.js';
@@ -29,6 +31,18 @@ export { shrinkReading, type ChartReading, type PriceCandle } from './reading.js
 
 /** Label columns tried as the price axis before giving up. */
 const MAX_LAYOUTS = 2;
+export type LayoutReader = 'rules' | 'learned';
+/**
+ * Which layout reader leads: `rules` (the hand rules of layout/) or `learned` (the learned
+ * reader's plot and label column, confirmed by the rules, tried before the rules' own columns).
+ * docs/engine.md's comparison table says why the default is what it is.
+ */
+let layoutReader: LayoutReader = 'rules';
+
+/** Sets the layout reader for this thread's readings from now on (`npm run eval:real -- --layout`). */
+export function useLayoutReader(reader: LayoutReader): void {
+  layoutReader = reader;
+}
 /** Up to this width a screenshot may carry axis digits too small to find (a forum's copy, a phone's). */
 const SMALL_WIDTH = 1280;
 const LOOK_CLOSER = 2;
@@ -107,12 +121,23 @@ async function read(image: Buffer, rec: ReadingRecorder): Promise<ChartReading> 
   rec.stage('decode', { width: full.width, height: full.height, workScale: f });
   const tried: Box[] = [];
   let firstRefusal: EngineError | null = null;
-  for (let attempt = 0; attempt < MAX_LAYOUTS; attempt++) {
+  const learned = layoutReader === 'learned' ? await readLayout(full) : null;
+  const proposed = learned ? learnedLayout(work, full, f, picture.bg, learned.boxes) : null;
+  const attempts = MAX_LAYOUTS + (proposed ? 1 : 0);
+  for (let attempt = 0; attempt < attempts; attempt++) {
     if (attempt > 0) rec.begin(`label-column-${attempt + 1}`);
-    const layout = findLayoutScaled(work, full, f, picture.bg, tried);
+    const fromModel = proposed !== null && attempt === 0;
+    const layout = fromModel ? proposed : findLayoutScaled(work, full, f, picture.bg, tried);
     rec.stage(
       'layout',
-      layout ? { labels: layout.axis.labels.length, side: layout.axis.side, panes: layout.panes } : { labels: 0 },
+      layout
+        ? {
+            labels: layout.axis.labels.length,
+            side: layout.axis.side,
+            panes: layout.panes,
+            ...(fromModel ? { reader: 'learned', modelMs: Math.round(learned?.timings.net ?? 0) } : {}),
+          }
+        : { labels: 0 },
     );
     if (!layout) break;
     try {
@@ -122,7 +147,8 @@ async function read(image: Buffer, rec: ReadingRecorder): Promise<ChartReading> 
       if (!(error instanceof EngineError) || error.code === 'UNSURE_READING') throw error;
       // Numbers that make no scale were no axis: they do not speak for this being a chart.
       if (!NO_SCALE_RULES.has(error.rule)) firstRefusal ??= error;
-      tried.push(layout.axis.strip);
+      // The learned reader's column may fail for its plot: the rules may still read it.
+      if (!fromModel) tried.push(layout.axis.strip);
     }
   }
   const size = { width: full.width, height: full.height };

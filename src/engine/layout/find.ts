@@ -86,7 +86,11 @@ export function findLayoutScaled(
     })),
     true,
   );
-  if (!big) return null;
+  return big ? shrunk(big, scale, work) : null;
+}
+
+/** A layout found in the full image, in work-image pixels. */
+export function shrunk(big: Layout, scale: number, work: Raster): Layout {
   const shrink = (b: Box): Box => ({
     left: Math.floor(b.left / scale),
     top: Math.floor(b.top / scale),

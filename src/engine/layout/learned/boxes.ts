@@ -1,0 +1,135 @@
+/**
+ * The learned layout reader's heat maps → boxes: each class's pixels above even odds, joined
+ * into 4-connected blobs; a blob's bounding box, grown back from the core the model was taught
+ * (CORE_HEIGHT), in the screenshot's pixels, scored by the probability of its mean logit.
+ */
+import { CORE_HEIGHT, LAYOUT_CLASSES, type LayoutClass } from './model-input.js';
+
+export interface FoundBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  /** The probability of the blob's mean logit. */
+  score: number;
+}
+
+export type LearnedBoxes = Record<LayoutClass, FoundBox[]>;
+
+/** Blobs smaller than this many input pixels are noise, per class. */
+const MIN_BLOB: Readonly<Record<LayoutClass, number>> = {
+  chart: 400,
+  plot: 400,
+  subWindow: 100,
+  labelColumn: 40,
+  label: 3,
+  lastTag: 4,
+  tag: 4,
+  textBox: 4,
+};
+
+export interface Logits {
+  data: Float32Array;
+  /** The output's padded size and the picture's part of it, in input pixels. */
+  width: number;
+  height: number;
+  used: { width: number; height: number };
+  /** Input pixels per screenshot pixel. */
+  scale: number;
+}
+
+export function boxesOf(logits: Logits): LearnedBoxes {
+  const out = {} as LearnedBoxes;
+  LAYOUT_CLASSES.forEach((name, k) => {
+    out[name] = blobs(logits, k)
+      .filter((b) => b.area >= MIN_BLOB[name])
+      .map((b) => grown(b, CORE_HEIGHT[name], logits.scale));
+  });
+  return out;
+}
+
+interface Blob {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  area: number;
+  /** Sum of the blob's logits. */
+  sum: number;
+}
+
+function blobs({ data, width, height, used }: Logits, k: number): Blob[] {
+  const base = k * width * height;
+  const seen = new Uint8Array(width * height);
+  const stack = new Int32Array(width * height);
+  const found: Blob[] = [];
+  const lastX = used.width - 1;
+  const lastY = used.height - 1;
+  for (let y = 0; y <= lastY; y++) {
+    for (let x = 0; x <= lastX; x++) {
+      const start = y * width + x;
+      if (seen[start] || (data[base + start] ?? 0) <= 0) continue;
+      const b: Blob = { left: x, top: y, right: x, bottom: y, area: 0, sum: 0 };
+      let n = 0;
+      stack[n++] = start;
+      seen[start] = 1;
+      while (n > 0) {
+        const i = stack[--n] ?? 0;
+        const px = i % width;
+        const py = (i - px) / width;
+        b.area++;
+        b.sum += data[base + i] ?? 0;
+        if (px < b.left) b.left = px;
+        if (px > b.right) b.right = px;
+        if (py < b.top) b.top = py;
+        if (py > b.bottom) b.bottom = py;
+        // The four neighbours inside the picture's part of the output.
+        for (let d = 0; d < 4; d++) {
+          const j =
+            d === 0
+              ? px > 0
+                ? i - 1
+                : -1
+              : d === 1
+                ? px < lastX
+                  ? i + 1
+                  : -1
+                : d === 2
+                  ? py > 0
+                    ? i - width
+                    : -1
+                  : py < lastY
+                    ? i + width
+                    : -1;
+          if (j < 0 || seen[j] || (data[base + j] ?? 0) <= 0) continue;
+          seen[j] = 1;
+          stack[n++] = j;
+        }
+      }
+      found.push(b);
+    }
+  }
+  return found;
+}
+
+function grown(b: Blob, core: number, scale: number): FoundBox {
+  const mid = (b.top + b.bottom + 1) / 2;
+  const half = (b.bottom + 1 - b.top) / core / 2;
+  return {
+    left: b.left / scale,
+    top: (mid - half) / scale,
+    right: (b.right + 1) / scale,
+    bottom: (mid + half) / scale,
+    score: 1 / (1 + Math.exp(-b.sum / b.area)),
+  };
+}
+
+/** Intersection over union of two boxes (right and bottom exclusive). */
+export function iou(a: FoundBox | Omit<FoundBox, 'score'>, b: FoundBox | Omit<FoundBox, 'score'>): number {
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  if (w <= 0 || h <= 0) return 0;
+  const inter = w * h;
+  const area = (r: typeof a): number => (r.right - r.left) * (r.bottom - r.top);
+  return inter / (area(a) + area(b) - inter);
+}

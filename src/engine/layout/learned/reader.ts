@@ -1,0 +1,62 @@
+/**
+ * The learned layout reader (training/layout): a small net, run with onnxruntime-node on the
+ * engine's thread, that marks where the chart, its plot, sub-windows, price-label column,
+ * labels, last-price tag, other tags and text boxes are. The session is made once per thread.
+ */
+import { fileURLToPath } from 'node:url';
+import * as ort from 'onnxruntime-node';
+import type { Raster } from '../../raster.js';
+import { boxesOf, type LearnedBoxes } from './boxes.js';
+import { inputTensor, LAYOUT_CLASSES, modelInput } from './model-input.js';
+
+/**
+ * Beside this file from source; beside the bundle in a build (scripts/build.mjs copies it to
+ * dist/server).
+ */
+export const MODEL_FILE = fileURLToPath(new URL('./layout.onnx', import.meta.url));
+
+let modelFile = MODEL_FILE;
+let session: Promise<ort.InferenceSession> | null = null;
+
+/** Reads with another model file from now on (training/layout/evaluate.ts scores a new one). */
+export function useLayoutModel(file: string): void {
+  modelFile = file;
+  session = null;
+}
+
+function loaded(): Promise<ort.InferenceSession> {
+  session ??= ort.InferenceSession.create(modelFile, {
+    // One thread: the engine's pool already runs a reading per core.
+    intraOpNumThreads: 1,
+    interOpNumThreads: 1,
+    graphOptimizationLevel: 'all',
+  });
+  return session;
+}
+
+export interface LearnedLayout {
+  boxes: LearnedBoxes;
+  /** Milliseconds: scaling the picture, the net, the boxes. */
+  timings: { input: number; net: number; boxes: number };
+}
+
+export async function readLayout(r: Raster): Promise<LearnedLayout> {
+  const started = performance.now();
+  const input = await modelInput(r);
+  const { data, dims } = inputTensor(input);
+  const net = await loaded();
+  const scaled = performance.now();
+  const result = await net.run({ image: new ort.Tensor('float32', data, dims) });
+  const logits = result.logits;
+  if (!logits || logits.dims[1] !== LAYOUT_CLASSES.length) throw new Error('layout model: unexpected output');
+  const ran = performance.now();
+  const boxes = boxesOf({
+    data: logits.data as Float32Array,
+    width: dims[3],
+    height: dims[2],
+    used: { width: input.width, height: input.height },
+    scale: input.scale,
+  });
+  logits.dispose();
+  return { boxes, timings: { input: scaled - started, net: ran - scaled, boxes: performance.now() - ran } };
+}

@@ -1,0 +1,166 @@
+/**
+ * Training data for the learned layout reader: pictures from the project's own renderers (the
+ * MetaTrader-look renderer, the SVG charts alone and composed into windows, phones and slides,
+ * and pictures that are not charts), randomly cropped and recompressed, scaled as the engine
+ * scales them for the model, with every layout box the renderer drew.
+ *
+ *   npx tsx training/layout/make-data.ts --out DIR --first 0 --count 3000 [--seed-base 10000]
+ *
+ * writes DIR/images/NNNNN.png and DIR/labels.jsonl (one line per picture: its boxes per class
+ * in the image's pixels, [left, top, right, bottom]). Everything is drawn from the index, so
+ * shards (--first, --count) made in parallel make the same set as one run.
+ */
+import { appendFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import sharp from 'sharp';
+import { COMPOSITIONS, compose } from '../../scripts/fixtures/compose.js';
+import { mtSpec, renderMetaTrader } from '../../scripts/fixtures/metatrader-render.js';
+import { createRng, pick } from '../../scripts/fixtures/ohlc.js';
+import { chartSpecs, NON_CHART_KINDS, renderChart, renderNonChart } from '../../scripts/fixtures/render.js';
+import { LAYOUT_CLASSES, modelInput, type LayoutClass } from '../../src/engine/layout/learned/model-input.js';
+
+interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+type Boxes = Partial<Record<LayoutClass, Rect[]>>;
+interface Drawn {
+  image: Buffer;
+  boxes: Boxes;
+  source: string;
+}
+
+const { values } = parseArgs({
+  options: {
+    out: { type: 'string' },
+    first: { type: 'string', default: '0' },
+    count: { type: 'string', default: '100' },
+    'seed-base': { type: 'string', default: '10000' },
+  },
+});
+if (!values.out) throw new Error('usage: make-data.ts --out DIR [--first 0] [--count 100] [--seed-base 10000]');
+const out = values.out;
+const seedBase = Number(values['seed-base']);
+
+/** One picture per index: MetaTrader 60%, SVG charts 30% (half of them composed), not charts 10%. */
+async function draw(index: number): Promise<Drawn> {
+  const rng = createRng(seedBase * 7 + index * 13 + 1);
+  const slot = index % 20;
+  if (slot < 12) {
+    const { image, truth } = await renderMetaTrader(mtSpec(seedBase + Math.floor(index / 20), index));
+    const b = truth.boxes;
+    return {
+      image,
+      source: `mt-${truth.look}`,
+      boxes: {
+        chart: [b.chart],
+        plot: [b.plot],
+        subWindow: b.subWindows,
+        labelColumn: [b.labelColumn],
+        label: b.labels,
+        lastTag: [b.lastTag],
+        tag: b.tags,
+        textBox: b.textBoxes,
+      },
+    };
+  }
+  if (slot < 18) {
+    const [spec] = chartSpecs(1, seedBase + index);
+    if (!spec) throw new Error('no chart spec');
+    const { image, layout: l } = await renderChart(spec);
+    const chartBoxes: Boxes = {
+      chart: [{ x: 0, y: 0, w: spec.width, h: spec.height }],
+      plot: [l.plot],
+      labelColumn: [l.labelColumn],
+      label: l.labels,
+      lastTag: l.lastTag ? [l.lastTag] : [],
+      tag: l.tags,
+      textBox: l.textBoxes,
+    };
+    if (slot < 15) return { image, boxes: chartBoxes, source: 'svg' };
+    const kind = pick(rng, COMPOSITIONS);
+    const placed = await compose(kind, image, rng);
+    const { left, top, scale } = placed.chartAt;
+    const moved: Boxes = Object.fromEntries(
+      Object.entries(chartBoxes).map(([k, list]) => [
+        k,
+        list.map((r) => ({ x: left + r.x * scale, y: top + r.y * scale, w: r.w * scale, h: r.h * scale })),
+      ]),
+    );
+    return { image: placed.image, boxes: moved, source: `svg-${kind}` };
+  }
+  const kind = NON_CHART_KINDS[index % NON_CHART_KINDS.length] ?? 'text';
+  const [w, h] = pick(rng, [
+    [1280, 800],
+    [1080, 2340],
+    [1920, 1080],
+    [900, 700],
+  ] as const);
+  return { image: await renderNonChart(kind, seedBase + index, w, h), boxes: {}, source: `not-chart-${kind}` };
+}
+
+/** A trader's crop (margins cut off) and a chat app's recompression, each on some pictures. */
+async function roughen(drawn: Drawn, index: number): Promise<{ image: Buffer; boxes: Boxes }> {
+  const rng = createRng(seedBase * 11 + index * 17 + 3);
+  let img = sharp(drawn.image);
+  const { width = 0, height = 0 } = await img.metadata();
+  let boxes = drawn.boxes;
+  if (rng() < 0.25) {
+    const cut = (n: number): number => Math.floor(n * rng() * 0.12);
+    const crop = { left: cut(width), top: cut(height), width: 0, height: 0 };
+    crop.width = width - crop.left - cut(width);
+    crop.height = height - crop.top - cut(height);
+    img = sharp(await img.extract(crop).png().toBuffer());
+    boxes = clipAll(boxes, crop);
+  }
+  if (rng() < 0.3) img = sharp(await img.jpeg({ quality: 35 + Math.floor(rng() * 50) }).toBuffer());
+  return { image: await img.png().toBuffer(), boxes };
+}
+
+/** Boxes moved into a crop; a label or tag that keeps under half of itself is dropped. */
+function clipAll(boxes: Boxes, crop: { left: number; top: number; width: number; height: number }): Boxes {
+  const clip = (r: Rect, small: boolean): Rect | null => {
+    const x0 = Math.max(r.x - crop.left, 0);
+    const y0 = Math.max(r.y - crop.top, 0);
+    const x1 = Math.min(r.x + r.w - crop.left, crop.width);
+    const y1 = Math.min(r.y + r.h - crop.top, crop.height);
+    if (x1 - x0 < 1 || y1 - y0 < 1 || (small && (x1 - x0) * (y1 - y0) < 0.5 * r.w * r.h)) return null;
+    return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+  };
+  return Object.fromEntries(
+    Object.entries(boxes).map(([k, list]) => [
+      k,
+      list.map((r) => clip(r, SMALL.has(k))).filter((r): r is Rect => r !== null),
+    ]),
+  );
+}
+
+const SMALL = new Set(['label', 'lastTag', 'tag', 'textBox']);
+
+await mkdir(path.join(out, 'images'), { recursive: true });
+const first = Number(values.first);
+for (let index = first; index < first + Number(values.count); index++) {
+  const drawn = await draw(index);
+  const { image, boxes } = await roughen(drawn, index);
+  const { data, info } = await sharp(image)
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const input = await modelInput({ width: info.width, height: info.height, data });
+  const name = `${String(index).padStart(5, '0')}.png`;
+  await sharp(input.rgb, { raw: { width: input.width, height: input.height, channels: 3 } })
+    .png({ compressionLevel: 3 })
+    .toFile(path.join(out, 'images', name));
+  const scaled = Object.fromEntries(
+    LAYOUT_CLASSES.map((k) => [
+      k,
+      (boxes[k] ?? []).map((r) => [r.x, r.y, r.x + r.w, r.y + r.h].map((v) => Math.round(v * input.scale * 10) / 10)),
+    ]),
+  );
+  const line = { file: name, source: drawn.source, width: input.width, height: input.height, boxes: scaled };
+  await appendFile(path.join(out, 'labels.jsonl'), `${JSON.stringify(line)}\n`);
+}

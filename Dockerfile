@@ -5,7 +5,7 @@
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 RUN npm ci
 COPY . .
 # `npm prune` rewrites package-lock.json (same content, new time), which would make the start script

@@ -65,11 +65,12 @@ const { values } = parseArgs({
     only: { type: 'string' },
     verbose: { type: 'boolean', default: false },
     json: { type: 'string' },
-    /** `learned`: the learned layout reader leads (docs/engine.md's comparison). */
+    /** `learned`: the learned layout reader leads; `fallback`: it follows the rules (docs/engine.md). */
     layout: { type: 'string', default: 'rules' },
   },
 });
-if (values.layout !== 'rules' && values.layout !== 'learned') throw new Error('--layout is rules or learned');
+if (values.layout !== 'rules' && values.layout !== 'learned' && values.layout !== 'fallback')
+  throw new Error('--layout is rules, learned or fallback');
 useLayoutReader(values.layout);
 const dir = values.dir as string;
 let labels = JSON.parse(readFileSync(path.join(dir, 'labels.json'), 'utf8')) as Label[];

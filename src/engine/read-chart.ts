@@ -16,7 +16,7 @@ import { labelValues, shrinkBars, withBars } from './correction.js';
 import { EngineError, NO_SCALE_RULES, type RefusalRule } from './errors.js';
 import { findLayoutScaled, type Layout } from './layout/index.js';
 import { learnedLayout } from './layout/learned/layout.js';
-import { readLayout } from './layout/learned/reader.js';
+import { readLayout, type LearnedLayout } from './layout/learned/reader.js';
 import { paneOfLabels } from './layout/labels-pane.js';
 import { refuseWithoutAxis } from './layout/without-axis.js';
 import { dominantColour, type Box } from './raster.js';
@@ -31,11 +31,12 @@ export { shrinkReading, type ChartReading, type PriceCandle } from './reading.js
 
 /** Label columns tried as the price axis before giving up. */
 const MAX_LAYOUTS = 2;
-export type LayoutReader = 'rules' | 'learned';
+export type LayoutReader = 'rules' | 'learned' | 'fallback';
 /**
- * Which layout reader leads: `rules` (the hand rules of layout/) or `learned` (the learned
- * reader's plot and label column, confirmed by the rules, tried before the rules' own columns).
- * docs/engine.md's comparison table says why the default is what it is.
+ * Where the label columns tried come from: `rules` (the hand rules of layout/, MAX_LAYOUTS
+ * columns); `learned` (the learned reader's plot and label column, its words confirmed by the
+ * rules, tried before the rules' columns); `fallback` (the learned reader's after the rules'
+ * found none that read). docs/engine.md's comparison table says why the default is what it is.
  */
 let layoutReader: LayoutReader = 'rules';
 
@@ -121,13 +122,10 @@ async function read(image: Buffer, rec: ReadingRecorder): Promise<ChartReading> 
   rec.stage('decode', { width: full.width, height: full.height, workScale: f });
   const tried: Box[] = [];
   let firstRefusal: EngineError | null = null;
-  const learned = layoutReader === 'learned' ? await readLayout(full) : null;
-  const proposed = learned ? learnedLayout(work, full, f, picture.bg, learned.boxes) : null;
-  const attempts = MAX_LAYOUTS + (proposed ? 1 : 0);
-  for (let attempt = 0; attempt < attempts; attempt++) {
+  const sources = new LayoutSources(picture, layoutReader);
+  for (let attempt = 0; sources.more(); attempt++) {
     if (attempt > 0) rec.begin(`label-column-${attempt + 1}`);
-    const fromModel = proposed !== null && attempt === 0;
-    const layout = fromModel ? proposed : findLayoutScaled(work, full, f, picture.bg, tried);
+    const { layout, learned } = await sources.next(tried);
     rec.stage(
       'layout',
       layout
@@ -135,11 +133,11 @@ async function read(image: Buffer, rec: ReadingRecorder): Promise<ChartReading> 
             labels: layout.axis.labels.length,
             side: layout.axis.side,
             panes: layout.panes,
-            ...(fromModel ? { reader: 'learned', modelMs: Math.round(learned?.timings.net ?? 0) } : {}),
+            ...(learned ? { reader: 'learned', modelMs: Math.round(learned.timings.net) } : {}),
           }
         : { labels: 0 },
     );
-    if (!layout) break;
+    if (!layout) continue;
     try {
       return await readWithLayout(picture, layout, rec);
     } catch (error) {
@@ -148,7 +146,7 @@ async function read(image: Buffer, rec: ReadingRecorder): Promise<ChartReading> 
       // Numbers that make no scale were no axis: they do not speak for this being a chart.
       if (!NO_SCALE_RULES.has(error.rule)) firstRefusal ??= error;
       // The learned reader's column may fail for its plot: the rules may still read it.
-      if (!fromModel) tried.push(layout.axis.strip);
+      if (!learned) tried.push(layout.axis.strip);
     }
   }
   const size = { width: full.width, height: full.height };
@@ -158,6 +156,36 @@ async function read(image: Buffer, rec: ReadingRecorder): Promise<ChartReading> 
       withBars(seenWith(error, bars), bars, { plot, f, image: size, labels: [] }),
     )
   );
+}
+
+/** The layouts to try, in the order the layout reader sets; the rules' end at their first miss. */
+class LayoutSources {
+  private readonly order: ('rules' | 'learned')[];
+  private rulesDone = false;
+
+  constructor(
+    private readonly p: Picture,
+    reader: LayoutReader,
+  ) {
+    const rules = Array.from({ length: MAX_LAYOUTS }, () => 'rules' as const);
+    this.order = reader === 'learned' ? ['learned', ...rules] : reader === 'fallback' ? [...rules, 'learned'] : rules;
+  }
+
+  more(): boolean {
+    while (this.order[0] === 'rules' && this.rulesDone) this.order.shift();
+    return this.order.length > 0;
+  }
+
+  async next(tried: Box[]): Promise<{ layout: Layout | null; learned: LearnedLayout | null }> {
+    const { full, work, f, bg } = this.p;
+    if (this.order.shift() === 'learned') {
+      const learned = await readLayout(full);
+      return { layout: learnedLayout(work, full, f, bg, learned.boxes), learned };
+    }
+    const layout = findLayoutScaled(work, full, f, bg, tried);
+    this.rulesDone = layout === null;
+    return { layout, learned: null };
+  }
 }
 
 /** One label column's attempt: its scale read while the bars are found beside it. */

@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-.tmp/layout}
-STEPS=${STEPS:-800}
+STEPS=${STEPS:-950}
 PYTHON=${PYTHON:-/usr/bin/python3}
 
 rm -rf "$OUT"

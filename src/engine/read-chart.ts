@@ -31,19 +31,6 @@ export { shrinkReading, type ChartReading, type PriceCandle } from './reading.js
 
 /** Label columns tried as the price axis before giving up. */
 const MAX_LAYOUTS = 2;
-export type LayoutReader = 'rules' | 'learned' | 'fallback';
-/**
- * Where the label columns tried come from: `rules` (the hand rules of layout/, MAX_LAYOUTS
- * columns); `learned` (the learned reader's plot and label column, its words confirmed by the
- * rules, tried before the rules' columns); `fallback` (the learned reader's after the rules'
- * found none that read). docs/engine.md's comparison table says why the default is what it is.
- */
-let layoutReader: LayoutReader = 'rules';
-
-/** Sets the layout reader for this thread's readings from now on (`npm run eval:real -- --layout`). */
-export function useLayoutReader(reader: LayoutReader): void {
-  layoutReader = reader;
-}
 /** Up to this width a screenshot may carry axis digits too small to find (a forum's copy, a phone's). */
 const SMALL_WIDTH = 1280;
 const LOOK_CLOSER = 2;
@@ -57,6 +44,20 @@ const LOOK_CLOSER_RULES: ReadonlySet<RefusalRule> = new Set<RefusalRule>([
   'axis/no-scale',
   'axis/labels-unreadable',
 ]);
+
+export type LayoutReader = 'rules' | 'learned' | 'fallback';
+/**
+ * Where the label columns tried come from: `rules` (the hand rules of layout/, MAX_LAYOUTS
+ * columns); `learned` (the learned reader's plot and label column, its words confirmed by the
+ * rules, tried before the rules' columns); `fallback` (the learned reader's after the rules'
+ * found none that read). docs/engine.md's comparison table says why the default is what it is.
+ */
+let layoutReader: LayoutReader = 'rules';
+
+/** Sets the layout reader for this thread's readings from now on (`npm run eval:real -- --layout`). */
+export function useLayoutReader(reader: LayoutReader): void {
+  layoutReader = reader;
+}
 
 /** Reads the chart; `rec` records the attempts (pass one made with `debug` for the pictures). */
 export async function readChart(image: Buffer, rec = new ReadingRecorder()): Promise<ChartReading> {

@@ -120,6 +120,8 @@ async function roughen(drawn: Drawn, index: number): Promise<{ image: Buffer; bo
   return { image: await img.png().toBuffer(), boxes };
 }
 
+const SMALL = new Set(['label', 'lastTag', 'tag', 'textBox']);
+
 /** Boxes moved into a crop; a label or tag that keeps under half of itself is dropped. */
 function clipAll(boxes: Boxes, crop: { left: number; top: number; width: number; height: number }): Boxes {
   const clip = (r: Rect, small: boolean): Rect | null => {
@@ -137,8 +139,6 @@ function clipAll(boxes: Boxes, crop: { left: number; top: number; width: number;
     ]),
   );
 }
-
-const SMALL = new Set(['label', 'lastTag', 'tag', 'textBox']);
 
 await mkdir(path.join(out, 'images'), { recursive: true });
 const first = Number(values.first);

@@ -4,7 +4,7 @@
  * labels, last-price tag, other tags and text boxes are. The session is made once per thread.
  */
 import { fileURLToPath } from 'node:url';
-import * as ort from 'onnxruntime-node';
+import type * as Ort from 'onnxruntime-node';
 import type { Raster } from '../../raster.js';
 import { boxesOf, type LearnedBoxes } from './boxes.js';
 import { inputTensor, LAYOUT_CLASSES, modelInput } from './model-input.js';
@@ -16,7 +16,11 @@ import { inputTensor, LAYOUT_CLASSES, modelInput } from './model-input.js';
 export const MODEL_FILE = fileURLToPath(new URL('./layout.onnx', import.meta.url));
 
 let modelFile = MODEL_FILE;
-let session: Promise<ort.InferenceSession> | null = null;
+interface Loaded {
+  ort: typeof Ort;
+  session: Ort.InferenceSession;
+}
+let session: Promise<Loaded> | null = null;
 
 /** Reads with another model file from now on (training/layout/evaluate.ts scores a new one). */
 export function useLayoutModel(file: string): void {
@@ -24,8 +28,13 @@ export function useLayoutModel(file: string): void {
   session = null;
 }
 
-function loaded(): Promise<ort.InferenceSession> {
-  session ??= ort.InferenceSession.create(modelFile, {
+/**
+ * onnxruntime's native library is loaded with the first reading that asks for the model, not
+ * with the engine: the rules, the default, never pay its memory.
+ */
+async function load(file: string): Promise<Loaded> {
+  const ort = await import('onnxruntime-node');
+  const created = await ort.InferenceSession.create(file, {
     // One thread: the engine's pool already runs a reading per core.
     intraOpNumThreads: 1,
     interOpNumThreads: 1,
@@ -35,6 +44,11 @@ function loaded(): Promise<ort.InferenceSession> {
     enableCpuMemArena: true,
     enableMemPattern: true,
   });
+  return { ort, session: created };
+}
+
+function loaded(): Promise<Loaded> {
+  session ??= load(modelFile);
   return session;
 }
 
@@ -48,7 +62,7 @@ export async function readLayout(r: Raster): Promise<LearnedLayout> {
   const started = performance.now();
   const input = await modelInput(r);
   const { data, dims } = inputTensor(input);
-  const net = await loaded();
+  const { ort, session: net } = await loaded();
   const scaled = performance.now();
   const result = await net.run({ image: new ort.Tensor('float32', data, dims) });
   const logits = result.logits;

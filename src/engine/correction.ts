@@ -7,7 +7,7 @@
 import type { CandleDetection } from './bars/index.js';
 import type { CorrectableBars, EngineError, SeenBar } from './errors.js';
 import type { Box } from './raster.js';
-import type { ChartReading, PriceCandle } from './reading.js';
+import { placer, placeScale, type ChartReading, type Placement, type PriceCandle } from './reading.js';
 import { parseLabel } from './axis/scale.js';
 import {
   checkCorrection,
@@ -98,33 +98,19 @@ export function withBars(
   return error;
 }
 
-/** Bars kept from a reading of a picture `k` times larger, in the picture's own pixels. */
-export function shrinkBars(
+/** Bars kept from a reading of another picture (a larger copy, a part), in this picture's pixels. */
+export function placeBars(
   bars: CorrectableBars,
-  k: number,
+  p: Placement,
   image: { width: number; height: number },
 ): CorrectableBars {
-  const row = (y: number) => (y - (k - 1) / 2) / k;
+  const { row, box } = placer(p);
   return {
     ...bars,
     rows: bars.rows.map((b) => ({ open: row(b.open), high: row(b.high), low: row(b.low), close: row(b.close) })),
-    plot: {
-      left: bars.plot.left / k,
-      top: bars.plot.top / k,
-      right: bars.plot.right / k,
-      bottom: bars.plot.bottom / k,
-    },
+    plot: box(bars.plot),
     image,
-    // price = slope * yLarge + intercept, with yLarge = k * y + (k - 1) / 2.
-    ...(bars.scale
-      ? {
-          scale: {
-            ...bars.scale,
-            slope: bars.scale.slope * k,
-            intercept: bars.scale.intercept + (bars.scale.slope * (k - 1)) / 2,
-          },
-        }
-      : {}),
+    ...(bars.scale ? { scale: placeScale(bars.scale, p) } : {}),
   };
 }
 

@@ -32,6 +32,8 @@ export const UNSURE_REASONS = {
     "Most of the chart lies outside the price labels we could read, so we can't be sure of its prices. Please crop the screenshot to the main price chart and its price axis, and try again.",
   pricesNotPositive:
     "The price scale we read puts this chart's candles at zero or below, so it can't be right and we won't guess a price. Please crop the screenshot to the main price chart and its price axis, and try again.",
+  framedChartUnread:
+    "This screenshot shows several charts, and we couldn't read the selected one (the framed chart), so we won't give you another chart's prices. Please crop the screenshot to the chart you want and its price axis, and try again.",
   labelsPastPlot:
     'The price labels we read run past the chart area we found, so part of the window may have been taken for the chart. Please crop the screenshot to the chart and its price axis, and try again.',
 } as const;
@@ -64,6 +66,8 @@ export const REFUSAL_RULES = {
   'layout/no-chart-without-axis': rule('layout', 'NOT_A_CHART'),
   /** No readable axis, and the picture is texture rather than a platform's flat paint. */
   'layout/photograph': rule('layout', 'NOT_A_CHART'),
+  /** Several charts on the screen; the framed one (the active one) was not read, and no other is read instead. */
+  'layout/framed-chart-unread': rule('layout', 'UNSURE_READING', UNSURE_REASONS.framedChartUnread),
   /** A clear series, but no column of number-like words beside it. */
   'layout/no-label-column': rule('layout', 'AXIS_UNREADABLE'),
   /** A clear series, but no column of words tried made a price scale. */

@@ -115,3 +115,17 @@ export function downscaleKeepInk(r: Raster, factor: number, bg: Rgb): Raster {
   }
   return { width, height, data };
 }
+
+/** A copy of the part of `r` within `b` (edges included, clipped to the raster). */
+export function cropRaster(r: Raster, b: Box): Raster {
+  const left = Math.max(0, Math.round(b.left));
+  const top = Math.max(0, Math.round(b.top));
+  const width = Math.min(r.width, Math.round(b.right) + 1) - left;
+  const height = Math.min(r.height, Math.round(b.bottom) + 1) - top;
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    const from = ((top + y) * r.width + left) * 3;
+    data.set(r.data.subarray(from, from + width * 3), y * width * 3);
+  }
+  return { width, height, data };
+}

@@ -12,15 +12,16 @@ import { readingConfidence, type ReadingEvidence } from './confidence/index.js';
 import { gatherEvidence, takesPane } from './confidence/evidence.js';
 import { judgeReading, seenWith } from './confidence/judge.js';
 import { decodeImage } from './decode.js';
-import { labelValues, shrinkBars, withBars } from './correction.js';
+import { labelValues, placeBars, withBars } from './correction.js';
 import { EngineError, NO_SCALE_RULES, type RefusalRule } from './errors.js';
 import { findLayoutScaled, type Layout } from './layout/index.js';
 import { learnedLayout } from './layout/learned/layout.js';
 import { readLayout, type LearnedLayout } from './layout/learned/reader.js';
+import { activeFrame } from './layout/frame.js';
 import { paneOfLabels } from './layout/labels-pane.js';
 import { refuseWithoutAxis } from './layout/without-axis.js';
-import { dominantColour, type Box } from './raster.js';
-import { inPrices, shrinkReading, type ChartReading } from './reading.js';
+import { cropRaster, dominantColour, type Box } from './raster.js';
+import { inPrices, placeReading, shrinkReading, type ChartReading } from './reading.js';
 import { withScratch } from './scratch.js';
 import { found, readSeries, type Picture, type SeriesFound } from './series.js';
 import { ReadingRecorder } from './trace.js';
@@ -90,7 +91,9 @@ async function secondLook(image: Buffer, error: unknown, rec: ReadingRecorder): 
   const reading = await withScratch(() => read(larger, rec)).catch((again: unknown) => {
     // Labels found but not read, even at twice the size: they are too small to read.
     const bars =
-      again instanceof EngineError && again.bars ? shrinkBars(again.bars, LOOK_CLOSER, { width, height }) : undefined;
+      again instanceof EngineError && again.bars
+        ? placeBars(again.bars, { k: LOOK_CLOSER, dx: 0, dy: 0 }, { width, height })
+        : undefined;
     if (again instanceof EngineError && again.rule === 'axis/labels-unreadable') {
       rec.resumeAt(again);
       const refusal = rec.refuse('axis/labels-too-small', again.weighed);
@@ -121,6 +124,85 @@ async function read(image: Buffer, rec: ReadingRecorder): Promise<ChartReading> 
   });
   const picture: Picture = { full, work, f, bg: dominantColour(work), started, decoded: performance.now() };
   rec.stage('decode', { width: full.width, height: full.height, workScale: f });
+  const frame = activeFrame(work);
+  if (!frame) return readPicture(picture, rec);
+  const framed = await readFramed(picture, frame, rec);
+  if (!(framed instanceof EngineError)) return framed;
+  // Nothing in the frame read as a chart: the whole picture is read, unless what it reads is
+  // another chart on the screen, beside the framed one, which is not the one the trader is on.
+  const reading = await readPicture(picture, rec);
+  const inFrame = overlap(reading.plot, toFull(frame, f));
+  if (inFrame >= MIN_PLOT_IN_FRAME) return reading;
+  rec.resumeAt(framed);
+  const refusal = rec.refuse('layout/framed-chart-unread', { plotInFrame: inFrame, threshold: MIN_PLOT_IN_FRAME });
+  refusal.bars = framed.bars;
+  throw refusal;
+}
+
+/** Refusals that say a framed part of the picture holds no chart: the whole picture is read. */
+const NO_CHART_IN_FRAME: ReadonlySet<EngineError['code']> = new Set(['NOT_A_CHART']);
+/** A reading of the whole picture is the framed chart's when this share of its plot lies in the frame. */
+const MIN_PLOT_IN_FRAME = 0.5;
+
+/** Share of box `a` inside box `b`. */
+function overlap(a: Box, b: Box): number {
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  const area = (a.right - a.left) * (a.bottom - a.top);
+  return w > 0 && h > 0 && area > 0 ? (w * h) / area : 0;
+}
+
+/**
+ * Several charts on one screen, one framed in a colour (the active one): that one is read, within
+ * its frame, and the reading is placed in the whole picture. A chart in the frame that cannot be
+ * read is refused, as no other chart on the screen is the trader's; a frame that holds no chart
+ * gives its refusal back, and the whole picture is read.
+ */
+async function readFramed(p: Picture, frame: Box, rec: ReadingRecorder): Promise<ChartReading | EngineError> {
+  const { full, work, f } = p;
+  rec.decide('layout/active-frame', 'layout', 'retried', {
+    left: frame.left,
+    top: frame.top,
+    width: frame.right - frame.left + 1,
+    height: frame.bottom - frame.top + 1,
+  });
+  const part = cropRaster(work, frame);
+  const inFull = {
+    left: frame.left * f,
+    top: frame.top * f,
+    right: (frame.right + 1) * f - 1,
+    bottom: (frame.bottom + 1) * f - 1,
+  };
+  const partFull = cropRaster(full, inFull);
+  const placement = { k: 1, dx: Math.max(0, Math.round(inFull.left)), dy: Math.max(0, Math.round(inFull.top)) };
+  const region = {
+    left: placement.dx,
+    top: placement.dy,
+    right: placement.dx + partFull.width - 1,
+    bottom: placement.dy + partFull.height - 1,
+  };
+  const prefix = rec.nest('active-frame', region);
+  rec.begin('label-column-1');
+  const image = { width: full.width, height: full.height };
+  try {
+    const reading = await readPicture({ ...p, work: part, full: partFull, bg: dominantColour(part) }, rec);
+    return placeReading(reading, placement, image);
+  } catch (error) {
+    if (!(error instanceof EngineError) || !NO_CHART_IN_FRAME.has(error.code)) {
+      if (error instanceof EngineError && error.bars) error.bars = placeBars(error.bars, placement, image);
+      throw error;
+    }
+    rec.within(prefix);
+    rec.begin('label-column-1');
+    return error;
+  } finally {
+    rec.within(prefix);
+  }
+}
+
+/** Reads a decoded picture: the label columns in line, then the picture without an axis. */
+async function readPicture(picture: Picture, rec: ReadingRecorder): Promise<ChartReading> {
+  const { full, f } = picture;
   const tried: Box[] = [];
   let firstRefusal: EngineError | null = null;
   const sources = new LayoutSources(picture, layoutReader);

@@ -32,14 +32,38 @@ export const inPrices = (c: PriceCandle, price: (row: number) => number): PriceC
   close: price(c.close),
 });
 
-/** A reading of an image `k` times larger, in the original image's pixels (row y there is row (y - (k-1)/2) / k here). */
-export function shrinkReading(r: ChartReading, k: number, image: { width: number; height: number }): ChartReading {
-  const row = (y: number): number => (y - (k - 1) / 2) / k;
-  const box = (b: Box): Box => ({ left: b.left / k, top: b.top / k, right: b.right / k, bottom: b.bottom / k });
+/**
+ * Where another picture's pixels lie in this one: that picture `k` times larger than this one
+ * (row y there is row (y - (k-1)/2) / k here), or a part of this one whose corner is at
+ * (`dx`, `dy`) (row y there is row y + dy here).
+ */
+export interface Placement {
+  k: number;
+  dx: number;
+  dy: number;
+}
+
+/** The row mapping of a placement, and its boxes. */
+export function placer(p: Placement): { row: (y: number) => number; box: (b: Box) => Box } {
+  const row = (y: number): number => (y - (p.k - 1) / 2) / p.k + p.dy;
+  // Boxes are scaled about the corner, as the plot's edges are kept.
+  const col = (x: number): number => x / p.k + p.dx;
+  const line = (y: number): number => y / p.k + p.dy;
+  return { row, box: (b) => ({ left: col(b.left), top: line(b.top), right: col(b.right), bottom: line(b.bottom) }) };
+}
+
+/** A price scale of the other picture's rows, on this picture's rows. */
+export function placeScale<S extends { slope: number; intercept: number }>(s: S, p: Placement): S {
+  // price = slope * yThere + intercept, with yThere = k * (y - dy) + (k - 1) / 2.
+  return { ...s, slope: s.slope * p.k, intercept: s.intercept + (s.slope * (p.k - 1)) / 2 - s.slope * p.k * p.dy };
+}
+
+/** A reading of another picture (a larger copy, a part), in this picture's pixels. */
+export function placeReading(r: ChartReading, p: Placement, image: { width: number; height: number }): ChartReading {
+  const { row, box } = placer(p);
   return {
     ...r,
-    // price = slope * yLarge + intercept, with yLarge = k * y + (k - 1) / 2.
-    scale: { ...r.scale, slope: r.scale.slope * k, intercept: r.scale.intercept + (r.scale.slope * (k - 1)) / 2 },
+    scale: placeScale(r.scale, p),
     plot: box(r.plot),
     image,
     evidence: {
@@ -49,3 +73,7 @@ export function shrinkReading(r: ChartReading, k: number, image: { width: number
     },
   };
 }
+
+/** A reading of an image `k` times larger, in the original image's pixels. */
+export const shrinkReading = (r: ChartReading, k: number, image: { width: number; height: number }): ChartReading =>
+  placeReading(r, { k, dx: 0, dy: 0 }, image);

@@ -235,6 +235,17 @@ const stackedPanesFarTag = once(async () => {
  */
 const pricesBelowZero = once(async () => (await renderMetaTrader(mtSpec(3, 67))).image);
 
+/**
+ * MetaTrader's phone app with two charts stacked, the framed (active) one still empty: the other
+ * chart reads, but it is not the one the trader is on.
+ */
+const framedChartEmpty = once(async () => {
+  const spec = mtSpec(1, 2);
+  const { image, truth } = await renderMetaTrader(spec);
+  const c = truth.boxes.chart;
+  return drawOver(image, box(c.x, c.y, c.w, c.h, spec.theme.background));
+});
+
 const PICTURES: Record<RefusalRule, () => Promise<Buffer>> = {
   'decode/unreadable': async () => Buffer.from('This is a note about EURUSD, not a picture.'),
   'decode/unsupported-format': () => plain(400, 300).webp().toBuffer(),
@@ -243,6 +254,7 @@ const PICTURES: Record<RefusalRule, () => Promise<Buffer>> = {
   'decode/too-small': () => plain(120, 90).png().toBuffer(),
   'layout/no-chart-without-axis': () => renderNonChart('noise', 1),
   'layout/photograph': photographed,
+  'layout/framed-chart-unread': framedChartEmpty,
   'layout/no-label-column': withoutAxis,
   'axis/no-scale': symbolsForLabels,
   'axis/labels-unreadable': shuffledLabels,

@@ -7,6 +7,7 @@
 import type { AttemptTrace, DecisionOutcome, EngineStage, ReadingTrace, Weighed } from '../shared/engine-trace.js';
 import { EngineError, REFUSAL_RULES, type RefusalRule } from './errors.js';
 import type { DebugTrace } from './debug.js';
+import type { Box } from './raster.js';
 
 /** Figures in a trace keep a few decimals: enough to compare with a threshold, short to store. */
 const tidy = (weighed: Weighed): Weighed =>
@@ -17,6 +18,7 @@ export class ReadingRecorder {
   /** Pixels of each attempt, in step with `attempts`, when debug pictures were asked for. */
   readonly pictures: DebugTrace[] = [];
   private prefix = '';
+  private region: Box | undefined;
   private at = -1;
   /** The attempt each refusal was decided in. */
   private readonly refusedIn = new WeakMap<EngineError, number>();
@@ -26,6 +28,19 @@ export class ReadingRecorder {
   /** Names later attempts `prefix/name` (the second look at twice the size). */
   within(prefix: string): void {
     this.prefix = prefix;
+    this.region = undefined;
+  }
+
+  /**
+   * Names later attempts `…/part/name`, inside the prefix set, and reads them within `region` of
+   * the picture (full-image pixels; their debug pictures show that part); returns the prefix to go
+   * back to with `within`, which also ends the region.
+   */
+  nest(part: string, region: Box): string {
+    const before = this.prefix;
+    this.prefix = before ? `${before}/${part}` : part;
+    this.region = region;
+    return before;
   }
 
   /** Starts an attempt; `from` copies an earlier attempt's pixels (a pane of its plot shares its axis). */
@@ -33,7 +48,8 @@ export class ReadingRecorder {
     this.attempts.push({ name: this.prefix ? `${this.prefix}/${name}` : name, stages: [], decisions: [] });
     if (this.debug) {
       const base = from === undefined ? undefined : this.pictures[from];
-      this.pictures.push(base ? { ...base, outcome: undefined } : {});
+      const part = this.region ? { part: this.region } : {};
+      this.pictures.push(base ? { ...base, outcome: undefined } : part);
     }
     this.at = this.attempts.length - 1;
     return this.at;

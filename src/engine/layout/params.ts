@@ -373,3 +373,22 @@ export const MIN_SMOOTH = 0.7;
 export const FLAT_DISTANCE = 6;
 /** The whole picture less its right tenth, where an axis without readable labels stands. */
 export const WHOLE_WIDTH = 0.9;
+
+// The active chart's frame (frame.ts). MetaTrader's phone app frames the active one of two stacked
+// charts, as TradingView's multi-chart layouts do: a thin line of one saturated colour around it.
+
+/** A frame's colour: its channels spread at least this far (a grey or a dark navy is no frame's). */
+export const ACTIVE_FRAME_MIN_CHROMA = 90;
+/** Pixels within this RGB distance of a frame line's first pixel are its colour (JPEG blurs it). */
+export const ACTIVE_FRAME_SAME_COLOUR = 70;
+/** A frame spans at least this share of the picture's width, and this share of its height. */
+export const ACTIVE_FRAME_MIN_WIDTH = 0.4;
+export const ACTIVE_FRAME_MIN_HEIGHT = 0.2;
+/** A frame around (almost) the whole picture is the window's or the screen's, not a chart's. */
+export const ACTIVE_FRAME_MAX_AREA = 0.85;
+/** A frame's sides carry its colour on this share of their rows (a tag may cover a little). */
+export const ACTIVE_FRAME_SIDE_FILL = 0.9;
+/** Ends of a frame's lines agree within this many work pixels. */
+export const ACTIVE_FRAME_ALIGN = 3;
+/** A line, not a fill: this many work pixels inside it, most of its length is another colour. */
+export const ACTIVE_FRAME_INSIDE = 4;

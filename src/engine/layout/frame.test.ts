@@ -1,0 +1,84 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { mtSpec, renderMetaTrader } from '../../../scripts/fixtures/metatrader-render.js';
+import { terminateOcr } from '../axis/index.js';
+import { readChart } from '../read-chart.js';
+import type { Box, Raster } from '../raster.js';
+import { activeFrame } from './frame.js';
+
+afterAll(async () => {
+  await terminateOcr();
+});
+
+type Colour = [number, number, number];
+
+/** A grey picture with boxes painted on it, in order. */
+function picture(width: number, height: number, fills: { box: Box; colour: Colour }[]): Raster {
+  const data = new Uint8Array(width * height * 3).fill(235);
+  for (const { box, colour } of fills)
+    for (let y = box.top; y <= box.bottom; y++)
+      for (let x = box.left; x <= box.right; x++) data.set(colour, (y * width + x) * 3);
+  return { width, height, data };
+}
+
+const BLUE: Colour = [33, 150, 243];
+const GREY: Colour = [120, 120, 120];
+const PAPER: Colour = [235, 235, 235];
+
+/** A frame of `line` pixels drawn around `box`'s inside, with a candle-like mark inside. */
+const framed = (box: Box, line: number, colour: Colour) => [
+  { box, colour },
+  {
+    box: { left: box.left + line, top: box.top + line, right: box.right - line, bottom: box.bottom - line },
+    colour: PAPER,
+  },
+  {
+    box: { left: box.left + 40, top: box.top + 30, right: box.left + 46, bottom: box.top + 90 },
+    colour: [20, 20, 20] as Colour,
+  },
+];
+
+describe('activeFrame', () => {
+  it('finds the box inside a thin line of one saturated colour: the active one of two stacked charts', () => {
+    const r = picture(400, 800, framed({ left: 2, top: 420, right: 397, bottom: 760 }, 3, BLUE));
+    expect(activeFrame(r)).toEqual({ left: 5, top: 423, right: 394, bottom: 757 });
+  });
+
+  it('finds it through JPEG-like noise in the line', () => {
+    const r = picture(400, 800, framed({ left: 2, top: 420, right: 397, bottom: 760 }, 3, BLUE));
+    // Every fifth pixel of the line a little off its colour.
+    for (let i = 0; i < r.data.length; i += 15) if (r.data[i + 2] === 243) r.data[i + 2] = 215;
+    expect(activeFrame(r)).toEqual({ left: 5, top: 423, right: 394, bottom: 757 });
+  });
+
+  it('is no frame when the box is filled (a coloured panel), grey (a window border) or the whole picture', () => {
+    expect(
+      activeFrame(picture(400, 800, [{ box: { left: 2, top: 420, right: 397, bottom: 760 }, colour: BLUE }])),
+    ).toBeNull();
+    expect(activeFrame(picture(400, 800, framed({ left: 2, top: 420, right: 397, bottom: 760 }, 3, GREY)))).toBeNull();
+    expect(activeFrame(picture(400, 800, framed({ left: 0, top: 0, right: 399, bottom: 799 }, 3, BLUE)))).toBeNull();
+  });
+
+  it('is no frame for two coloured lines across the picture without sides (a bid and an ask line)', () => {
+    const r = picture(400, 800, [
+      { box: { left: 0, top: 300, right: 399, bottom: 300 }, colour: [230, 40, 40] },
+      { box: { left: 0, top: 520, right: 399, bottom: 520 }, colour: [230, 40, 40] },
+    ]);
+    expect(activeFrame(r)).toBeNull();
+  });
+});
+
+describe('reading a screen of several charts', () => {
+  it("reads the framed chart of MetaTrader's phone app, not the other one stacked with it", async () => {
+    // Seed 1, picture 38: two charts stacked, the lower one framed (a design render, docs/engine-lab-notes.md).
+    const { image, truth } = await renderMetaTrader(mtSpec(1, 38));
+    expect(truth.charts).toBe(2);
+    const reading = await readChart(image);
+    const last = reading.candles[reading.candles.length - 1]!.close;
+    expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.01);
+    const chart = truth.boxes.chart;
+    expect(reading.plot.top).toBeGreaterThanOrEqual(chart.y - 1);
+    expect(reading.plot.bottom).toBeLessThanOrEqual(chart.y + chart.h + 1);
+    const attempt = reading.trace.attempt ?? -1;
+    expect(reading.trace.attempts[attempt]?.name).toMatch(/^active-frame\//);
+  }, 60_000);
+});

@@ -1,0 +1,130 @@
+/**
+ * The active chart's frame. Where a screenshot holds several charts (MetaTrader's phone app with
+ * two charts stacked, a multi-chart layout), the app marks the one the trader is working on with
+ * a thin line of one saturated colour around it; that chart is the one to read. Coordinates are
+ * the raster's pixels.
+ */
+import type { Box, Raster } from '../raster.js';
+import {
+  ACTIVE_FRAME_ALIGN,
+  ACTIVE_FRAME_INSIDE,
+  ACTIVE_FRAME_MAX_AREA,
+  ACTIVE_FRAME_MIN_CHROMA,
+  ACTIVE_FRAME_MIN_HEIGHT,
+  ACTIVE_FRAME_MIN_WIDTH,
+  ACTIVE_FRAME_SAME_COLOUR,
+  ACTIVE_FRAME_SIDE_FILL,
+} from './params.js';
+
+/** A horizontal run of one saturated colour, long enough to be a frame's top or bottom. */
+interface Run {
+  y: number;
+  left: number;
+  right: number;
+  /** Offset of its first pixel in the raster's data: the run's colour. */
+  at: number;
+  /** Inside the frame lies below the run (a top line) or above it (a bottom line). */
+  top: boolean;
+  bottom: boolean;
+}
+
+const chroma = (d: Uint8Array, i: number): number =>
+  Math.max(d[i]!, d[i + 1]!, d[i + 2]!) - Math.min(d[i]!, d[i + 1]!, d[i + 2]!);
+
+/** Whether the pixel at data offset `i` has the colour of the pixel at offset `c`. */
+function sameColour(d: Uint8Array, i: number, c: number): boolean {
+  const dr = d[i]! - d[c]!;
+  const dg = d[i + 1]! - d[c + 1]!;
+  const db = d[i + 2]! - d[c + 2]!;
+  return dr * dr + dg * dg + db * db <= ACTIVE_FRAME_SAME_COLOUR * ACTIVE_FRAME_SAME_COLOUR;
+}
+
+/** Share of row `y` from `left` to `right` in the colour at offset `c`. */
+function rowShare(r: Raster, y: number, left: number, right: number, c: number): number {
+  if (y < 0 || y >= r.height) return 0;
+  let on = 0;
+  for (let x = left; x <= right; x++) if (sameColour(r.data, (y * r.width + x) * 3, c)) on++;
+  return on / (right - left + 1);
+}
+
+/** Share of column `x` from `top` to `bottom` in the colour at offset `c`. */
+function colShare(r: Raster, x: number, top: number, bottom: number, c: number): number {
+  if (x < 0 || x >= r.width) return 0;
+  let on = 0;
+  for (let y = top; y <= bottom; y++) if (sameColour(r.data, (y * r.width + x) * 3, c)) on++;
+  return on / (bottom - top + 1);
+}
+
+/** The best share of rows `top`..`bottom` in colour `c`, over the columns within ACTIVE_FRAME_ALIGN of `x`. */
+function sideShare(r: Raster, x: number, top: number, bottom: number, c: number): number {
+  let best = 0;
+  for (let xx = x - ACTIVE_FRAME_ALIGN; xx <= x + ACTIVE_FRAME_ALIGN; xx++)
+    best = Math.max(best, colShare(r, xx, top, bottom, c));
+  return best;
+}
+
+/** The long runs of one saturated colour that are lines (a fill goes on past ACTIVE_FRAME_INSIDE rows). */
+function lineRuns(r: Raster): Run[] {
+  const { width: w, height: h, data } = r;
+  const runs: Run[] = [];
+  for (let y = 0; y < h; y++) {
+    let x = 0;
+    while (x < w) {
+      const at = (y * w + x) * 3;
+      if (chroma(data, at) < ACTIVE_FRAME_MIN_CHROMA) {
+        x++;
+        continue;
+      }
+      let end = x + 1;
+      while (end < w && sameColour(data, (y * w + end) * 3, at)) end++;
+      if (end - x >= w * ACTIVE_FRAME_MIN_WIDTH) {
+        const top = rowShare(r, y + ACTIVE_FRAME_INSIDE, x, end - 1, at) < 0.5;
+        const bottom = rowShare(r, y - ACTIVE_FRAME_INSIDE, x, end - 1, at) < 0.5;
+        if (top || bottom) runs.push({ y, left: x, right: end - 1, at, top, bottom });
+      }
+      x = end;
+    }
+  }
+  return runs;
+}
+
+/** The box within a frame's lines, which are a few pixels wide. */
+function inside(r: Raster, outer: Box, c: number): Box {
+  const b = { ...outer };
+  const rowOn = (y: number): boolean => rowShare(r, y, b.left, b.right, c) >= 0.5;
+  const colOn = (x: number): boolean => colShare(r, x, b.top, b.bottom, c) >= 0.5;
+  for (let k = 0; k <= ACTIVE_FRAME_INSIDE && rowOn(b.top); k++) b.top++;
+  for (let k = 0; k <= ACTIVE_FRAME_INSIDE && rowOn(b.bottom); k++) b.bottom--;
+  for (let k = 0; k <= ACTIVE_FRAME_INSIDE && colOn(b.left); k++) b.left++;
+  for (let k = 0; k <= ACTIVE_FRAME_INSIDE && colOn(b.right); k++) b.right--;
+  return b;
+}
+
+/**
+ * The largest rectangle drawn in one saturated colour (its lines a few pixels wide, its inside
+ * another colour) that spans a good part of the picture and is not the picture's own border:
+ * the box inside it, or null.
+ */
+export function activeFrame(r: Raster): Box | null {
+  const runs = lineRuns(r);
+  const tops = runs.filter((run) => run.top);
+  const bottoms = runs.filter((run) => run.bottom);
+  let best: Box | null = null;
+  let bestArea = 0;
+  for (const t of tops) {
+    for (const b of bottoms) {
+      if (b.y - t.y < r.height * ACTIVE_FRAME_MIN_HEIGHT) continue;
+      if (Math.abs(b.left - t.left) > ACTIVE_FRAME_ALIGN || Math.abs(b.right - t.right) > ACTIVE_FRAME_ALIGN) continue;
+      if (!sameColour(r.data, b.at, t.at)) continue;
+      const left = Math.max(t.left, b.left);
+      const right = Math.min(t.right, b.right);
+      const area = (right - left) * (b.y - t.y);
+      if (area <= bestArea || area > r.width * r.height * ACTIVE_FRAME_MAX_AREA) continue;
+      if (sideShare(r, left, t.y, b.y, t.at) < ACTIVE_FRAME_SIDE_FILL) continue;
+      if (sideShare(r, right, t.y, b.y, t.at) < ACTIVE_FRAME_SIDE_FILL) continue;
+      best = inside(r, { left, top: t.y, right, bottom: b.y }, t.at);
+      bestArea = area;
+    }
+  }
+  return best;
+}

@@ -4,6 +4,7 @@
  */
 import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../shared/analysis.js';
 import { analyseSeries, trendOfRows } from './analysis/index.js';
+import { FRAMED_CHART_READ } from './analysis/text.js';
 import { EngineError } from './errors.js';
 import { getOcrWorker, terminateOcr } from './axis/index.js';
 import type { ReadingTrace } from '../shared/engine-trace.js';
@@ -66,6 +67,7 @@ export async function analyzeChart(
   const t = performance.now();
   const decimals = reading.scale.precision;
   const { result, support, resistance } = analyseSeries(reading.candles, settings, decimals, symbol ?? undefined);
+  if (reading.evidence?.chartRead === 'framed') result.decisionRationales.unshift(FRAMED_CHART_READ);
   const chart: ChartFacts = {
     lastPrice: round(last?.close ?? 0, decimals),
     high: round(Math.max(...reading.candles.map((c) => c.high)), decimals),

@@ -186,7 +186,8 @@ async function readFramed(p: Picture, frame: Box, rec: ReadingRecorder): Promise
   const image = { width: full.width, height: full.height };
   try {
     const reading = await readPicture({ ...p, work: part, full: partFull, bg: dominantColour(part) }, rec);
-    return placeReading(reading, placement, image);
+    const placed = placeReading(reading, placement, image);
+    return { ...placed, evidence: { ...placed.evidence, chartRead: 'framed' } };
   } catch (error) {
     if (!(error instanceof EngineError) || !NO_CHART_IN_FRAME.has(error.code)) {
       if (error instanceof EngineError && error.bars) error.bars = placeBars(error.bars, placement, image);

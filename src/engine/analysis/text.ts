@@ -125,3 +125,7 @@ function rationalesOf(n: Narrative): string[] {
   );
   return rationales.slice(0, 6);
 }
+
+/** Said first where the screenshot holds several charts and the framed (active) one was read. */
+export const FRAMED_CHART_READ =
+  'This screenshot shows several charts: PipLens read the one that is framed as selected, and everything below is about that chart.';

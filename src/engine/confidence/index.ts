@@ -54,6 +54,8 @@ export interface ReadingEvidence {
   unexplainedMarks: number;
   quality: number;
   bars: number;
+  /** Which chart of the screenshot was read, where it holds several: the framed (active) one. */
+  chartRead?: 'framed';
 }
 
 export type ConfidenceTerm =

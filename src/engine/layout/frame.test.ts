@@ -1,6 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { mtSpec, renderMetaTrader } from '../../../scripts/fixtures/metatrader-render.js';
 import { terminateOcr } from '../axis/index.js';
+import { AnalysisSettingsSchema } from '../../shared/analysis.js';
+import { FRAMED_CHART_READ } from '../analysis/text.js';
+import { analyzeChart } from '../index.js';
 import { readChart } from '../read-chart.js';
 import type { Box, Raster } from '../raster.js';
 import { activeFrame } from './frame.js';
@@ -80,5 +83,8 @@ describe('reading a screen of several charts', () => {
     expect(reading.plot.bottom).toBeLessThanOrEqual(chart.y + chart.h + 1);
     const attempt = reading.trace.attempt ?? -1;
     expect(reading.trace.attempts[attempt]?.name).toMatch(/^active-frame\//);
+    // The trader is told which chart was read.
+    const { result } = await analyzeChart(image, AnalysisSettingsSchema.parse({ riskReward: 2, capitalSize: 500 }));
+    expect(result.decisionRationales[0]).toBe(FRAMED_CHART_READ);
   }, 60_000);
 });

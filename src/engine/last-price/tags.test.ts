@@ -219,6 +219,21 @@ describe('applyLastPriceTag', () => {
     expect(candles[0]).toEqual({ x: 140, open: 58, high: 40, low: 58, close: 43.5 });
   });
 
+  it("takes the box at the last bar's body over a coloured one far out on its wick (an order's tag)", () => {
+    // A bar closing up at row 60 from 80, its wick up to row 30; an order's tag in the series'
+    // colour at row 34, and MetaTrader's grey bid tag at the close.
+    const bar = (): PixelCandle => ({ x: 140, open: 80, high: 30, low: 85, close: 60 });
+    const withBid = [bar()];
+    const r = chartWithLastCandle(withBid[0]!, UP, 34);
+    tag(r, 61, GREY);
+    expect(applyLastPriceTag(r, BG, BG, STRIP, PLOT, withBid, LABEL_HEIGHT)).toBe(true);
+    expect(withBid[0]!.close).toBeCloseTo(60.5, 5);
+    // Without a box at the body, the coloured tag stands.
+    const alone = [bar()];
+    applyLastPriceTag(chartWithLastCandle(alone[0]!, UP, 34), BG, BG, STRIP, PLOT, alone, LABEL_HEIGHT);
+    expect(alone[0]!.close).toBeCloseTo(33.5, 5);
+  });
+
   it('swaps open and close when the tag sits at the open', () => {
     const candles = [doji()];
     applyLastPriceTag(chartWithLastCandle(candles[0]!, UP, 56), BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT);

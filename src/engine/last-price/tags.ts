@@ -26,6 +26,7 @@ import {
   CANDLE_COLOURS,
   CANDLE_MARGIN,
   CANDLE_MARGIN_MIN_PX,
+  AT_BODY,
   CROSSHAIR_LINE_PX,
   FAR_EDGE_INSET,
   FAR_EDGE_MAX_SHARE,
@@ -312,10 +313,33 @@ export function applyLastPriceTag(
       inRange(t.y),
   );
   // A crosshair label is grey, white or black; beside one, the tag is the coloured box.
-  const tag = tags.length === 1 ? tags[0] : onlyOne(tags.filter((t) => chroma(t.fill) > CHROMATIC));
-  if (!tag) return false;
+  const chosen = tags.length === 1 ? tags[0] : onlyOne(tags.filter((t) => chroma(t.fill) > CHROMATIC));
+  if (!chosen) return false;
+  // A box far out on the last bar's wick gives way to one at its body (see bodyGap).
+  const atBody = (t: Tag): boolean => bodyGap(t, last) <= labelHeight * AT_BODY;
+  const tag = atBody(chosen)
+    ? chosen
+    : (onlyOne(
+        boxes.filter(
+          (t) => !twinned(t, boxes, labelHeight) && colourDistance(t.fill, plotBg) > INK_CONTRAST && atBody(t),
+        ),
+      ) ?? chosen);
   closeAt(last, tag.y);
   return true;
+}
+
+/**
+ * How far a box's row stands from the last bar's body (0 on it). The platform's tag for the last
+ * price stands where the last bar closes, at an end of its body (the bid line drawn through the
+ * close may take a few rows off the body as found); a box far along its wick is an order's, an
+ * alert's or a level's that the bar passed through. Where the box taken for the tag is such a
+ * box and one other box stands at the body, whatever its colour (MetaTrader's grey bid tag), that
+ * one is the last price.
+ */
+function bodyGap(t: Tag, c: PixelCandle): number {
+  const top = Math.min(c.open, c.close);
+  const bottom = Math.max(c.open, c.close);
+  return t.y < top ? top - t.y : t.y > bottom ? t.y - bottom : 0;
 }
 
 /**

@@ -1,0 +1,20 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { mtSpec, renderMetaTrader } from '../../../scripts/fixtures/metatrader-render.js';
+import { terminateOcr } from '../axis/index.js';
+import { readChart } from '../read-chart.js';
+
+afterAll(async () => {
+  await terminateOcr();
+});
+
+describe("MetaTrader's grey bid tag", () => {
+  it("is the last price, not an order's blue tag on the last bar's wick", async () => {
+    // Seed 2, picture 50 (a design render, docs/engine-lab-notes.md): MetaTrader 5's white phone
+    // theme, a buy limit's blue tag at the top of the last bar's wick, the grey bid tag at its close.
+    const { image, truth } = await renderMetaTrader(mtSpec(2, 50));
+    const reading = await readChart(image);
+    const last = reading.candles[reading.candles.length - 1]!.close;
+    expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.01);
+    expect(reading.evidence.lastSource).toBe('tag');
+  }, 60_000);
+});

@@ -357,8 +357,8 @@ const evidenceOf = (p: Picture, layout: Layout, axis: Fitted, plot: Box, series:
  * The series runs past the pane the labels belong to (a volume or indicator pane below, a report
  * or a panel above, in the same box): whatever weakened the reading, other panes' bars mixed into
  * it may have, so it is read again within the labels' own pane. The pane's reading is not taken
- * when the whole plot's series goes on past its last bar: the latest bars stand outside the
- * labels (a rally above them), and the pane would answer an older bar.
+ * when the whole plot's series goes on past its last bar, from it or out of the pane: the latest
+ * bars stand outside the labels (a rally above them), and the pane would answer an older bar.
  */
 function preferLabelsPane(p: Picture, layout: Layout, axis: Fitted, first: SeriesFound, rec: ReadingRecorder): Chosen {
   const whole: Chosen = { series: first, plot: layout.plot, evidence: evidenceOf(p, layout, axis, layout.plot, first) };
@@ -372,7 +372,7 @@ function preferLabelsPane(p: Picture, layout: Layout, axis: Fitted, first: Serie
   const again = readSeries(p, layout, pane, rec);
   const inPane = found(again) ? evidenceOf(p, layout, axis, pane, again) : null;
   const paneLast = again.detection?.candles[again.detection.candles.length - 1];
-  const cut = paneLast !== undefined && continuesPast(first.detection.candles, paneLast);
+  const cut = paneLast !== undefined && continuesPast(first.detection.candles, paneLast, pane);
   const taken = found(again) && inPane !== null && !cut && takesPane(whole.evidence, inPane);
   rec.stage('confidence', { taken, seriesGoesOn: cut, pane: inPane ? readingConfidence(inPane).value : 0 });
   if (taken) return { series: again, plot: pane, evidence: inPane };

@@ -202,4 +202,15 @@ describe('continuesPast', () => {
     expect(continuesPast(icon, rally[12]!)).toBe(false);
     expect(continuesPast(rally, rally[19]!)).toBe(false);
   });
+
+  it("says it goes on when the next bar crosses the pane's edge, however far from the pane's last bar", () => {
+    // The pane's last bar as the pane cut it: a piece far below the bar after it, which crosses
+    // the pane's top (row 390) as the rally leaves the labels' pane.
+    const piece = { x: 220, high: 470, low: 480 };
+    expect(continuesPast(rally, piece)).toBe(false);
+    expect(continuesPast(rally, piece, { top: 390, bottom: 700 })).toBe(true);
+    // A volume bar below the pane, wholly outside it, stands apart.
+    const volume = [...rally.slice(0, 13), { x: 230, high: 720, low: 760 }];
+    expect(continuesPast(volume, rally[12]!, { top: 300, bottom: 700 })).toBe(false);
+  });
 });

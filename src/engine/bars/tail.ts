@@ -181,12 +181,14 @@ export function gapBetween(a: { high: number; low: number }, b: { high: number; 
 /**
  * Whether the series `whole` goes on past `last` (a bar of a reading of part of the plot): its
  * first bar more than half a spacing to the right of `last` touches it or comes within a typical
- * bar's height, as a bar opens where the one before it closed. Objects past it (a legend's icon
- * above the pane, a volume bar below it) stand apart. Rows grow downwards (high < low).
+ * bar's height, as a bar opens where the one before it closed, or crosses the edge of `pane`
+ * (the part read), as a rally out of it does. Objects past it (a legend's icon above the pane, a
+ * volume bar below it) stand apart. Rows grow downwards (high < low).
  */
 export function continuesPast(
   whole: { x: number; high: number; low: number }[],
   last: { x: number; high: number; low: number },
+  pane?: { top: number; bottom: number },
 ): boolean {
   if (whole.length < 2) return false;
   const steps = whole
@@ -197,7 +199,12 @@ export function continuesPast(
   const heights = whole.map((c) => c.low - c.high).sort((a, b) => a - b);
   const typical = Math.max(1, heights[heights.length >> 1] ?? 0);
   const next = whole.find((c) => c.x > last.x + spacing / 2);
-  return next !== undefined && gapBetween(next, last) <= typical;
+  if (next === undefined) return false;
+  // A bar past the pane's last one that crosses the pane's edge: the series leaves the pane there.
+  const leaves =
+    pane !== undefined &&
+    ((next.high < pane.top && next.low >= pane.top) || (next.low > pane.bottom && next.high <= pane.bottom));
+  return leaves || gapBetween(next, last) <= typical;
 }
 
 /**

@@ -382,7 +382,7 @@ export const ACTIVE_FRAME_MIN_CHROMA = 90;
 /** Pixels within this RGB distance of a frame line's first pixel are its colour (JPEG blurs it). */
 export const ACTIVE_FRAME_SAME_COLOUR = 70;
 /** A frame spans at least this share of the picture's width, and this share of its height. */
-export const ACTIVE_FRAME_MIN_WIDTH = 0.4;
+export const ACTIVE_FRAME_MIN_WIDTH = 0.25;
 export const ACTIVE_FRAME_MIN_HEIGHT = 0.2;
 /** A frame around (almost) the whole picture is the window's or the screen's, not a chart's. */
 export const ACTIVE_FRAME_MAX_AREA = 0.85;

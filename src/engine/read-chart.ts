@@ -131,7 +131,7 @@ async function read(image: Buffer, rec: ReadingRecorder): Promise<ChartReading> 
   // Nothing in the frame read as a chart: the whole picture is read, unless what it reads is
   // another chart on the screen, beside the framed one, which is not the one the trader is on.
   const reading = await readPicture(picture, rec);
-  const inFrame = overlap(reading.plot, toFull(frame, f));
+  const inFrame = inFrameShare(reading, toFull(frame, f));
   if (inFrame >= MIN_PLOT_IN_FRAME) return reading;
   rec.resumeAt(framed);
   const refusal = rec.refuse('layout/framed-chart-unread', { plotInFrame: inFrame, threshold: MIN_PLOT_IN_FRAME });
@@ -141,15 +141,20 @@ async function read(image: Buffer, rec: ReadingRecorder): Promise<ChartReading> 
 
 /** Refusals that say a framed part of the picture holds no chart: the whole picture is read. */
 const NO_CHART_IN_FRAME: ReadonlySet<EngineError['code']> = new Set(['NOT_A_CHART']);
-/** A reading of the whole picture is the framed chart's when this share of its plot lies in the frame. */
+/** A reading of the whole picture is the framed chart's when its axis stands in the frame and this share of its plot's rows. */
 const MIN_PLOT_IN_FRAME = 0.5;
 
-/** Share of box `a` inside box `b`. */
-function overlap(a: Box, b: Box): number {
-  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-  const area = (a.right - a.left) * (a.bottom - a.top);
-  return w > 0 && h > 0 && area > 0 ? (w * h) / area : 0;
+/**
+ * How much of a reading is the framed chart's: the share of its plot's rows within the frame's,
+ * or 0 when the price axis read stands outside the frame (a plot found running on across the
+ * frame's side into the chart beside it has its axis there).
+ */
+function inFrameShare(reading: ChartReading, frame: Box): number {
+  const { plot } = reading;
+  const axisEdge = reading.evidence.axisSide === 'right' ? plot.right : plot.left;
+  if (axisEdge < frame.left || axisEdge > frame.right) return 0;
+  const rows = Math.min(plot.bottom, frame.bottom) - Math.max(plot.top, frame.top);
+  return plot.bottom > plot.top ? Math.max(0, rows) / (plot.bottom - plot.top) : 0;
 }
 
 /**

@@ -4,6 +4,7 @@ import { terminateOcr } from '../axis/index.js';
 import { AnalysisSettingsSchema } from '../../shared/analysis.js';
 import { FRAMED_CHART_READ } from '../analysis/text.js';
 import { analyzeChart } from '../index.js';
+import { EngineError } from '../errors.js';
 import { readChart } from '../read-chart.js';
 import type { Box, Raster } from '../raster.js';
 import { activeFrame } from './frame.js';
@@ -86,5 +87,14 @@ describe('reading a screen of several charts', () => {
     // The trader is told which chart was read.
     const { result } = await analyzeChart(image, AnalysisSettingsSchema.parse({ riskReward: 2, capitalSize: 500 }));
     expect(result.decisionRationales[0]).toBe(FRAMED_CHART_READ);
+  }, 60_000);
+
+  it('refuses a terminal whose framed chart cannot be read, rather than read the chart beside it', async () => {
+    // Seed 2, picture 9: the framed chart's price pane shows two labels (a tag hides the third);
+    // the whole picture's plot runs on from the frame's side into the other chart, read there.
+    const { image } = await renderMetaTrader(mtSpec(2, 9));
+    const error = await readChart(image).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as EngineError).rule).toBe('layout/framed-chart-unread');
   }, 60_000);
 });

@@ -209,8 +209,8 @@ export const SHORT_RUN = 4;
 export const TALLER_BY = 2;
 
 /**
- * A box within this many label heights of the last bar's body stands at its close (half a label's
- * height off, where the bid line drawn through the close takes rows off the body as found);
- * further along the wick it marks something else.
+ * A box within this many label heights of the last bar's body stands on it, and as near its close
+ * stands at the close (half a label's height off, where the bid line drawn through the close takes
+ * rows off the body as found); further along the wick it marks something else.
  */
 export const AT_BODY = 0.6;

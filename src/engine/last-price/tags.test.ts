@@ -220,8 +220,8 @@ describe('applyLastPriceTag', () => {
   });
 
   it("takes the box at the last bar's body over a coloured one far out on its wick (an order's tag)", () => {
-    // A bar closing up at row 60 from 80, its wick up to row 30; an order's tag in the series'
-    // colour at row 34, and MetaTrader's grey bid tag at the close.
+    // A bar closing up at row 60 from 80, its wick up to row 30; an order's tag at row 34, and
+    // MetaTrader's grey bid tag at the close.
     const bar = (): PixelCandle => ({ x: 140, open: 80, high: 30, low: 85, close: 60 });
     const withBid = [bar()];
     const r = chartWithLastCandle(withBid[0]!, UP, 34);
@@ -232,6 +232,12 @@ describe('applyLastPriceTag', () => {
     const alone = [bar()];
     applyLastPriceTag(chartWithLastCandle(alone[0]!, UP, 34), BG, BG, STRIP, PLOT, alone, LABEL_HEIGHT);
     expect(alone[0]!.close).toBeCloseTo(33.5, 5);
+    // A grey box at the bar's open is another mark (a crosshair's label): the tag stands.
+    const atOpen = [bar()];
+    const tv = chartWithLastCandle(atOpen[0]!, UP, 34);
+    tag(tv, 80, GREY);
+    applyLastPriceTag(tv, BG, BG, STRIP, PLOT, atOpen, LABEL_HEIGHT);
+    expect(atOpen[0]!.close).toBeCloseTo(33.5, 5);
   });
 
   it('swaps open and close when the tag sits at the open', () => {

@@ -315,15 +315,19 @@ export function applyLastPriceTag(
   // A crosshair label is grey, white or black; beside one, the tag is the coloured box.
   const chosen = tags.length === 1 ? tags[0] : onlyOne(tags.filter((t) => chroma(t.fill) > CHROMATIC));
   if (!chosen) return false;
-  // A box far out on the last bar's wick gives way to one at its body (see bodyGap).
-  const atBody = (t: Tag): boolean => bodyGap(t, last) <= labelHeight * AT_BODY;
-  const tag = atBody(chosen)
-    ? chosen
-    : (onlyOne(
-        boxes.filter(
-          (t) => !twinned(t, boxes, labelHeight) && colourDistance(t.fill, plotBg) > INK_CONTRAST && atBody(t),
-        ),
-      ) ?? chosen);
+  // A box far out on the last bar's wick gives way to the one box at its close (see bodyGap).
+  const near = labelHeight * AT_BODY;
+  const tag =
+    bodyGap(chosen, last) <= near
+      ? chosen
+      : (onlyOne(
+          boxes.filter(
+            (t) =>
+              !twinned(t, boxes, labelHeight) &&
+              colourDistance(t.fill, plotBg) > INK_CONTRAST &&
+              Math.abs(t.y - last.close) <= near,
+          ),
+        ) ?? chosen);
   closeAt(last, tag.y);
   return true;
 }
@@ -333,8 +337,8 @@ export function applyLastPriceTag(
  * price stands where the last bar closes, at an end of its body (the bid line drawn through the
  * close may take a few rows off the body as found); a box far along its wick is an order's, an
  * alert's or a level's that the bar passed through. Where the box taken for the tag is such a
- * box and one other box stands at the body, whatever its colour (MetaTrader's grey bid tag), that
- * one is the last price.
+ * box and one other box stands at the bar's close, whatever its colour (MetaTrader's grey bid
+ * tag), that one is the last price; a box at the open is another mark (a crosshair's label).
  */
 function bodyGap(t: Tag, c: PixelCandle): number {
   const top = Math.min(c.open, c.close);

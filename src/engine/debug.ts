@@ -15,8 +15,10 @@ import type { Box } from './raster.js';
 export interface DebugTrace {
   /** Full-image pixels throughout (of `part`, where the attempt read a part of the picture). */
   image?: { width: number; height: number };
-  /** The part of the picture the attempt read (the active chart's frame), in its pixels. */
+  /** The part of the picture the attempt read (the active chart's frame), in the pixels of a
+   * picture of size `partOf` (the screenshot, or its copy at twice the size). */
   part?: Box;
+  partOf?: { width: number; height: number };
   axis?: { side: 'left' | 'right'; strip: Box; words: Box[] };
   plot?: Box;
   /** The labels OCR read: crop, text, and whether the fitted scale kept them. */
@@ -86,12 +88,23 @@ export function stageLayer(trace: DebugTrace, stage: DebugStage): string {
 export async function renderDebug(image: Buffer, trace: DebugTrace): Promise<Map<DebugStage, Buffer>> {
   // A small screenshot read at a larger size (read-chart.ts, secondLook) is drawn at that size.
   const size = trace.image;
-  const { part } = trace;
-  const region = part
-    ? { left: part.left, top: part.top, width: part.right - part.left + 1, height: part.bottom - part.top + 1 }
-    : undefined;
-  const base = await (region ? sharp(image).extract(region) : sharp(image))
-    .resize(size ? { width: size.width, height: size.height, kernel: 'cubic' } : undefined)
+  const { part, partOf } = trace;
+  const base = await (
+    part && partOf
+      ? // The part is cut from the picture at the size it was read at.
+        sharp(
+          await sharp(image)
+            .resize({ width: partOf.width, height: partOf.height, kernel: 'cubic' })
+            .png({ compressionLevel: 0 })
+            .toBuffer(),
+        ).extract({
+          left: part.left,
+          top: part.top,
+          width: part.right - part.left + 1,
+          height: part.bottom - part.top + 1,
+        })
+      : sharp(image).resize(size ? { width: size.width, height: size.height, kernel: 'cubic' } : undefined)
+  )
     .removeAlpha()
     .linear(0.6, 0)
     .png()

@@ -39,6 +39,8 @@ const LOOK_CLOSER = 2;
 const LOOK_CLOSER_MAX_PIXELS = 10_500_000;
 /** Refusals for want of an axis, which a closer look at a small screenshot may find. */
 const LOOK_CLOSER_RULES: ReadonlySet<RefusalRule> = new Set<RefusalRule>([
+  // The framed chart's digits may be what was too small to find.
+  'layout/framed-chart-unread',
   'layout/no-chart-without-axis',
   'layout/photograph',
   'layout/no-label-column',
@@ -128,15 +130,22 @@ async function read(image: Buffer, rec: ReadingRecorder): Promise<ChartReading> 
   if (!frame) return readPicture(picture, rec);
   const framed = await readFramed(picture, frame, rec);
   if (!(framed instanceof EngineError)) return framed;
-  // Nothing in the frame read as a chart: the whole picture is read, unless what it reads is
-  // another chart on the screen, beside the framed one, which is not the one the trader is on.
-  const reading = await readPicture(picture, rec);
-  const inFrame = inFrameShare(reading, toFull(frame, f));
-  if (inFrame >= MIN_PLOT_IN_FRAME) return reading;
-  rec.resumeAt(framed);
-  const refusal = rec.refuse('layout/framed-chart-unread', { plotInFrame: inFrame, threshold: MIN_PLOT_IN_FRAME });
-  refusal.bars = framed.bars;
-  throw refusal;
+  // Nothing in the frame read as a chart: the whole picture is read, unless what it reads (or
+  // refuses with bars for the trader's scale) is another chart on the screen, beside the framed
+  // one, which is not the one the trader is on.
+  const inFull = toFull(frame, f);
+  const otherChart = (share: number): EngineError => {
+    rec.resumeAt(framed);
+    return rec.refuse('layout/framed-chart-unread', { plotInFrame: share, threshold: MIN_PLOT_IN_FRAME });
+  };
+  const reading = await readPicture(picture, rec).catch((error: unknown) => {
+    const bars = error instanceof EngineError ? error.bars : undefined;
+    const share = bars ? barsInFrameShare(bars.plot, inFull) : 1;
+    throw share >= MIN_PLOT_IN_FRAME ? error : otherChart(share);
+  });
+  const inFrame = inFrameShare(reading, inFull);
+  if (inFrame < MIN_PLOT_IN_FRAME) throw otherChart(inFrame);
+  return { ...reading, evidence: { ...reading.evidence, chartRead: 'framed' } };
 }
 
 /** Refusals that say a framed part of the picture holds no chart: the whole picture is read. */
@@ -153,9 +162,19 @@ function inFrameShare(reading: ChartReading, frame: Box): number {
   const { plot } = reading;
   const axisEdge = reading.evidence.axisSide === 'right' ? plot.right : plot.left;
   if (axisEdge < frame.left || axisEdge > frame.right) return 0;
+  return rowsInFrame(plot, frame);
+}
+
+/** The same for a refusal's bars, whose axis side is not kept: their plot's middle must stand in the frame. */
+function barsInFrameShare(plot: Box, frame: Box): number {
+  const middle = (plot.left + plot.right) / 2;
+  return middle < frame.left || middle > frame.right ? 0 : rowsInFrame(plot, frame);
+}
+
+const rowsInFrame = (plot: Box, frame: Box): number => {
   const rows = Math.min(plot.bottom, frame.bottom) - Math.max(plot.top, frame.top);
   return plot.bottom > plot.top ? Math.max(0, rows) / (plot.bottom - plot.top) : 0;
-}
+};
 
 /**
  * Several charts on one screen, one framed in a colour (the active one): that one is read, within
@@ -186,7 +205,7 @@ async function readFramed(p: Picture, frame: Box, rec: ReadingRecorder): Promise
     right: placement.dx + partFull.width - 1,
     bottom: placement.dy + partFull.height - 1,
   };
-  const prefix = rec.nest('active-frame', region);
+  const prefix = rec.nest('active-frame', region, { width: full.width, height: full.height });
   rec.begin('label-column-1');
   const image = { width: full.width, height: full.height };
   try {

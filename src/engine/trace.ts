@@ -18,7 +18,7 @@ export class ReadingRecorder {
   /** Pixels of each attempt, in step with `attempts`, when debug pictures were asked for. */
   readonly pictures: DebugTrace[] = [];
   private prefix = '';
-  private region: Box | undefined;
+  private region: { part: Box; partOf: { width: number; height: number } } | undefined;
   private at = -1;
   /** The attempt each refusal was decided in. */
   private readonly refusedIn = new WeakMap<EngineError, number>();
@@ -33,13 +33,13 @@ export class ReadingRecorder {
 
   /**
    * Names later attempts `…/part/name`, inside the prefix set, and reads them within `region` of
-   * the picture (full-image pixels; their debug pictures show that part); returns the prefix to go
-   * back to with `within`, which also ends the region.
+   * the picture read (its full-image pixels, the picture of size `of`; their debug pictures show
+   * that part); returns the prefix to go back to with `within`, which also ends the region.
    */
-  nest(part: string, region: Box): string {
+  nest(part: string, region: Box, of: { width: number; height: number }): string {
     const before = this.prefix;
     this.prefix = before ? `${before}/${part}` : part;
-    this.region = region;
+    this.region = { part: region, partOf: of };
     return before;
   }
 
@@ -48,7 +48,7 @@ export class ReadingRecorder {
     this.attempts.push({ name: this.prefix ? `${this.prefix}/${name}` : name, stages: [], decisions: [] });
     if (this.debug) {
       const base = from === undefined ? undefined : this.pictures[from];
-      const part = this.region ? { part: this.region } : {};
+      const part = this.region ? { ...this.region } : {};
       this.pictures.push(base ? { ...base, outcome: undefined } : part);
     }
     this.at = this.attempts.length - 1;

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mtSpec, renderMetaTrader } from '../../../scripts/fixtures/metatrader-render.js';
 import { terminateOcr } from '../axis/index.js';
@@ -6,6 +7,8 @@ import { FRAMED_CHART_READ } from '../analysis/text.js';
 import { analyzeChart } from '../index.js';
 import { EngineError } from '../errors.js';
 import { readChart } from '../read-chart.js';
+import { renderAttempts } from '../debug.js';
+import { ReadingRecorder } from '../trace.js';
 import type { Box, Raster } from '../raster.js';
 import { activeFrame } from './frame.js';
 
@@ -96,5 +99,19 @@ describe('reading a screen of several charts', () => {
     const error = await readChart(image).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineError);
     expect((error as EngineError).rule).toBe('layout/framed-chart-unread');
+  }, 60_000);
+
+  it("draws a framed attempt's debug pictures on the frame's part, at the size it was read", async () => {
+    const { image, truth } = await renderMetaTrader(mtSpec(1, 38));
+    const rec = new ReadingRecorder(true);
+    const reading = await readChart(image, rec);
+    const attempt = reading.trace.attempt ?? -1;
+    const pictures = await renderAttempts(image, rec.pictures, reading.trace);
+    const axis = pictures.get(attempt)?.get('axis');
+    expect(axis).toBeDefined();
+    const { width, height } = await sharp(axis!).metadata();
+    // The framed chart's box, give or take the frame's line.
+    expect(Math.abs((width ?? 0) - truth.boxes.chart.w)).toBeLessThanOrEqual(8);
+    expect(Math.abs((height ?? 0) - truth.boxes.chart.h)).toBeLessThanOrEqual(8);
   }, 60_000);
 });

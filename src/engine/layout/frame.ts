@@ -55,12 +55,19 @@ function colShare(r: Raster, x: number, top: number, bottom: number, c: number):
   return on / (bottom - top + 1);
 }
 
-/** The best share of rows `top`..`bottom` in colour `c`, over the columns within ACTIVE_FRAME_ALIGN of `x`. */
-function sideShare(r: Raster, x: number, top: number, bottom: number, c: number): number {
-  let best = 0;
-  for (let xx = x - ACTIVE_FRAME_ALIGN; xx <= x + ACTIVE_FRAME_ALIGN; xx++)
-    best = Math.max(best, colShare(r, xx, top, bottom, c));
-  return best;
+/**
+ * Whether a column within ACTIVE_FRAME_ALIGN of `x` carries colour `c` on ACTIVE_FRAME_SIDE_FILL of
+ * rows `top`..`bottom`: a frame's side. Each column is given up once it misses too many rows.
+ */
+function sideHolds(r: Raster, x: number, top: number, bottom: number, c: number): boolean {
+  const allowed = (bottom - top + 1) * (1 - ACTIVE_FRAME_SIDE_FILL);
+  for (let xx = Math.max(0, x - ACTIVE_FRAME_ALIGN); xx <= Math.min(r.width - 1, x + ACTIVE_FRAME_ALIGN); xx++) {
+    let missed = 0;
+    for (let y = top; y <= bottom && missed <= allowed; y++)
+      if (!sameColour(r.data, (y * r.width + xx) * 3, c)) missed++;
+    if (missed <= allowed) return true;
+  }
+  return false;
 }
 
 /** The long runs of one saturated colour that are lines (a fill goes on past ACTIVE_FRAME_INSIDE rows). */
@@ -120,8 +127,7 @@ export function activeFrame(r: Raster): Box | null {
       const right = Math.min(t.right, b.right);
       const area = (right - left) * (b.y - t.y);
       if (area <= bestArea || area > r.width * r.height * ACTIVE_FRAME_MAX_AREA) continue;
-      if (sideShare(r, left, t.y, b.y, t.at) < ACTIVE_FRAME_SIDE_FILL) continue;
-      if (sideShare(r, right, t.y, b.y, t.at) < ACTIVE_FRAME_SIDE_FILL) continue;
+      if (!sideHolds(r, left, t.y, b.y, t.at) || !sideHolds(r, right, t.y, b.y, t.at)) continue;
       best = inside(r, { left, top: t.y, right, bottom: b.y }, t.at);
       bestArea = area;
     }

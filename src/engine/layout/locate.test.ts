@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { chartSpecs, renderChart, renderNonChart } from '../../../scripts/fixtures/render.js';
 import { EngineError } from '../errors.js';
 import { locateChart } from './locate.js';
+import { mtSpec, renderMetaTrader } from '../../../scripts/fixtures/metatrader-render.js';
 
 /** A chart pasted into a slide: a plain frame of `margin` pixels around it. */
 async function onSlide(chart: Buffer, margin: number): Promise<{ image: Buffer; width: number; height: number }> {
@@ -46,4 +47,15 @@ describe('locateChart', () => {
   it('refuses a file that is not an image', async () => {
     await expect(locateChart(Buffer.from('not an image'))).rejects.toBeInstanceOf(EngineError);
   });
+
+  it('offers the framed chart where several share the screen (the one the reading reads)', async () => {
+    // Seed 1, picture 38: MetaTrader's phone app, two charts stacked, the lower one framed.
+    const { image, truth } = await renderMetaTrader(mtSpec(1, 38));
+    const found = await locateChart(image);
+    const c = truth.boxes.chart;
+    const box = found.chart!;
+    expect(box.top).toBeGreaterThanOrEqual(c.y - 2);
+    expect(box.bottom).toBeLessThanOrEqual(c.y + c.h + 2);
+    expect(box.bottom - box.top).toBeGreaterThan(c.h / 2);
+  }, 30_000);
 });

@@ -4,9 +4,10 @@
  * found as a crop before the trader runs an analysis.
  */
 import { decodeImage } from '../decode.js';
-import { dominantColour, type Box } from '../raster.js';
+import { cropRaster, dominantColour, type Box, type Raster } from '../raster.js';
 import { withScratch } from '../scratch.js';
-import { findLayoutScaled } from './find.js';
+import { findLayoutScaled, type Layout } from './find.js';
+import { activeFrame } from './frame.js';
 import { CROP_ROOM, CROP_ROOM_PX } from './params.js';
 import { paneBounds } from './plot-box.js';
 
@@ -24,7 +25,7 @@ export async function locateChart(image: Buffer): Promise<ChartLocation> {
   return withScratch(async () => {
     const { full, work, scale: f } = await decodeImage(image);
     const size = { width: full.width, height: full.height };
-    const layout = findLayoutScaled(work, full, f, dominantColour(work));
+    const layout = framedLayout(work, full, f) ?? findLayoutScaled(work, full, f, dominantColour(work));
     if (!layout) return { image: size, chart: null, plot: null, axisSide: null };
     // Without the frame, window or panel around the pane (its far edges, where its background ends).
     layout.plot = paneBounds(work, layout.plot, layout.axis.side);
@@ -46,4 +47,30 @@ export async function locateChart(image: Buffer): Promise<ChartLocation> {
     };
     return { image: size, chart, plot, axisSide: layout.axis.side };
   });
+}
+
+/**
+ * Where several charts share the screen, the framed (active) one is the chart to offer, as the
+ * reading reads it (read-chart.ts): its layout, found within the frame, in the work image's pixels.
+ */
+function framedLayout(work: Raster, full: Raster, f: number): Layout | null {
+  const frame = activeFrame(work);
+  if (!frame) return null;
+  const part = cropRaster(work, frame);
+  const inFull = {
+    left: frame.left * f,
+    top: frame.top * f,
+    right: (frame.right + 1) * f - 1,
+    bottom: (frame.bottom + 1) * f - 1,
+  };
+  const layout = findLayoutScaled(part, cropRaster(full, inFull), f, dominantColour(part));
+  if (!layout) return null;
+  const moved = (b: Box): Box => ({
+    left: b.left + frame.left,
+    top: b.top + frame.top,
+    right: b.right + frame.left,
+    bottom: b.bottom + frame.top,
+  });
+  const labels = layout.axis.labels.map((w) => ({ ...w, ...moved(w) }));
+  return { ...layout, plot: moved(layout.plot), axis: { ...layout.axis, labels, strip: moved(layout.axis.strip) } };
 }

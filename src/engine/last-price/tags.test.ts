@@ -407,6 +407,24 @@ describe('applyLoneBox', () => {
     }
   });
 
+  it("takes the box at the last bar's close where several stand in its range (an order's beside the bid's)", () => {
+    // A bar from row 30 to 70 closing at 66: an order's tag at 38 and the bid's grey tag at 65.
+    const bar = (): PixelCandle => ({ x: 140, open: 40, high: 30, low: 70, close: 66 });
+    const r = raster();
+    label(r, 20);
+    tag(r, 38, [33, 150, 243]);
+    tag(r, 65, GREY);
+    label(r, 100);
+    const candles = [bar()];
+    expect(applyLoneBox(r, BG, STRIP, PLOT, candles, [], LABEL_HEIGHT)).not.toBeNull();
+    expect(candles[0]?.close).toBe(64.5);
+    // Neither at the close: no box says where the bar closed.
+    const far = raster();
+    tag(far, 38, [33, 150, 243]);
+    tag(far, 52, GREY);
+    expect(applyLoneBox(far, BG, STRIP, PLOT, [bar()], [], LABEL_HEIGHT)).toBeNull();
+  });
+
   it("reports a box of two lines (price over countdown), the platform's own tag", () => {
     const r = raster();
     linedBox(

@@ -460,9 +460,10 @@ export function closeAt(last: PixelCandle, y: number): void {
  * Platforms mark the last price with such a box even when its colour is not the series' (a
  * custom theme, an indicator that paints the bars); a drawing's tag or a crosshair label inside
  * the last bar's range is still a price that bar traded at, so the error can be no larger than
- * taking the bar's close, and most often the box is the last price. Two or more boxes there
- * (a position's entry and stop, drawings) say nothing, nor does a box painted like others
- * elsewhere on the axis (an indicator's values). Returns the box used, or null.
+ * taking the bar's close, and most often the box is the last price. Of two or more boxes there
+ * (a position's entry and stop, drawings, MetaTrader's grey bid tag beside an order's) only one
+ * standing at the bar's close says where it closed; a box painted like others elsewhere on the
+ * axis (an indicator's values) says nothing. Returns the box used, or null.
  */
 export function applyLoneBox(
   r: Raster,
@@ -480,7 +481,13 @@ export function applyLoneBox(
   // An indicator's values painted alike at three or more prices (a band's lines) are set aside
   // to find the box among them; a box painted like one other may be the tag itself.
   const banded = (t: Tag) => boxes.filter((o) => o !== t && twinned(t, [o], labelHeight)).length >= 2;
-  const box = onlyOne(boxes.filter((t) => withinCandle(last, labelHeight)(t.y) && !banded(t)));
+  const lone = onlyOne(boxes.filter((t) => withinCandle(last, labelHeight)(t.y) && !banded(t)));
+  // Several boxes in the bar's range (an order's tag on its wick beside MetaTrader's grey bid tag,
+  // which its grey bid line makes look like a crosshair's label): the one at the bar's close.
+  const all = scanned ?? axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight);
+  const box =
+    lone ??
+    onlyOne(all.filter((t) => Math.abs(t.y - last.close) <= labelHeight * AT_BODY && !twinned(t, all, labelHeight)));
   if (!box || twinned(box, boxes, labelHeight)) return null;
   closeAt(last, box.y);
   return box;

@@ -17,4 +17,14 @@ describe("MetaTrader's grey bid tag", () => {
     expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.01);
     expect(reading.evidence.lastSource).toBe('tag');
   }, 60_000);
+
+  it("is the last price beside other boxes on a framed terminal chart's axis", async () => {
+    // Seed 1, picture 21 (a design render, refused before): a MetaTrader 5 terminal with two
+    // charts; the framed one's axis holds the grey bid tag at its last close, an order's blue tag
+    // and a level's box.
+    const { image, truth } = await renderMetaTrader(mtSpec(1, 21));
+    const reading = await readChart(image);
+    const last = reading.candles[reading.candles.length - 1]!.close;
+    expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.01);
+  }, 60_000);
 });

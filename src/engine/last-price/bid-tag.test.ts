@@ -20,8 +20,8 @@ describe("MetaTrader's grey bid tag", () => {
 
   it("is the last price beside other boxes on a framed terminal chart's axis", async () => {
     // Seed 1, picture 21 (a design render, refused before): a MetaTrader 5 terminal with two
-    // charts; the framed one's axis holds the grey bid tag at its last close, an order's blue tag
-    // and a level's box.
+    // charts; the framed one's axis holds the grey bid tag at its last close and an order's blue
+    // tag below it.
     const { image, truth } = await renderMetaTrader(mtSpec(1, 21));
     const reading = await readChart(image);
     const last = reading.candles[reading.candles.length - 1]!.close;

@@ -17,10 +17,10 @@ import { EngineError, NO_SCALE_RULES, type RefusalRule } from './errors.js';
 import { findLayoutScaled, type Layout } from './layout/index.js';
 import { learnedLayout } from './layout/learned/layout.js';
 import { readLayout, type LearnedLayout } from './layout/learned/reader.js';
-import { activeFrame } from './layout/frame.js';
+import { activeFrame, framedPart } from './layout/frame.js';
 import { paneOfLabels } from './layout/labels-pane.js';
 import { refuseWithoutAxis } from './layout/without-axis.js';
-import { cropRaster, dominantColour, type Box } from './raster.js';
+import { dominantColour, type Box } from './raster.js';
 import { inPrices, placeReading, shrinkReading, type ChartReading } from './reading.js';
 import { withScratch } from './scratch.js';
 import { found, readSeries, type Picture, type SeriesFound } from './series.js';
@@ -190,26 +190,14 @@ async function readFramed(p: Picture, frame: Box, rec: ReadingRecorder): Promise
     width: frame.right - frame.left + 1,
     height: frame.bottom - frame.top + 1,
   });
-  const part = cropRaster(work, frame);
-  const inFull = {
-    left: frame.left * f,
-    top: frame.top * f,
-    right: (frame.right + 1) * f - 1,
-    bottom: (frame.bottom + 1) * f - 1,
-  };
-  const partFull = cropRaster(full, inFull);
-  const placement = { k: 1, dx: Math.max(0, Math.round(inFull.left)), dy: Math.max(0, Math.round(inFull.top)) };
-  const region = {
-    left: placement.dx,
-    top: placement.dy,
-    right: placement.dx + partFull.width - 1,
-    bottom: placement.dy + partFull.height - 1,
-  };
+  const part = framedPart(work, full, f, frame);
+  const region = part.box;
+  const placement = { k: 1, dx: region.left, dy: region.top };
   const prefix = rec.nest('active-frame', region, { width: full.width, height: full.height });
   rec.begin('label-column-1');
   const image = { width: full.width, height: full.height };
   try {
-    const reading = await readPicture({ ...p, work: part, full: partFull, bg: dominantColour(part) }, rec);
+    const reading = await readPicture({ ...p, work: part.work, full: part.full, bg: dominantColour(part.work) }, rec);
     const placed = placeReading(reading, placement, image);
     return { ...placed, evidence: { ...placed.evidence, chartRead: 'framed' } };
   } catch (error) {

@@ -4,7 +4,7 @@
  * a thin line of one saturated colour around it; that chart is the one to read. Coordinates are
  * the raster's pixels.
  */
-import type { Box, Raster } from '../raster.js';
+import { cropRaster, type Box, type Raster } from '../raster.js';
 import {
   ACTIVE_FRAME_ALIGN,
   ACTIVE_FRAME_INSIDE,
@@ -133,4 +133,30 @@ export function activeFrame(r: Raster): Box | null {
     }
   }
   return best;
+}
+
+/**
+ * The picture within `frame` (work pixels, `f` full pixels per work pixel): its work part, its
+ * full-image part, and where that part lies in the full image.
+ */
+export function framedPart(
+  work: Raster,
+  full: Raster,
+  f: number,
+  frame: Box,
+): { work: Raster; full: Raster; box: Box } {
+  const inFull = {
+    left: frame.left * f,
+    top: frame.top * f,
+    right: (frame.right + 1) * f - 1,
+    bottom: (frame.bottom + 1) * f - 1,
+  };
+  const part = cropRaster(full, inFull);
+  const left = Math.max(0, Math.round(inFull.left));
+  const top = Math.max(0, Math.round(inFull.top));
+  return {
+    work: cropRaster(work, frame),
+    full: part,
+    box: { left, top, right: left + part.width - 1, bottom: top + part.height - 1 },
+  };
 }

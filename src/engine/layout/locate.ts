@@ -4,10 +4,10 @@
  * found as a crop before the trader runs an analysis.
  */
 import { decodeImage } from '../decode.js';
-import { cropRaster, dominantColour, type Box, type Raster } from '../raster.js';
+import { dominantColour, type Box, type Raster } from '../raster.js';
 import { withScratch } from '../scratch.js';
 import { findLayoutScaled, type Layout } from './find.js';
-import { activeFrame } from './frame.js';
+import { activeFrame, framedPart } from './frame.js';
 import { CROP_ROOM, CROP_ROOM_PX } from './params.js';
 import { paneBounds } from './plot-box.js';
 
@@ -56,14 +56,8 @@ export async function locateChart(image: Buffer): Promise<ChartLocation> {
 function framedLayout(work: Raster, full: Raster, f: number): Layout | null {
   const frame = activeFrame(work);
   if (!frame) return null;
-  const part = cropRaster(work, frame);
-  const inFull = {
-    left: frame.left * f,
-    top: frame.top * f,
-    right: (frame.right + 1) * f - 1,
-    bottom: (frame.bottom + 1) * f - 1,
-  };
-  const layout = findLayoutScaled(part, cropRaster(full, inFull), f, dominantColour(part));
+  const part = framedPart(work, full, f, frame);
+  const layout = findLayoutScaled(part.work, part.full, f, dominantColour(part.work));
   if (!layout) return null;
   const moved = (b: Box): Box => ({
     left: b.left + frame.left,

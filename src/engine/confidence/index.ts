@@ -91,8 +91,11 @@ const fallsFrom = (v: number, full: number, half: number): number => clamp(1 - (
 export function readingConfidence(e: ReadingEvidence): ReadingConfidence {
   const fromBar = unconfirmed(e.lastSource);
   const terms: Record<ConfidenceTerm, number> = {
-    // The axis's own last-price tag lies beyond the reach of the last bars found.
-    tagAgreement: e.tagVerdict === 'contradicts' ? 0 : 1,
+    // The axis's own last-price tag lies beyond the reach of the last bars found. A platform
+    // prints one last-price tag: where a mark on the axis or the price line already stands at
+    // the last bar's close (MetaTrader's grey bid tag is a plain box), the tag no bar reaches is
+    // an order's or a level's in the series' colours.
+    tagAgreement: e.tagVerdict === 'contradicts' && (e.lastSource === 'bar' || e.lastSource === 'right-edge') ? 0 : 1,
     // The axis marks prices beside the latest bars where the last bar found does not reach.
     marksBesideLast: e.unexplainedMarks > 0 ? 0 : 1,
     // Platforms leave room for a few bars, up to about an eighth of the plot; farther, a text,

@@ -27,4 +27,16 @@ describe("MetaTrader's grey bid tag", () => {
     const last = reading.candles[reading.candles.length - 1]!.close;
     expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.01);
   }, 60_000);
+
+  it("stands for the last price over a stop's red tag that no bar reaches", async () => {
+    // Seed 2, picture 27 (a design render, refused before as the tag unreached): MetaTrader 5's
+    // white theme on a phone in landscape; the grey bid tag at the last bar's close, a stop loss's
+    // red tag, in the down bars' hue, above the bars.
+    const { image, truth } = await renderMetaTrader(mtSpec(2, 27));
+    const reading = await readChart(image);
+    const last = reading.candles[reading.candles.length - 1]!.close;
+    expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.01);
+    expect(reading.evidence.tagVerdict).toBe('contradicts');
+    expect(reading.evidence.confidence.terms.tagAgreement).toBe(1);
+  }, 60_000);
 });

@@ -653,6 +653,20 @@ describe('reconcileWithTags', () => {
     expect(candles).toHaveLength(4);
   });
 
+  it('takes two tags of one series colour that no late bar reaches for orders (two stops), not the last price', () => {
+    const r = raster();
+    tag(r, 10, DOWN);
+    tag(r, 110, DOWN);
+    const candles = series();
+    expect(reconcileWithTags(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [UP, DOWN]).verdict).toBe('no-tag');
+    // One such tag alone is the chart's last price, which the reading does not reach.
+    const lone = raster();
+    tag(lone, 110, DOWN);
+    expect(reconcileWithTags(lone, BG, BG, STRIP, PLOT, series(), LABEL_HEIGHT, [UP, DOWN]).verdict).toBe(
+      'contradicts',
+    );
+  });
+
   it("ignores tags in other hues (a drawing's level) and grey boxes (crosshair labels)", () => {
     const r = raster();
     tag(r, 10, PINK);

@@ -405,11 +405,11 @@ export function reconcileWithTags(
   for (let k = 1; k <= MAX_TRAILING_OBJECTS && candles.length - k >= 1; k++) {
     if (reaches(candles[candles.length - 1 - k])) return { verdict: 'trimmed', tags, trimmed: k };
   }
-  // A platform prints one last-price tag. Tags in two different series colours that no late bar
-  // reaches are a position's lines (a stop in the down colour, a target in the up colour): they
-  // say nothing of where the last bar is.
-  const colourOf = (t: Tag) => seriesColours.findIndex((k) => sameHue(t.fill, k, plotBg) || sameTint(t.fill, k));
-  if (new Set(tags.map(colourOf)).size >= 2) return { verdict: 'no-tag', tags, trimmed: 0 };
+  // A platform prints one last-price tag. Several tags in the series' colours that no late bar
+  // reaches, of one colour or two, are a position's or orders' lines (a stop in the down colour,
+  // a target in the up colour, two stops), or an indicator's levels: they say nothing of where
+  // the last bar is.
+  if (tags.length >= 2) return { verdict: 'no-tag', tags, trimmed: 0 };
   return { verdict: 'contradicts', tags, trimmed: 0 };
 }
 

@@ -39,4 +39,23 @@ describe("MetaTrader's grey bid tag", () => {
     expect(reading.evidence.tagVerdict).toBe('contradicts');
     expect(reading.evidence.confidence.terms.tagAgreement).toBe(1);
   }, 60_000);
+
+  it("is read apart from an order's red tag half hidden under it", async () => {
+    // Seed 1, picture 23 (a design render, refused before for marks beside the last bar): a
+    // phone in landscape; a stop's red tag peeks out above the grey bid tag at the last close,
+    // the two one box of two fills on the axis.
+    const { image, truth } = await renderMetaTrader(mtSpec(1, 23));
+    const reading = await readChart(image);
+    const last = reading.candles[reading.candles.length - 1]!.close;
+    expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.01);
+  }, 60_000);
+
+  it('stays one box where a line of another colour crosses its top edge', async () => {
+    // Seed 1, picture 0 (a design render): a small JPEG whose red line runs along the top of the
+    // grey bid tag; the line's rows are no box of their own, so the tag keeps its centre.
+    const { image, truth } = await renderMetaTrader(mtSpec(1, 0));
+    const reading = await readChart(image);
+    const last = reading.candles[reading.candles.length - 1]!.close;
+    expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.005);
+  }, 60_000);
 });

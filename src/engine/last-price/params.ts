@@ -66,6 +66,11 @@ export const MIN_LINE = 0.6;
  * height otherwise); tuned on the real screenshots.
  */
 export const SPLIT_EDGE_MIN_ROWS = 2;
+/**
+ * The least share of a part of two boxes touching that is its fill (its text and outline take
+ * the rest): a line of another colour across a box's edge is no box of its own.
+ */
+export const SPLIT_PART_FILL = 0.3;
 
 // The tag in the series' colours (tags.ts: candleColours, applyLastPriceTag, reconcileWithTags, sameHue, sameTint, withinCandle).
 

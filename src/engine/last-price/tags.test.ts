@@ -142,6 +142,27 @@ describe('axisTags', () => {
     ]);
   });
 
+  it("splits an order's tag half hidden under the bid tag from it, though together they are a one-line box's height", () => {
+    const r = raster();
+    const RED: Rgb = [220, 30, 40];
+    // MetaTrader: a stop's red tag on rows 30-41, the grey bid tag drawn over its lower part
+    // from row 38: 20 rows in all (2.5 label heights), red above, grey below.
+    tag(r, 36, RED);
+    tag(r, 44, GREY);
+    expect(axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT).map((t) => [t.y, t.fill])).toEqual([
+      [33.5, RED],
+      [43.5, GREY],
+    ]);
+  });
+
+  it('keeps a tag whose top edge a line of another colour crosses one box, at its centre', () => {
+    const r = raster();
+    // The bid line, red, two rows thick, runs across the axis at the grey tag's top.
+    tag(r, 46, GREY);
+    fill(r, { left: 156, right: 200, top: 38, bottom: 40 }, [220, 30, 40]);
+    expect(axisTags(r, BG, STRIP, 0, HEIGHT, LABEL_HEIGHT).map((t) => [t.y, t.fill])).toEqual([[44.5, GREY]]);
+  });
+
   it("finds the two lines of a tag that stops short of the strip's far edge", () => {
     const r = raster();
     // As in the three-label-height tag above, but only as wide as its text: the strip's last

@@ -50,6 +50,7 @@ import {
   SAME_TINT,
   SERIES_STRONGEST,
   SPLIT_EDGE_MIN_ROWS,
+  SPLIT_PART_FILL,
   TAG_STRONGEST,
   TEXT_TAG_HEIGHT,
   TEXT_TAG_HEIGHT_MIN_PX,
@@ -125,7 +126,10 @@ export function axisTags(r: Raster, bg: Rgb, strip: Box, top: number, bottom: nu
     const inside =
       y - lastFill <= labelHeight * BOX_TEXT_RUN && (kind === TEXT || (y + 1 < end && rowKind(y + 1) !== NONE));
     if (inside) continue;
-    tags.push(...boxTags(r, strip, runStart, lastFill, labelHeight));
+    // A part of the axis's own paint (a label the box touches, split off it) is no box.
+    tags.push(
+      ...boxTags(r, strip, runStart, lastFill, labelHeight).filter((t) => colourDistance(t.fill, bg) > FILL_CONTRAST),
+    );
     runStart = -1;
   }
   return tags;
@@ -146,7 +150,7 @@ function boxTags(r: Raster, strip: Box, top: number, bottom: number, labelHeight
   const whole = tagOf(r, strip, top, bottom);
   const lines = (fill: Rgb, from = top, to = bottom) =>
     textBands(r, strip, from, to, fill).filter((b) => b.bottom - b.top + 1 >= labelHeight * MIN_LINE);
-  if (height > labelHeight * ONE_LINE_TAG) {
+  if (height >= labelHeight * MIN_TAG * 2) {
     const parts = height <= labelHeight * TWO_LINE_TAG * 2 ? splitBoxes(r, strip, top, bottom, labelHeight) : null;
     if (parts)
       return parts
@@ -198,10 +202,18 @@ function splitBoxes(
     if (y + 1 - top >= least && above + below > best.score) best = { y: y + 1, score: above + below };
   }
   if (best.y < 0) return null;
-  return [
+  const parts = [
     { top, bottom: best.y - 1 },
     { top: best.y, bottom },
   ];
+  // Each part is a box painted in its fill; a line across the box's edge (MetaTrader's bid line
+  // at its tag's top) has a fill of a few rows only.
+  const filled = (p: { top: number; bottom: number }, fill: Rgb): boolean => {
+    let n = 0;
+    for (let y = p.top; y <= p.bottom; y++) n += near(y, fill);
+    return n >= (p.bottom - p.top + 1) * (strip.right - strip.left) * SPLIT_PART_FILL;
+  };
+  return filled(parts[0]!, upperFill) && filled(parts[1]!, lowerFill) ? parts : null;
 }
 
 /**

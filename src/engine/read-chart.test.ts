@@ -70,9 +70,12 @@ describe('refuseUnsure', () => {
   });
 
   it("refuses, saying why, when the axis's last-price tag is out of the last bars' reach", () => {
-    const error = refusal({ ...evidence, tagVerdict: 'contradicts' });
+    const error = refusal({ ...evidence, tagVerdict: 'contradicts', lastSource: 'bar' });
     expect(error?.code).toBe('UNSURE_READING');
     expect(error?.message).toBe(UNSURE_REASONS.tagDisagrees);
+    // A mark on the axis at the last bar's close is the last price: the tag no bar reaches is an order's.
+    for (const lastSource of ['tag', 'box', 'price-line', 'text-tag'] as const)
+      expect(refusal({ ...evidence, tagVerdict: 'contradicts', lastSource }), lastSource).toBeNull();
   });
 
   it('refuses, saying why, when the last bar ends far from the axis', () => {

@@ -160,6 +160,7 @@ export function correctedCandles(
 /** What an analysis is made of: the series in prices, on a scale, in a plot; the engine's evidence when it read the scale. */
 export interface PricedSeries {
   candles: PriceCandle[];
+  kind: ChartReading['kind'];
   scale: { slope: number; intercept: number; precision: number };
   plot: Box;
   image: { width: number; height: number };
@@ -208,6 +209,7 @@ export function correctRefusal(error: EngineError, correction: Correction): Pric
   if (!scale) return null;
   return {
     candles: correctedCandles(bars.rows, scale, c.lastPrice),
+    kind: bars.kind,
     scale: scaleOf(scale),
     plot: bars.plot,
     image: bars.image,

@@ -9,10 +9,10 @@ import { EngineError } from './errors.js';
 import { getOcrWorker, terminateOcr } from './axis/index.js';
 import type { ReadingTrace } from '../shared/engine-trace.js';
 import { readChart, type ReadingReport } from './read-chart.js';
-import { correctReading, correctRefusal, type PricedSeries } from './correction.js';
+import { correctReading, correctRefusal, labelValues, rowsOf, type PricedSeries } from './correction.js';
 import type { Correction } from '../shared/correction.js';
 import { ReadingRecorder } from './trace.js';
-import { readSymbol } from './symbol/read-symbol.js';
+import { legendInstrument, readSymbol } from './symbol/read-symbol.js';
 
 export { renderDebug, renderAttempts, overviewPage, DEBUG_STAGES, type DebugTrace } from './debug.js';
 export { ReadingRecorder } from './trace.js';
@@ -52,7 +52,8 @@ export async function analyzeChart(
 ): Promise<EngineOutput> {
   const start = performance.now();
   const { correction } = options;
-  const reading: PricedSeries = await readChart(image, options.recorder ?? new ReadingRecorder()).then(
+  const rec = options.recorder ?? new ReadingRecorder();
+  const reading: PricedSeries = await readChart(image, rec).then(
     (read) => (correction ? correctReading(read, correction) : read),
     (error: unknown) => {
       // The trader's scale (or last price, on a scale the engine fitted but doubted) prices the bars it found.
@@ -63,7 +64,12 @@ export async function analyzeChart(
   );
   const last = reading.candles[reading.candles.length - 1];
   // The instrument where the chart names it; sizing uses it when the trader chose none.
-  const { symbol } = await readSymbol(image, reading.image, reading.plot, last?.close ?? 0);
+  const { symbol, reason, text } = await readSymbol(image, reading.image, reading.plot, last?.close ?? 0);
+  // Evidence independent of the axis: the instrument the chart's own legend names, beside its
+  // prices, cannot trade at the price read (a label's decimal point lost, another pane's scale).
+  // A trader's own scale is theirs.
+  const legend = reason === 'prices do not fit' ? legendInstrument(text) : null;
+  if (!correction && legend) throw withTrendSeen(refuseUnfit(reading, rec, legend, last?.close ?? 0), settings);
   const t = performance.now();
   const decimals = reading.scale.precision;
   const { result, support, resistance } = analyseSeries(reading.candles, settings, decimals, symbol ?? undefined);
@@ -99,6 +105,26 @@ export async function analyzeChart(
 }
 
 /** A refusal of a chart's prices says the trend its bars show, where bars were seen. */
+/**
+ * The refusal of a reading whose last price the chart's instrument cannot have, decided in the
+ * attempt that read it; its bars are kept for a scale the trader sets.
+ */
+function refuseUnfit(reading: PricedSeries, rec: ReadingRecorder, instrument: string, lastPrice: number): EngineError {
+  rec.resume(reading.trace.attempt ?? rec.index);
+  const error = rec.refuse('confidence/instrument-unfit', { instrument, lastPrice });
+  error.trace = rec.endedBy(error);
+  const { slope, intercept, precision } = reading.scale;
+  error.bars = {
+    rows: rowsOf(reading.candles, reading.scale),
+    kind: reading.kind,
+    plot: reading.plot,
+    image: reading.image,
+    labels: reading.evidence ? labelValues(reading.evidence.labelsRead) : [],
+    scale: { slope, intercept, precision },
+  };
+  return error;
+}
+
 function withTrendSeen(error: unknown, settings: AnalysisSettings): unknown {
   if (error instanceof EngineError && error.seen && error.code !== 'NOT_A_CHART')
     error.trend = trendOfRows(error.seen, settings);

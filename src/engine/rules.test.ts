@@ -14,6 +14,8 @@ import type { ReadingTrace } from '../shared/engine-trace.js';
 import { terminateOcr } from './axis/index.js';
 import { EngineError, REFUSAL_RULES, type RefusalRule } from './errors.js';
 import { readChart, type ChartReading } from './read-chart.js';
+import { analyzeChart } from './index.js';
+import { AnalysisSettingsSchema } from '../shared/analysis.js';
 import { ReadingRecorder } from './trace.js';
 import { box, drawOver, PLAIN_CHART } from './test/draw.js';
 import { pngClaiming } from './test/png.js';
@@ -246,6 +248,16 @@ const framedChartEmpty = once(async () => {
   return drawOver(image, box(c.x, c.y, c.w, c.h, spec.theme.background));
 });
 
+/**
+ * A MetaTrader phone chart in landscape whose title line names gold beside the prices its axis
+ * prints, a currency pair's: the price read is one the instrument named cannot have (as when a
+ * label's decimal point is lost).
+ */
+const instrumentUnfit = once(
+  async () =>
+    (await renderMetaTrader({ ...mtSpec(2, 27), instrument: { symbol: 'XAUUSD', start: 0.8561, decimals: 4 } })).image,
+);
+
 const PICTURES: Record<RefusalRule, () => Promise<Buffer>> = {
   'decode/unreadable': async () => Buffer.from('This is a note about EURUSD, not a picture.'),
   'decode/unsupported-format': () => plain(400, 300).webp().toBuffer(),
@@ -274,6 +286,7 @@ const PICTURES: Record<RefusalRule, () => Promise<Buffer>> = {
   'confidence/series-outside-labels': onlyFootLabels,
   'confidence/labels-past-plot': panelAcrossPlot,
   'confidence/prices-not-positive': pricesBelowZero,
+  'confidence/instrument-unfit': instrumentUnfit,
 };
 
 /** The trace of reading a picture, answered or refused; each picture is read once. */
@@ -281,9 +294,10 @@ const traces = new Map<() => Promise<Buffer>, Promise<ReadingTrace>>();
 function traceOf(picture: () => Promise<Buffer>): Promise<ReadingTrace> {
   let trace = traces.get(picture);
   if (!trace) {
+    // The whole analysis: the instrument the chart names is weighed after the reading.
     trace = picture().then((image) =>
-      readChart(image).then(
-        (reading) => reading.trace,
+      analyzeChart(image, SETTINGS).then(
+        (output) => output.trace,
         (error: unknown) => {
           if (error instanceof EngineError && error.trace) return error.trace;
           throw error;
@@ -299,6 +313,7 @@ const refusedIn = (trace: ReadingTrace): string[] =>
   trace.attempts.flatMap((a) => a.decisions.filter((d) => d.outcome === 'refused').map((d) => d.rule));
 
 const RULES = Object.keys(REFUSAL_RULES) as RefusalRule[];
+const SETTINGS = AnalysisSettingsSchema.parse({});
 
 describe('refusal rules', () => {
   it.each(RULES)('%s tells the trader in plain words what to do', (rule) => {

@@ -58,4 +58,14 @@ describe("MetaTrader's grey bid tag", () => {
     const last = reading.candles[reading.candles.length - 1]!.close;
     expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.005);
   }, 60_000);
+
+  it("says the last bar is the latest across the chart shift, whatever orders' lines cross it", async () => {
+    // Seed 2, picture 26 (a design render, refused before as the last bar away from the axis): a
+    // phone in portrait, the grey bid tag at the last close, the chart shifted from the axis with
+    // orders' dashed lines across the gap and their tags reaching into the plot past its border.
+    const { image, truth } = await renderMetaTrader(mtSpec(2, 26));
+    const reading = await readChart(image);
+    const last = reading.candles[reading.candles.length - 1]!.close;
+    expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.01);
+  }, 60_000);
 });

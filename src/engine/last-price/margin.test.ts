@@ -45,4 +45,22 @@ describe('marginInk', () => {
     for (let x = 300; x < 380; x += 10) lost.paint(x - 2, x + 2, 95, 112, [200, 0, 0]);
     expect(marginInk(lost.r, PLOT, BG, bars, [])).toBeGreaterThan(0.05);
   });
+
+  it("finds the chart shift empty across orders' dashed lines and past the axis's border, over the tags beyond it", () => {
+    const { r, paint } = chart();
+    for (const b of bars) paint(b.x - 2, b.x + 2, b.high, b.low, [0, 200, 0]);
+    // A buy order's and a stop's dashed lines through the latest bars' rows, two rows thick.
+    for (let x = 0; x < WIDTH; x += 6) {
+      paint(x, x + 2, 98, 99, [40, 90, 200]);
+      paint(x, x + 2, 120, 121, [200, 40, 40]);
+    }
+    // The plot found runs on past the axis's border line into the tags standing on the axis.
+    paint(392, 392, 0, HEIGHT - 1, [120, 120, 120]);
+    paint(393, WIDTH - 1, 94, 106, [90, 90, 90]);
+    paint(393, WIDTH - 1, 112, 124, [40, 90, 200]);
+    expect(marginInk(r, PLOT, BG, bars, [])).toBeLessThan(0.002);
+    // A panel as wide as the margin, many rows thick, is still ink.
+    paint(300, 390, 90, 115, [230, 230, 230]);
+    expect(marginInk(r, PLOT, BG, bars, [])).toBeGreaterThan(0.05);
+  });
 });

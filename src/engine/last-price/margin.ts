@@ -11,6 +11,8 @@ import { colourDistance, INK_CONTRAST, rgbAt, type Box, type Raster, type Rgb } 
 import {
   LINE_COLUMN,
   LINE_COLUMN_APART,
+  LINE_ROW,
+  LINE_ROW_MAX_RUN,
   MARGIN_AROUND,
   MARGIN_MIN_BAR_HEIGHT,
   MARGIN_MIN_SIZE,
@@ -19,9 +21,44 @@ import {
 } from './params.js';
 
 /**
+ * Rows of the margin (columns left..right-1) that a level's line crosses, solid or dashed: inked
+ * over LINE_ROW of the width and at both ends, in runs no thicker than a line. The plot's lines
+ * found are solid; an order's or a drawing's dashed line is not among them.
+ */
+function levelRows(r: Raster, plotBg: Rgb, left: number, right: number, top: number, bottom: number): Set<number> {
+  const width = right - left;
+  const end = Math.max(1, Math.round(width / 10));
+  const inked = (x: number, y: number) => colourDistance(rgbAt(r, x, y), plotBg) > INK_CONTRAST;
+  const across = (y: number): boolean => {
+    let n = 0;
+    let first = false;
+    let lastEnd = false;
+    for (let x = left; x < right; x++) {
+      if (!inked(x, y)) continue;
+      n++;
+      if (x < left + end) first = true;
+      if (x >= right - end) lastEnd = true;
+    }
+    return first && lastEnd && n >= width * LINE_ROW;
+  };
+  const found = new Set<number>();
+  let run: number[] = [];
+  const close = () => {
+    if (run.length <= LINE_ROW_MAX_RUN) for (const y of run) found.add(y);
+    run = [];
+  };
+  for (let y = top; y < bottom; y++) {
+    if (across(y)) run.push(y);
+    else close();
+  }
+  close();
+  return found;
+}
+
+/**
  * Share of the pixels between the last bar (a spacing after it) and the plot's right edge, in the
- * rows later bars would take, that are ink: not the background, not a line removed from the plot
- * (a price line, the grid) and not a vertical line. Work pixels.
+ * rows later bars would take, that are ink: not the background, not a line across the plot (a price
+ * line, the grid, an order's dashed line) and not a vertical line. Work pixels.
  */
 export function marginInk(r: Raster, plot: Box, plotBg: Rgb, candles: PixelCandle[], lines: PlotLine[]): number {
   const recent = candles.slice(-MARGIN_RECENT_BARS);
@@ -35,7 +72,7 @@ export function marginInk(r: Raster, plot: Box, plotBg: Rgb, candles: PixelCandl
   const left = Math.ceil(last.x + Math.max(MARGIN_MIN_START, spacing));
   const right = Math.floor(plot.right) - 1;
   if (right - left < MARGIN_MIN_SIZE || bottom - top < MARGIN_MIN_SIZE) return 0;
-  const lineRows = new Set<number>();
+  const lineRows = levelRows(r, plotBg, left, right, top, bottom);
   for (const l of lines) for (let d = -1; d <= 1; d++) lineRows.add(Math.round(l.y) + d);
   const rows = [];
   for (let y = top; y < bottom; y++) if (!lineRows.has(y)) rows.push(y);
@@ -46,9 +83,18 @@ export function marginInk(r: Raster, plot: Box, plotBg: Rgb, candles: PixelCandl
   }
   // A line is at most three columns wide: a dialog's or a panel's columns stand side by side.
   const full = (k: number): boolean => (counts[k] ?? 0) >= rows.length * LINE_COLUMN;
+  // The plot found can reach past the axis's border line, over the tags standing on the axis:
+  // a full column in the margin's last tenth is that border, and what lies beyond it is the axis's.
+  let width = counts.length;
+  for (let k = counts.length - 1; k >= counts.length - Math.max(MARGIN_MIN_SIZE, counts.length / 10); k--) {
+    if (full(k)) {
+      width = k;
+      break;
+    }
+  }
   let ink = 0;
-  counts.forEach((n, k) => {
+  counts.slice(0, width).forEach((n, k) => {
     if (!(full(k) && !full(k - LINE_COLUMN_APART) && !full(k + LINE_COLUMN_APART))) ink += n;
   });
-  return ink / ((right - left) * rows.length);
+  return width > 0 ? ink / (width * rows.length) : 0;
 }

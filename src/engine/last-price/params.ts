@@ -191,6 +191,13 @@ export const LINE_COLUMN = 0.6;
  * is at most three columns wide.
  */
 export const LINE_COLUMN_APART = 2;
+/**
+ * A row inked over this share of the margin's width, from its first tenth to its last, is a level's
+ * line across it, solid or dashed (an order's, a drawing's): not a bar's ink.
+ */
+export const LINE_ROW = 0.3;
+/** Such rows side by side make a line up to this many rows thick; more are a panel's or a dialog's. */
+export const LINE_ROW_MAX_RUN = 3;
 
 // The last bar's right edge (right-edge.ts: applyRightEdge).
 

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartSpecs, renderChart, type ChartSpec } from '../../../scripts/fixtures/render.js';
 import { THEMES } from '../../../scripts/fixtures/styles.js';
 import { AnalysisSettingsSchema } from '../../shared/analysis.js';
-import { analyzeChart, shutdownEngine, warmEngine } from '../index.js';
+import { analyzeChart, EngineError, shutdownEngine, warmEngine } from '../index.js';
 import { readLabels } from '../axis/index.js';
-import { decideSymbol, symbolRegion } from './read-symbol.js';
+import { decideSymbol, legendInstrument, symbolRegion } from './read-symbol.js';
 import { symbolOfWord, symbolsInText } from './match-symbol.js';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -87,6 +87,13 @@ describe('symbols in text', () => {
     expect(symbolOfWord('EURUSD.pro')).toBe('EURUSD');
   });
 
+  it("takes a legend's or title's instrument named beside prices, not a window caption's", () => {
+    expect(legendInstrument('AUDUSD,H1 0.69012 0.69050 0.68990 0.69013\nsl 0.01')).toBe('AUDUSD');
+    expect(legendInstrument('EUR/USD · 4h · FXCM O1.0851 H1.0853')).toBe('EURUSD');
+    expect(legendInstrument('EURUSD, H1 - Trading terminal\n\nn')).toBeNull();
+    expect(legendInstrument('EURUSD 1.0850 GBPUSD 1.2705')).toBeNull();
+  });
+
   it('gives a symbol only when one instrument is named and the chart trades at its prices', () => {
     expect(decideSymbol('EURUSD,H4', 1.085)).toMatchObject({ symbol: 'EURUSD', reason: 'read' });
     expect(decideSymbol('XAUUSD,H4', 1.085)).toMatchObject({ symbol: null, reason: 'prices do not fit' });
@@ -148,12 +155,18 @@ describe('the symbol stage on charts', () => {
     expect(out.result.positionSizing).not.toContain('read the instrument from the chart');
   });
 
-  it('reads none where the title names an instrument whose prices the chart cannot have', async () => {
-    const out = await analyzeChart(
-      await chartWithLegend('mt4-black', 'XAUUSD,H4  1.08512 1.08530 1.08490 1.08520'),
-      settings,
-    );
-    expect(out.chart.symbol).toBeUndefined();
+  it('refuses a price the instrument the title names cannot have, keeping the bars for a scale the trader sets', async () => {
+    const image = await chartWithLegend('mt4-black', 'XAUUSD,H4  1.08512 1.08530 1.08490 1.08520');
+    const refusal = await analyzeChart(image, settings).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(EngineError);
+    const error = refusal as EngineError;
+    expect(error.rule).toBe('confidence/instrument-unfit');
+    expect(error.code).toBe('UNSURE_READING');
+    expect(error.trace?.rule).toBe('confidence/instrument-unfit');
+    expect(error.bars?.rows.length).toBeGreaterThan(20);
+    // The trader's own scale is theirs: the same picture with their last price is analysed.
+    const out = await analyzeChart(image, settings, { correction: { lastPrice: 1.0852 } });
+    expect(out.chart.lastPrice).toBeCloseTo(1.0852, 4);
   });
 
   it('leaves the OCR worker reading axis digits only', async () => {

@@ -125,3 +125,17 @@ export async function readSymbol(
     return { symbol: null, reason: 'nothing named', named: [], text: '', region };
   }
 }
+
+/**
+ * The instrument a legend or title line names beside prices ('AUDUSD,H1 0.69012 0.69050'): the
+ * chart's own, as its platform writes it. A window's caption or a tab names an instrument without
+ * prices ('EURUSD, H1 - Trading terminal'), and may be another chart's than the one read. Null
+ * where no such line names exactly one instrument.
+ */
+export function legendInstrument(text: string): string | null {
+  const named = text
+    .split('\n')
+    .filter((line) => /\d[.,]\d/.test(line))
+    .flatMap((line) => symbolsInText(line));
+  return new Set(named).size === 1 ? (named[0] ?? null) : null;
+}

@@ -164,6 +164,8 @@ export function findBlobs(
 
 export interface Word extends Blob {
   glyphs: number;
+  /** A tag's price row read as a label (layout/axis-column.ts: withTagLabels). */
+  tag?: true;
 }
 
 /** Joins glyph-sized blobs on the same text line into words (labels have no inner spaces). */

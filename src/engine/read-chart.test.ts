@@ -50,6 +50,7 @@ const EVIDENCE: ReadingEvidence = {
   bars: 80,
   seriesTags: [],
   tagVerdict: 'agrees',
+  closeMarked: true,
   unexplainedMarks: 0,
 };
 
@@ -70,12 +71,15 @@ describe('refuseUnsure', () => {
   });
 
   it("refuses, saying why, when the axis's last-price tag is out of the last bars' reach", () => {
-    const error = refusal({ ...evidence, tagVerdict: 'contradicts', lastSource: 'bar' });
+    const error = refusal({ ...evidence, tagVerdict: 'contradicts', closeMarked: false });
     expect(error?.code).toBe('UNSURE_READING');
     expect(error?.message).toBe(UNSURE_REASONS.tagDisagrees);
-    // A mark on the axis at the last bar's close is the last price: the tag no bar reaches is an order's.
-    for (const lastSource of ['tag', 'box', 'price-line', 'text-tag'] as const)
-      expect(refusal({ ...evidence, tagVerdict: 'contradicts', lastSource }), lastSource).toBeNull();
+    // A box on the axis at the last bar's close is the last price: the tag no bar reaches is an order's.
+    expect(refusal({ ...evidence, tagVerdict: 'contradicts', closeMarked: true })).toBeNull();
+    // A price line alone is no such mark: a line at the plot's edge can pass for one.
+    expect(
+      refusal({ ...evidence, tagVerdict: 'contradicts', lastSource: 'price-line', closeMarked: false }),
+    ).not.toBeNull();
   });
 
   it('refuses, saying why, when the last bar ends far from the axis', () => {

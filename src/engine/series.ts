@@ -44,10 +44,10 @@ export function readSeries(
   const quality = detection?.quality ?? 0;
   rec.stage('bars', { bars: detection?.candles.length ?? 0, quality, found: bars.found, tag: tagCheck.verdict });
   if (!bars.found || !detection)
-    return { detection, found: false, tagCheck, lastSource: 'bar', unexplained: 0, marginInk: 1 };
+    return { detection, found: false, tagCheck, lastSource: 'bar', unexplained: 0, marginInk: 1, closeMarked: false };
   const input = { work: p.work, bg: p.bg, plotBg, strip: layout.axis.strip, labels: layout.axis.labels, plot };
   const last = readLastPrice({ ...input, labelHeight, bars: detection, tagCheck, scanned: bars.scanned });
-  const { source: lastSource, setAside, unexplained, marginInk } = last;
-  rec.stage('last-price', { source: lastSource, setAside, unexplained, marginInk });
-  return { detection: settle(detection, last), found: true, tagCheck, lastSource, unexplained, marginInk };
+  const { source: lastSource, setAside, unexplained, marginInk, closeMarked } = last;
+  rec.stage('last-price', { source: lastSource, setAside, unexplained, marginInk, closeMarked });
+  return { detection: settle(detection, last), found: true, tagCheck, lastSource, unexplained, marginInk, closeMarked };
 }

@@ -19,6 +19,7 @@ export interface SettledSeries {
   lastSource: ReadingEvidence['lastSource'];
   unexplained: number;
   marginInk: number;
+  closeMarked: boolean;
 }
 
 export interface EvidenceInput {
@@ -64,7 +65,7 @@ function placeOfSeries(fit: ScaleFit, pitch: number, plot: Box, f: number, detec
 }
 
 export function gatherEvidence({ fit, read, pitch, layout, plot, f, series }: EvidenceInput): ReadingEvidence {
-  const { detection, lastSource, tagCheck, unexplained, marginInk } = series;
+  const { detection, lastSource, tagCheck, unexplained, marginInk, closeMarked } = series;
   const rowOf = (value: number) => (value - fit.intercept) / fit.slope;
   const residualPx = fit.inliers.reduce((s, l) => s + Math.abs(rowOf(l.value) - l.y), 0) / fit.inliers.length;
   const last = detection.candles[detection.candles.length - 1];
@@ -85,6 +86,7 @@ export function gatherEvidence({ fit, read, pitch, layout, plot, f, series }: Ev
     marginInk,
     seriesTags: tagCheck.tags.map((t) => ({ price: price(t.y), fill: t.fill })),
     tagVerdict: tagCheck.verdict,
+    closeMarked,
     unexplainedMarks: unexplained,
     quality: detection.quality,
     bars: detection.candles.length,

@@ -50,6 +50,8 @@ export interface ReadingEvidence {
   /** Tags on the axis in the series' colours (their prices on the fitted scale), and how the last bar fits them. */
   seriesTags: { price: number; fill: Rgb }[];
   tagVerdict: TagVerdict;
+  /** Whether a box on the axis stands at the last close. */
+  closeMarked: boolean;
   /** Boxes on the axis beside the latest bars that a last close taken from the bar leaves unexplained. */
   unexplainedMarks: number;
   quality: number;
@@ -92,10 +94,10 @@ export function readingConfidence(e: ReadingEvidence): ReadingConfidence {
   const fromBar = unconfirmed(e.lastSource);
   const terms: Record<ConfidenceTerm, number> = {
     // The axis's own last-price tag lies beyond the reach of the last bars found. A platform
-    // prints one last-price tag: where a mark on the axis or the price line already stands at
-    // the last bar's close (MetaTrader's grey bid tag is a plain box), the tag no bar reaches is
-    // an order's or a level's in the series' colours.
-    tagAgreement: e.tagVerdict === 'contradicts' && (e.lastSource === 'bar' || e.lastSource === 'right-edge') ? 0 : 1,
+    // prints one last-price tag: where a box on the axis already stands at the last bar's close
+    // (MetaTrader's grey bid tag is a plain box), the tag no bar reaches is an order's or a
+    // level's in the series' colours.
+    tagAgreement: e.tagVerdict === 'contradicts' && !e.closeMarked ? 0 : 1,
     // The axis marks prices beside the latest bars where the last bar found does not reach.
     marksBesideLast: e.unexplainedMarks > 0 ? 0 : 1,
     // Platforms leave room for a few bars, up to about an eighth of the plot; farther, a text,

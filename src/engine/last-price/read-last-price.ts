@@ -20,6 +20,7 @@ import {
   type Tag,
   type TagCheck,
 } from './tags.js';
+import { AT_BODY } from './params.js';
 
 export interface LastPriceInput {
   work: Raster;
@@ -47,6 +48,8 @@ export interface LastPriceReading {
   unexplained: number;
   /** Ink past the last bar where later bars would be (`marginInk`). */
   marginInk: number;
+  /** Whether a box on the axis stands at the last close (the platform's mark of the last price). */
+  closeMarked: boolean;
 }
 
 const copyOf = (c: PixelCandle): PixelCandle => ({ x: c.x, open: c.open, high: c.high, low: c.low, close: c.close });
@@ -81,6 +84,7 @@ export function readLastPrice(input: LastPriceInput): LastPriceReading {
     source,
     unexplained: fromBar ? unexplainedMarks(work, bg, strip, plot, candles, lines, labelHeight, scanned) : 0,
     marginInk: unconfirmed(source) ? marginInk(work, plot, plotBg, candles, lines) : 0,
+    closeMarked: after !== undefined && scanned.some((t) => Math.abs(t.y - after) <= labelHeight * AT_BODY),
   };
 }
 

@@ -22,18 +22,22 @@ import {
   TABLE_ROW_REACH,
 } from './params.js';
 import { alignedColumn, inColumn, isNumberLike, medianLabelHeight, stripOf } from './words.js';
+import { axisTags } from '../last-price/tags.js';
 
 /**
  * The price axis among `words` (all the side's words in `all`): the first label column that is
  * no table's. A watchlist, a quote table or an order ticket sets its numbers beside other words
  * on the same rows (a symbol, a second price, a change); a price axis's labels stand alone on
- * theirs, with the plot on one side and the image's edge or a margin on the other.
+ * theirs, with the plot on one side and the image's edge or a margin on the other. With `tags`,
+ * a column of two labels takes the tags beside them as labels (`withTagLabels`).
  */
-export function axisColumn(r: Raster, bg: Rgb, words: Word[], all: Word[]): LabelledPanes {
+export function axisColumn(r: Raster, bg: Rgb, words: Word[], all: Word[], tags = false): LabelledPanes {
   let candidates = words;
   for (let k = 0; k < MAX_TABLE_COLUMNS; k++) {
-    const found = paneColumn(r, bg, candidates);
-    if (found.labels.length < MIN_AXIS_LABELS || !inTableRows(found.labels, all)) return found;
+    const found = paneColumn(r, bg, candidates, tags);
+    // Tags read as labels have no row of their own: the words alone say whether it is a table's.
+    const words = found.labels.filter((w) => !w.tag);
+    if (found.labels.length < MIN_AXIS_LABELS || !inTableRows(words, all)) return found;
     const strip = stripOf(found.labels, r.width);
     candidates = candidates.filter((w) => !inColumn(w, [strip]));
   }
@@ -66,11 +70,12 @@ export function inTableRows(labels: Word[], words: Word[]): boolean {
  * can share the price labels' left edge and outnumber the price labels that do (others lost a
  * detached '0.'); the separator between the panes then leaves few of them on the price side.
  */
-function paneColumn(r: Raster, bg: Rgb, words: Word[]): LabelledPanes {
+function paneColumn(r: Raster, bg: Rgb, words: Word[], tags: boolean): LabelledPanes {
   const numbers = words.filter(isNumberLike);
   let best: LabelledPanes = { labels: [], panes: 0 };
   for (const edge of ['left', 'right'] as const) {
-    const aligned = alignedColumn(numbers, [edge]);
+    const column = alignedColumn(numbers, [edge]);
+    const aligned = tags ? withTagLabels(r, bg, column) : column;
     if (aligned.length < MIN_AXIS_LABELS) continue;
     const joined = aligned.map((l) => withDetachedDigits(l, words));
     const found = mainPaneLabels(r, bg, joined, stripOf(joined, r.width));
@@ -78,6 +83,31 @@ function paneColumn(r: Raster, bg: Rgb, words: Word[]): LabelledPanes {
     if (found.labels.length >= best.labels.length) best = found;
   }
   return best;
+}
+
+/**
+ * Two labels in view and tags on the axis beside them: a phone's axis prints few labels, and the
+ * bid tag and an order's tags hide others. A tag prints its price at its own row, as a label
+ * does, so each tag clear of the labels' rows is read as one more label (at its price's line);
+ * the scale must then run through the labels and the tags alike (three prices on one line).
+ * Other columns are kept as they are. Only on the right, where platforms stand their tags: a
+ * window's left edge holds toolbars of boxed icons.
+ */
+export function withTagLabels(r: Raster, bg: Rgb, aligned: Word[]): Word[] {
+  if (aligned.length !== MIN_AXIS_LABELS - 1) return aligned;
+  const h = medianLabelHeight(aligned);
+  const strip = { ...stripOf(aligned, r.width), top: 0, bottom: r.height };
+  const left = Math.min(...aligned.map((w) => w.left));
+  const right = Math.max(...aligned.map((w) => w.right));
+  const glyphs = Math.min(...aligned.map((w) => w.glyphs));
+  const clear = (y: number) => aligned.every((w) => y < w.top - h || y > w.bottom + h);
+  const tags: Word[] = axisTags(r, bg, strip, 0, r.height, h)
+    .filter((t) => clear(t.y))
+    .map((t) => {
+      const top = Math.round(t.y - h / 2);
+      return { left, right, top, bottom: top + Math.round(h) - 1, pixels: 0, glyphs, tag: true };
+    });
+  return [...aligned, ...tags].sort((a, b) => a.top - b.top);
 }
 
 /**

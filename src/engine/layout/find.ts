@@ -46,6 +46,12 @@ export function findLayout(r: Raster, bg: Rgb, skip: readonly Box[] = [], fullRe
       side = 'left';
     }
   }
+  // The last resort: two labels on the right, with the tags beside them read as labels.
+  if (labels.length < MIN_AXIS_LABELS) {
+    words = rightWords.filter((w) => !inColumn(w, skip));
+    ({ labels, panes } = axisColumn(r, bg, words, rightWords, true));
+    side = 'right';
+  }
   if (labels.length < MIN_AXIS_LABELS) return null;
   const strip = stripOf(labels, r.width, side);
   const columns = side === 'right' ? { from: 0, to: strip.left } : { from: strip.right, to: r.width };

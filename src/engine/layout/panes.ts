@@ -190,7 +190,8 @@ export function timeAxisTop(
     (w) =>
       w.top >= strip.bottom &&
       w.top <= strip.bottom + TIME_LABELS_REACH * spacing + labelH &&
-      w.right < columns.to &&
+      // The latest time label, centred on the last bars, can run on under the price axis.
+      w.left < columns.to &&
       w.left >= columns.from &&
       // Month names descend below the line ('Jun', 'May'), digits do not.
       w.bottom - w.top + 1 >= labelH - Math.max(TIME_LABEL_SLACK_PX, labelH * TIME_LABEL_SHORTER) &&

@@ -1,0 +1,86 @@
+/**
+ * Tags read as labels where the axis shows only two: a phone's axis prints few labels, and the
+ * bid tag and orders' tags hide others. Drawn columns for the layout's rule, MetaTrader renders
+ * (design seeds, docs/engine-lab-notes.md) for the reading.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { mtSpec, renderMetaTrader } from '../../../scripts/fixtures/metatrader-render.js';
+import { terminateOcr } from '../axis/index.js';
+import type { Word } from '../components.js';
+import type { Raster, Rgb } from '../raster.js';
+import { readChart } from '../read-chart.js';
+import { withTagLabels } from './axis-column.js';
+
+afterAll(async () => {
+  await terminateOcr();
+});
+
+const BG: Rgb = [20, 22, 30];
+const WIDTH = 240;
+const HEIGHT = 300;
+
+function picture(): Raster {
+  const data = new Uint8Array(WIDTH * HEIGHT * 3);
+  for (let p = 0; p < WIDTH * HEIGHT; p++) data.set(BG, p * 3);
+  return { width: WIDTH, height: HEIGHT, data };
+}
+
+function fill(r: Raster, left: number, top: number, right: number, bottom: number, colour: Rgb): void {
+  for (let y = top; y < bottom; y++) for (let x = left; x < right; x++) r.data.set(colour, (y * r.width + x) * 3);
+}
+
+/** A label word of the column: 10 rows of text from `top`, columns 200-230. */
+const label = (top: number): Word => ({ left: 200, top, right: 230, bottom: top + 9, pixels: 120, glyphs: 6 });
+
+/** A tag on the axis centred on row `y`, with text across its middle. */
+function tag(r: Raster, y: number, colour: Rgb): void {
+  fill(r, 196, y - 10, 240, y + 10, colour);
+  for (let x = 202; x < 230; x += 4) fill(r, x, y - 5, x + 2, y + 5, BG);
+}
+
+describe('withTagLabels', () => {
+  it("adds each tag clear of the two labels' rows as a label at its price's row", () => {
+    const r = picture();
+    tag(r, 200, [128, 128, 128]);
+    // A tag touching a label's row is that label's own box, not a price of its own.
+    tag(r, 60, [200, 40, 40]);
+    const column = withTagLabels(r, BG, [label(50), label(120)]);
+    expect(column.map((w) => [w.top, w.tag ?? false])).toEqual([
+      [50, false],
+      [120, false],
+      [195, true],
+    ]);
+    expect(column[2]).toMatchObject({ left: 200, right: 230, bottom: 204 });
+  });
+
+  it('leaves a column of three labels or more, and one without tags, as it is', () => {
+    const r = picture();
+    tag(r, 250, [128, 128, 128]);
+    const three = [label(30), label(100), label(170)];
+    expect(withTagLabels(r, BG, three)).toEqual(three);
+    expect(withTagLabels(picture(), BG, [label(50), label(120)])).toHaveLength(2);
+  });
+});
+
+describe('a phone chart whose axis shows two labels beside the tags', () => {
+  const within = async (seed: number, k: number) => {
+    const { image, truth } = await renderMetaTrader(mtSpec(seed, k));
+    const reading = await readChart(image);
+    const last = reading.candles[reading.candles.length - 1]!.close;
+    return { reading, error: Math.abs(last - truth.lastPrice) / (truth.high - truth.low) };
+  };
+
+  it('is read in landscape: two labels and the bid tag on one line make the scale', async () => {
+    // Seed 2, picture 79: 2040.00 and 2020.00 in view, the red bid tag 2001.42 over 2000.00.
+    const { reading, error } = await within(2, 79);
+    expect(error).toBeLessThan(0.01);
+    expect(reading.evidence.inliers).toHaveLength(3);
+  }, 60_000);
+
+  it('is read in portrait, the framed one of two stacked charts, above its time labels', async () => {
+    // Seed 2, picture 22: the framed chart's axis shows 1.09000 and 1.08000 over the grey bid tag;
+    // its latest time label runs on under the axis.
+    const { error } = await within(2, 22);
+    expect(error).toBeLessThan(0.01);
+  }, 60_000);
+});

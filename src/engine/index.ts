@@ -104,7 +104,6 @@ export async function analyzeChart(
   };
 }
 
-/** A refusal of a chart's prices says the trend its bars show, where bars were seen. */
 /**
  * The refusal of a reading whose last price the chart's instrument cannot have, decided in the
  * attempt that read it; its bars are kept for a scale the trader sets.
@@ -125,6 +124,7 @@ function refuseUnfit(reading: PricedSeries, rec: ReadingRecorder, instrument: st
   return error;
 }
 
+/** A refusal of a chart's prices says the trend its bars show, where bars were seen. */
 function withTrendSeen(error: unknown, settings: AnalysisSettings): unknown {
   if (error instanceof EngineError && error.seen && error.code !== 'NOT_A_CHART')
     error.trend = trendOfRows(error.seen, settings);

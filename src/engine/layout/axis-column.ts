@@ -36,8 +36,8 @@ export function axisColumn(r: Raster, bg: Rgb, words: Word[], all: Word[], tags 
   for (let k = 0; k < MAX_TABLE_COLUMNS; k++) {
     const found = paneColumn(r, bg, candidates, tags);
     // Tags read as labels have no row of their own: the words alone say whether it is a table's.
-    const words = found.labels.filter((w) => !w.tag);
-    if (found.labels.length < MIN_AXIS_LABELS || !inTableRows(words, all)) return found;
+    const printed = found.labels.filter((w) => !w.tag);
+    if (found.labels.length < MIN_AXIS_LABELS || !inTableRows(printed, all)) return found;
     const strip = stripOf(found.labels, r.width);
     candidates = candidates.filter((w) => !inColumn(w, [strip]));
   }

@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mtSpec, renderMetaTrader } from '../../../scripts/fixtures/metatrader-render.js';
 import { terminateOcr } from '../axis/index.js';
-import { readChart } from '../read-chart.js';
+import { readMetaTrader } from '../test/metatrader.js';
 
 afterAll(async () => {
   await terminateOcr();
@@ -11,10 +10,8 @@ describe("MetaTrader's grey bid tag", () => {
   it("is the last price, not an order's blue tag on the last bar's wick", async () => {
     // Seed 2, picture 50 (a design render, docs/engine-lab-notes.md): MetaTrader 5's white phone
     // theme, a buy limit's blue tag at the top of the last bar's wick, the grey bid tag at its close.
-    const { image, truth } = await renderMetaTrader(mtSpec(2, 50));
-    const reading = await readChart(image);
-    const last = reading.candles[reading.candles.length - 1]!.close;
-    expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.01);
+    const { reading, error } = await readMetaTrader(2, 50);
+    expect(error).toBeLessThan(0.01);
     expect(reading.evidence.lastSource).toBe('tag');
   }, 60_000);
 
@@ -22,20 +19,16 @@ describe("MetaTrader's grey bid tag", () => {
     // Seed 1, picture 21 (a design render, refused before): a MetaTrader 5 terminal with two
     // charts; the framed one's axis holds the grey bid tag at its last close and an order's blue
     // tag below it.
-    const { image, truth } = await renderMetaTrader(mtSpec(1, 21));
-    const reading = await readChart(image);
-    const last = reading.candles[reading.candles.length - 1]!.close;
-    expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.01);
+    const { error } = await readMetaTrader(1, 21);
+    expect(error).toBeLessThan(0.01);
   }, 60_000);
 
   it("stands for the last price over a stop's red tag that no bar reaches", async () => {
     // Seed 2, picture 27 (a design render, refused before as the tag unreached): MetaTrader 5's
     // white theme on a phone in landscape; the grey bid tag at the last bar's close, a stop loss's
     // red tag, in the down bars' hue, above the bars.
-    const { image, truth } = await renderMetaTrader(mtSpec(2, 27));
-    const reading = await readChart(image);
-    const last = reading.candles[reading.candles.length - 1]!.close;
-    expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.01);
+    const { reading, error } = await readMetaTrader(2, 27);
+    expect(error).toBeLessThan(0.01);
     expect(reading.evidence.tagVerdict).toBe('contradicts');
     expect(reading.evidence.confidence.terms.tagAgreement).toBe(1);
   }, 60_000);
@@ -44,28 +37,22 @@ describe("MetaTrader's grey bid tag", () => {
     // Seed 1, picture 23 (a design render, refused before for marks beside the last bar): a
     // phone in landscape; a stop's red tag peeks out above the grey bid tag at the last close,
     // the two one box of two fills on the axis.
-    const { image, truth } = await renderMetaTrader(mtSpec(1, 23));
-    const reading = await readChart(image);
-    const last = reading.candles[reading.candles.length - 1]!.close;
-    expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.01);
+    const { error } = await readMetaTrader(1, 23);
+    expect(error).toBeLessThan(0.01);
   }, 60_000);
 
   it('stays one box where a line of another colour crosses its top edge', async () => {
     // Seed 1, picture 0 (a design render): a small JPEG whose red line runs along the top of the
     // grey bid tag; the line's rows are no box of their own, so the tag keeps its centre.
-    const { image, truth } = await renderMetaTrader(mtSpec(1, 0));
-    const reading = await readChart(image);
-    const last = reading.candles[reading.candles.length - 1]!.close;
-    expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.005);
+    const { error } = await readMetaTrader(1, 0);
+    expect(error).toBeLessThan(0.005);
   }, 60_000);
 
   it("says the last bar is the latest across the chart shift, whatever orders' lines cross it", async () => {
     // Seed 2, picture 26 (a design render, refused before as the last bar away from the axis): a
     // phone in portrait, the grey bid tag at the last close, the chart shifted from the axis with
     // orders' dashed lines across the gap and their tags reaching into the plot past its border.
-    const { image, truth } = await renderMetaTrader(mtSpec(2, 26));
-    const reading = await readChart(image);
-    const last = reading.candles[reading.candles.length - 1]!.close;
-    expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.01);
+    const { error } = await readMetaTrader(2, 26);
+    expect(error).toBeLessThan(0.01);
   }, 60_000);
 });

@@ -636,6 +636,13 @@ describe('reconcileWithTags', () => {
   const bar = (x: number, high: number, low: number): PixelCandle => ({ x, open: low - 2, high, low, close: high + 2 });
   /** Bars 1-3 rise to a close near row 40; a label box at the plot's edge follows them. */
   const series = () => [bar(100, 60, 80), bar(110, 50, 70), bar(120, 36, 60), bar(140, 90, 100)];
+  /** The verdict on the whole series with tags at these rows and fills, and the bars after it. */
+  const verdictWith = (tags: [number, Rgb][]) => {
+    const r = raster();
+    for (const [y, fill] of tags) tag(r, y, fill);
+    const candles = series();
+    return { verdict: reconcileWithTags(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [UP, DOWN]).verdict, candles };
+  };
 
   it('keeps the last bar when it reaches the tag in a series colour', () => {
     const r = raster();
@@ -658,34 +665,29 @@ describe('reconcileWithTags', () => {
   });
 
   it('says the reading contradicts the tag when no bar near the end reaches it', () => {
-    const r = raster();
-    tag(r, 10, UP);
-    const candles = series();
-    expect(reconcileWithTags(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [UP, DOWN]).verdict).toBe('contradicts');
+    const { verdict, candles } = verdictWith([[10, UP]]);
+    expect(verdict).toBe('contradicts');
     expect(candles).toHaveLength(4);
   });
 
   it("takes tags in both series colours that no late bar reaches for a position's stop and target, not the last price", () => {
-    const r = raster();
-    tag(r, 10, UP);
-    tag(r, 110, DOWN);
-    const candles = series();
-    expect(reconcileWithTags(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [UP, DOWN]).verdict).toBe('no-tag');
+    const { verdict, candles } = verdictWith([
+      [10, UP],
+      [110, DOWN],
+    ]);
+    expect(verdict).toBe('no-tag');
     expect(candles).toHaveLength(4);
   });
 
   it('takes two tags of one series colour that no late bar reaches for orders (two stops), not the last price', () => {
-    const r = raster();
-    tag(r, 10, DOWN);
-    tag(r, 110, DOWN);
-    const candles = series();
-    expect(reconcileWithTags(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [UP, DOWN]).verdict).toBe('no-tag');
+    expect(
+      verdictWith([
+        [10, DOWN],
+        [110, DOWN],
+      ]).verdict,
+    ).toBe('no-tag');
     // One such tag alone is the chart's last price, which the reading does not reach.
-    const lone = raster();
-    tag(lone, 110, DOWN);
-    expect(reconcileWithTags(lone, BG, BG, STRIP, PLOT, series(), LABEL_HEIGHT, [UP, DOWN]).verdict).toBe(
-      'contradicts',
-    );
+    expect(verdictWith([[110, DOWN]]).verdict).toBe('contradicts');
   });
 
   it("ignores tags in other hues (a drawing's level) and grey boxes (crosshair labels)", () => {

@@ -4,11 +4,10 @@
  * (design seeds, docs/engine-lab-notes.md) for the reading.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { mtSpec, renderMetaTrader } from '../../../scripts/fixtures/metatrader-render.js';
 import { terminateOcr } from '../axis/index.js';
 import type { Word } from '../components.js';
 import type { Raster, Rgb } from '../raster.js';
-import { readChart } from '../read-chart.js';
+import { readMetaTrader } from '../test/metatrader.js';
 import { withTagLabels } from './axis-column.js';
 
 afterAll(async () => {
@@ -63,16 +62,9 @@ describe('withTagLabels', () => {
 });
 
 describe('a phone chart whose axis shows two labels beside the tags', () => {
-  const within = async (seed: number, k: number) => {
-    const { image, truth } = await renderMetaTrader(mtSpec(seed, k));
-    const reading = await readChart(image);
-    const last = reading.candles[reading.candles.length - 1]!.close;
-    return { reading, error: Math.abs(last - truth.lastPrice) / (truth.high - truth.low) };
-  };
-
   it('is read in landscape: two labels and the bid tag on one line make the scale', async () => {
     // Seed 2, picture 79: 2040.00 and 2020.00 in view, the red bid tag 2001.42 over 2000.00.
-    const { reading, error } = await within(2, 79);
+    const { reading, error } = await readMetaTrader(2, 79);
     expect(error).toBeLessThan(0.01);
     expect(reading.evidence.inliers).toHaveLength(3);
   }, 60_000);
@@ -80,7 +72,7 @@ describe('a phone chart whose axis shows two labels beside the tags', () => {
   it('is read in portrait, the framed one of two stacked charts, above its time labels', async () => {
     // Seed 2, picture 22: the framed chart's axis shows 1.09000 and 1.08000 over the grey bid tag;
     // its latest time label runs on under the axis.
-    const { error } = await within(2, 22);
+    const { error } = await readMetaTrader(2, 22);
     expect(error).toBeLessThan(0.01);
   }, 60_000);
 });

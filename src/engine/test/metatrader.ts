@@ -1,0 +1,13 @@
+import { mtSpec, renderMetaTrader } from '../../../scripts/fixtures/metatrader-render.js';
+import { readChart, type ChartReading } from '../read-chart.js';
+
+/**
+ * A MetaTrader render (seed, picture) read by the engine: the reading, and its last close's
+ * distance from the true last price as a share of the bars' range.
+ */
+export async function readMetaTrader(seed: number, index: number): Promise<{ reading: ChartReading; error: number }> {
+  const { image, truth } = await renderMetaTrader(mtSpec(seed, index));
+  const reading = await readChart(image);
+  const last = reading.candles[reading.candles.length - 1]!.close;
+  return { reading, error: Math.abs(last - truth.lastPrice) / (truth.high - truth.low) };
+}

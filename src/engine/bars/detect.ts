@@ -32,7 +32,7 @@ import { seriesQuality, type CandleDetection, type PlotLine } from './series.js'
 import { seriesColours, wickColours } from './shapes.js';
 import { barSpacing, columnCounts, thinColumns } from './spacing.js';
 import { clearEdgeTags, trimEnds } from './tail.js';
-import { eraseText, eraseWholeText } from './text.js';
+import { eraseLabelBoxes, eraseText, eraseWholeText } from './text.js';
 
 export interface DetectOptions {
   /**
@@ -91,6 +91,7 @@ function seriesInk(r: Raster, plot: Box, bg: Rgb): SeriesInk {
   const w = plot.right - plot.left;
   const h = plot.bottom - plot.top;
   const ink = inkMask(r, plot, bg, scratchU8('ink', w * h));
+  eraseLabelBoxes(ink, w, h, r, plot);
   eraseWholeText(ink, w, h);
   const rawInk = scratchU8('candles:raw', w * h);
   rawInk.set(ink);
@@ -160,7 +161,7 @@ function detection(
     kind,
     candles: result,
     quality: seriesQuality(result),
-    lines: lines.map((l) => ({ y: l.y + plot.top, colour: l.colour })),
+    lines: lines.map((l) => ({ ...l, y: l.y + plot.top })),
     colours: clusters.filter((_, i) => keep[i]).map((c) => c.colour),
   };
 }

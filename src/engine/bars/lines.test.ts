@@ -113,4 +113,25 @@ describe('removeLines', () => {
     expect(dashLeft).toEqual([]);
     for (let y = 5; y < height; y++) for (let x = 100; x < 106; x++) expect(ink[y * width + x]).toBe(1);
   });
+
+  it('tells a dashed line from a solid one that bars cross', () => {
+    // A grey dashed line on row 20 (6 px dashes, 6 px gaps) and a solid grey line on row 40 that
+    // ten bars cross, on black.
+    const width = 300;
+    const height = 60;
+    const data = new Uint8Array(width * height * 3);
+    const grey = (x: number, y: number): void => data.set([128, 128, 128], (y * width + x) * 3);
+    for (let x = 0; x < width; x++) {
+      if (x % 12 < 6) grey(x, 20);
+      grey(x, 40);
+    }
+    for (let k = 0; k < 10; k++)
+      for (let y = 30; y < 50; y++)
+        for (let x = 20 + k * 14; x < 26 + k * 14; x++) data.set([0, 200, 0], (y * width + x) * 3);
+    const { lines } = removeAll(width, height, data, [0, 0, 0], (p) => (data[p * 3] ?? 0) + (data[p * 3 + 1] ?? 0) > 0);
+    expect(lines.map((l) => [l.y, l.dashed])).toEqual([
+      [20, true],
+      [40, false],
+    ]);
+  });
 });

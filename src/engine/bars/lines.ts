@@ -9,6 +9,9 @@ import { nextSet, wordsOf } from '../sparse.js';
 import { blendDistanceRgb } from './ink.js';
 import {
   CLUSTER_RADIUS,
+  DASH_MAX_INKED,
+  DASH_MAX_PX,
+  DASH_MAX_SHARE,
   LINE_COLOUR_DISTANCE,
   LINE_COLUMN_SHARE,
   LINE_COLUMN_STROKE,
@@ -81,11 +84,15 @@ export function removeLines(r: Raster, box: Box, bg: Rgb, ink: Uint8Array, w: nu
     while (lineRows.includes(bottom + 1)) bottom++;
     return bottom - top + 1;
   };
-  const lines = lineRows.map((y) => {
+  const lines = lineRows.map((y): PlotLine => {
     const cells: [number, number][] = [];
     const thin = Math.max(LINE_ROW_STROKE, bandHeight(y) + LINE_SPREAD);
     for (let x = 0; x < w; x++) if (ink[y * w + x] && (runV[y * w + x] ?? 0) <= thin) cells.push([x, y]);
-    return { y, colour: clearThin(plate, cells) };
+    const inked = cells.length === 0 ? 0 : inkedShare(ink, y * w + cells[0]![0], y * w + cells[cells.length - 1]![0]);
+    const { colour, longest } = clearThin(plate, cells);
+    // Bars cross a solid line only near their prices: somewhere it runs on unbroken, and its row
+    // is inked (by it or by the bars) nearly all along.
+    return { y, colour, dashed: longest < Math.max(DASH_MAX_PX, w * DASH_MAX_SHARE) || inked < DASH_MAX_INKED };
   });
   for (const line of lines) clearSmear(plate, bg, line, lineRows);
   for (const x of lineCols) {
@@ -94,6 +101,13 @@ export function removeLines(r: Raster, box: Box, bg: Rgb, ink: Uint8Array, w: nu
     clearThin(plate, cells, true);
   }
   return lines;
+}
+
+/** The share of ink in [from, to] of a mask. */
+function inkedShare(ink: Uint8Array, from: number, to: number): number {
+  let n = 0;
+  for (let p = from; p <= to; p++) if (ink[p]) n++;
+  return n / (to - from + 1);
 }
 
 /** The plot's raster and its ink, w × h, that lines are removed from. */
@@ -111,7 +125,8 @@ function colourAt({ r, box }: Plate, x: number, y: number): Rgb {
 }
 
 /**
- * Erases the cells of a line that are of its colour, and gives that colour. The line's colour
+ * Erases the cells of a line that are of its colour, and gives that colour and the longest run
+ * of them side by side (cells in order along the line). The line's colour
  * is the median of its pixels, channel by channel: a dashed line shrunk by keeping each block's
  * strongest pixel is its dashes' colour with paler gaps between them, and their mean is neither
  * (nothing of a 2880 px chart's crosshair was removed). `runs` (cells in runs of consecutive
@@ -119,8 +134,8 @@ function colourAt({ r, box }: Plate, x: number, y: number): Rgb {
  * is many dots and one stem, which by pixels can outweigh the dots, and the stem was erased in
  * the line's place.
  */
-function clearThin(plate: Plate, cells: [number, number][], runs = false): Rgb {
-  if (cells.length === 0) return [0, 0, 0];
+function clearThin(plate: Plate, cells: [number, number][], runs = false): { colour: Rgb; longest: number } {
+  if (cells.length === 0) return { colour: [0, 0, 0], longest: 0 };
   const colours = cells.map(([x, y]) => colourAt(plate, x, y));
   const voters: Rgb[] = [];
   if (runs) {
@@ -136,10 +151,18 @@ function clearThin(plate: Plate, cells: [number, number][], runs = false): Rgb {
     return values[values.length >> 1] ?? 0;
   };
   const colour: Rgb = [median(0), median(1), median(2)];
+  let longest = 0;
+  let run = 0;
+  let previous = -2;
   cells.forEach(([x, y], i) => {
-    if (colourDistance(colours[i]!, colour) < LINE_COLOUR_DISTANCE) plate.ink[y * plate.w + x] = 0;
+    if (colourDistance(colours[i]!, colour) >= LINE_COLOUR_DISTANCE) return;
+    plate.ink[y * plate.w + x] = 0;
+    const along = runs ? y : x;
+    run = along === previous + 1 ? run + 1 : 1;
+    previous = along;
+    longest = Math.max(longest, run);
   });
-  return colour;
+  return { colour, longest };
 }
 
 /**

@@ -106,6 +106,28 @@ export const EXTEND_GAP = 2;
 export const TEXT_BAND_ABOVE = 2;
 /** Share of a text line's height below its baseline erased with it: descenders and commas. */
 export const TEXT_BAND_BELOW = 0.35;
+/**
+ * A label on a fill in the plot (an object's text in a box, a level's price box, two stacked),
+ * of any fill colour: solid ink, text and fill together (text as pale as the background leaves
+ * holes), that fills at least LABEL_BOX_FILL of its bounds, at least LABEL_BOX_ASPECT times as
+ * wide as tall and LABEL_BOX_MIN_HEIGHT rows tall. (Boxes of two lines or more in the series'
+ * colours are boxes.ts's.)
+ */
+export const LABEL_BOX_FILL = 0.7;
+export const LABEL_BOX_ASPECT = 3;
+export const LABEL_BOX_MIN_HEIGHT = 8;
+/** A label box stands alone: this many pixels outside it, three of its sides cross ink on at most LABEL_BOX_SIDE_INK of their length. */
+export const LABEL_BOX_CLEARANCE = 3;
+export const LABEL_BOX_SIDE_INK = 0.3;
+/** Pixels this far (RGB distance) from a label box's fill are its text. */
+export const LABEL_BOX_CONTRAST = 60;
+/** Text covers at least this share of the box's inside (a flat candle body is one colour; a wick through it a sliver) ... */
+export const LABEL_BOX_TEXT_SHARE = 0.06;
+/** ... in at least this share of its inside's columns (a wick or a doji's cross is one or two) ... */
+export const LABEL_BOX_TEXT_COLUMNS = 0.3;
+/** ... and at most LABEL_BOX_FULL_COLUMNS of those columns have text on LABEL_BOX_FULL_COLUMN of their height. */
+export const LABEL_BOX_FULL_COLUMN = 0.9;
+export const LABEL_BOX_FULL_COLUMNS = 0.5;
 /** A mark in a line's band (a dot, a colon) is at most this share of the line's height. */
 export const TEXT_MARK_HEIGHT = 0.5;
 
@@ -125,6 +147,15 @@ export const SMEAR_ROWS = 2;
 export const LINE_EXTENT = 0.5;
 /** A line broken into fewer than LINE_MIN_DASHES runs must be this share of the plot solid. */
 export const LINE_SOLID = 0.7;
+/**
+ * A line whose longest unbroken run of its own colour is shorter than this many pixels, and
+ * this share of the plot's width, is dashed or dotted (a crosshair's line, an order's); a solid
+ * line runs on unbroken where no bar crosses it ...
+ */
+export const DASH_MAX_PX = 24;
+export const DASH_MAX_SHARE = 0.03;
+/** ... and so is one whose row, first thin pixel to last, is inked on less than this share (a solid line is all but the antialiasing). */
+export const DASH_MAX_INKED = 0.8;
 /** Runs of thin ink that make a dashed line. */
 export const LINE_MIN_DASHES = 3;
 /** Share of the plot's width a row line's thin ink covers; tuned on the synthetic sets. */

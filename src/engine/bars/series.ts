@@ -20,6 +20,8 @@ export interface PixelCandle {
 export interface PlotLine {
   y: number;
   colour: Rgb;
+  /** Broken into dashes or dots (a crosshair's line, an order's); solid or unknown when not set. */
+  dashed?: boolean;
 }
 
 export interface CandleDetection {

@@ -55,4 +55,20 @@ describe("MetaTrader's grey bid tag", () => {
     const { error } = await readMetaTrader(2, 26);
     expect(error).toBeLessThan(0.01);
   }, 60_000);
+
+  it("on its solid grey line is a mark to explain, not a crosshair's label: text read as the last bars is refused", async () => {
+    // Seed 1, picture 7 (a design render, read 33% off before): MetaTrader 5's white theme on a
+    // phone in landscape; an order's "Buy Stop 1.25142" on its line at the plot's right edge is
+    // read as the latest bars, while the grey bid tag on its solid grey line stands at the true
+    // close, beside them and unexplained. (A crosshair's grey line is dashed.)
+    await expect(readMetaTrader(1, 7)).rejects.toMatchObject({ rule: 'last-price/marks-beside-last' });
+  }, 60_000);
+
+  it("on its solid grey line is the one box at the last close, beside an order's tag in the bar's range", async () => {
+    // Seed 2, picture 5 (a design render, read 3.2% off before): a terminal's green-red theme; the
+    // last bar's range holds the grey bid tag and a stop's red tag, and only the bid tag (passed
+    // over as a crosshair's label before) stands at its close.
+    const { error } = await readMetaTrader(2, 5);
+    expect(error).toBeLessThan(0.01);
+  }, 60_000);
 });

@@ -77,14 +77,17 @@ export function readLastPrice(input: LastPriceInput): LastPriceReading {
   }
   const after = candles[candles.length - 1]?.close;
   const fromBar = source === 'bar' || source === 'right-edge';
+  const closeMarked = after !== undefined && scanned.some((t) => Math.abs(t.y - after) <= labelHeight * AT_BODY);
   return {
     setAside: tagCheck.trimmed,
     // Each finder that names a source has closed the last bar at its mark.
     close: source === 'bar' || after === undefined ? null : after,
     source,
-    unexplained: fromBar ? unexplainedMarks(work, bg, strip, plot, candles, lines, labelHeight, scanned) : 0,
+    unexplained: fromBar
+      ? unexplainedMarks(work, bg, strip, plot, candles, lines, labelHeight, scanned, closeMarked)
+      : 0,
     marginInk: unconfirmed(source) ? marginInk(work, plot, plotBg, candles, lines) : 0,
-    closeMarked: after !== undefined && scanned.some((t) => Math.abs(t.y - after) <= labelHeight * AT_BODY),
+    closeMarked,
   };
 }
 

@@ -523,6 +523,14 @@ describe('applyLoneBox', () => {
 });
 
 describe('unexplainedMarks', () => {
+  it("counts a grey box on a solid grey line (MetaTrader's bid) unless another box marks the last close", () => {
+    const bid = raster();
+    tag(bid, 64, GREY);
+    const solid = [{ y: 63, colour: GREY, dashed: false }];
+    expect(unexplainedMarks(bid, BG, STRIP, PLOT, recent(), solid, LABEL_HEIGHT)).toBe(1);
+    expect(unexplainedMarks(bid, BG, STRIP, PLOT, recent(), solid, LABEL_HEIGHT, undefined, true)).toBe(0);
+  });
+
   // The latest bars span rows 40-70; the last one 40-50 (a short bar the price line hid was lost).
   const recent = (): PixelCandle[] => [
     { x: 120, open: 60, high: 55, low: 70, close: 65 },
@@ -543,6 +551,8 @@ describe('unexplainedMarks', () => {
     const crosshair = raster();
     tag(crosshair, 64, GREY);
     expect(unexplainedMarks(crosshair, BG, STRIP, PLOT, recent(), [{ y: 63, colour: GREY }], LABEL_HEIGHT)).toBe(0);
+    const dashed = [{ y: 63, colour: GREY, dashed: true }];
+    expect(unexplainedMarks(crosshair, BG, STRIP, PLOT, recent(), dashed, LABEL_HEIGHT)).toBe(0);
     // Every label in a box of one fill, from the axis's top to its foot.
     const boxed = raster();
     for (const y of [12, 38, 64, 90, 108]) tag(boxed, y, [60, 64, 80]);

@@ -507,8 +507,9 @@ export function applyLoneBox(
 
 /**
  * The boxes on the axis within the plot's rows, but for crosshair labels: a crosshair's label is
- * a grey box with a grey line across the plot at its row (the tag of a price line has the line's
- * colour, and a grey bid box stands alone).
+ * a grey box with a grey dashed line across the plot at its row (the tag of a price line has the
+ * line's colour). A grey box on a solid grey line is MetaTrader's bid as often as a crosshair's
+ * label: it is one unless `closeMarked` (another box already marks the last close).
  */
 function axisBoxes(
   r: Raster,
@@ -518,10 +519,11 @@ function axisBoxes(
   lines: PlotLine[],
   labelHeight: number,
   scanned: readonly Tag[] = axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight),
+  closeMarked = false,
 ): Tag[] {
-  const crosshair = (t: Tag): boolean =>
-    chroma(t.fill) < CHROMATIC &&
-    lines.some((l) => Math.abs(l.y - t.y) <= CROSSHAIR_LINE_PX && chroma(l.colour) < CHROMATIC);
+  const greyLine = (l: PlotLine, t: Tag): boolean =>
+    Math.abs(l.y - t.y) <= CROSSHAIR_LINE_PX && chroma(l.colour) < CHROMATIC && (l.dashed !== false || closeMarked);
+  const crosshair = (t: Tag): boolean => chroma(t.fill) < CHROMATIC && lines.some((l) => greyLine(l, t));
   const boxes = scanned.filter((t) => !crosshair(t));
   // An axis that prints every label in a box of its own: boxes of one fill from the top of the
   // axis to its foot are the labels' (a drawing's tags of one colour huddle where it was drawn).
@@ -538,7 +540,7 @@ function axisBoxes(
  * of margin) while the last close was taken from the last bar itself: the chart marks prices
  * there (its last price, a bid, a position's levels) that the reading cannot place, so the bar
  * found last may not be the latest (a short last bar lost under the price line, an indicator
- * painted over the candles).
+ * painted over the candles). `closeMarked`: a box stands at the last close (see `axisBoxes`).
  */
 export function unexplainedMarks(
   r: Raster,
@@ -549,12 +551,15 @@ export function unexplainedMarks(
   lines: PlotLine[],
   labelHeight: number,
   scanned?: readonly Tag[],
+  closeMarked = false,
 ): number {
   const recent = candles.slice(-RECENT_MARK_BARS);
   if (recent.length === 0) return 0;
   const top = Math.min(...recent.map((c) => c.high)) - labelHeight;
   const bottom = Math.max(...recent.map((c) => c.low)) + labelHeight;
-  return axisBoxes(r, bg, strip, plot, lines, labelHeight, scanned).filter((t) => t.y >= top && t.y <= bottom).length;
+  return axisBoxes(r, bg, strip, plot, lines, labelHeight, scanned, closeMarked).filter(
+    (t) => t.y >= top && t.y <= bottom,
+  ).length;
 }
 
 /**

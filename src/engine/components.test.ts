@@ -24,6 +24,15 @@ describe('groupWords', () => {
     expect(words[0]?.glyphs).toBe(7);
   });
 
+  it("leaves a bar at the plot's edge out of the label beside it, and keeps a tall letter in its word", () => {
+    // A bar 35 px tall and 4 wide, 13 px before "1.1" of 25 px digits: the label stands alone.
+    const bar = blob(0, 3, 0, 34);
+    const label = [blob(17, 26, 8, 32), blob(30, 33, 29, 32), blob(37, 46, 8, 32)];
+    expect(groupWords([bar, ...label]).find((w) => w.left === 17)).toMatchObject({ right: 46, glyphs: 3 });
+    // "lo": a tall thin letter 2 px before an x-height one is one word.
+    expect(groupWords([blob(0, 2, 0, 20), blob(5, 16, 6, 20)])).toHaveLength(1);
+  });
+
   it('takes a small blob for one glyph, however wide: reduced text smudges together', () => {
     expect(groupWords([blob(0, 19, 0, 4)])[0]?.glyphs).toBe(1);
   });

@@ -180,6 +180,29 @@ function glyphCount(b: Blob, smallest: number): number {
   return h < smallest ? 1 : Math.max(1, Math.round((b.right - b.left + 1) / (h * 0.8)));
 }
 
+/** A stroke leading no word: at most this share of its height wide ... */
+const STROKE_MAX_WIDTH = 0.35;
+/** ... this many times as tall as the glyph after it ... */
+const STROKE_TALLER = 1.25;
+/** ... and further from it than this share of the glyph's height (letters stand closer). */
+const STROKE_GAP = 0.3;
+
+/**
+ * Whether `first`, a word's only glyph so far, is a stroke that `g` should not follow into a
+ * word: thin, a quarter taller than `g` and further from it than letters stand (a bar at the
+ * plot's edge beside the label at its price: chained in, it made the label too tall to read).
+ */
+function strokeBefore(first: Blob | undefined, g: Blob): boolean {
+  if (!first) return false;
+  const fh = first.bottom - first.top + 1;
+  const h = g.bottom - g.top + 1;
+  return (
+    first.right - first.left + 1 <= fh * STROKE_MAX_WIDTH &&
+    fh > h * STROKE_TALLER &&
+    g.left - first.right > h * STROKE_GAP
+  );
+}
+
 export function groupWords(glyphs: Blob[], smallest = 10): Word[] {
   const sorted = [...glyphs].sort((a, b) => a.left - b.left);
   const maxHeight = sorted.reduce((m, g) => Math.max(m, g.bottom - g.top + 1), 0);
@@ -192,6 +215,8 @@ export function groupWords(glyphs: Blob[], smallest = 10): Word[] {
   // The height of each word's last glyph: the spacing allowed after it goes by that glyph, not
   // by the whole word, which grows when glyph-sized candles and grid dots chain into it.
   const lastHeight = new Map<Word, number>();
+  // Words of one glyph so far, and that glyph.
+  const single = new Map<Word, Blob>();
   for (const g of sorted) {
     const h = g.bottom - g.top + 1;
     if (open.length > 32) open = open.filter((w) => g.left - w.right <= maxGap);
@@ -202,8 +227,15 @@ export function groupWords(glyphs: Blob[], smallest = 10): Word[] {
       const gap = Math.max(3, Math.max(h, lastHeight.get(w) ?? wh) * 0.6);
       // A run of dots (a dotted grid line ending just before a label) starts no word of glyphs.
       const dots = wh <= 3 && h >= wh * 2.5;
-      return !dots && overlap >= Math.min(h, wh) * 0.5 && g.left - w.right <= gap && g.left >= w.left;
+      return (
+        !dots &&
+        !strokeBefore(single.get(w), g) &&
+        overlap >= Math.min(h, wh) * 0.5 &&
+        g.left - w.right <= gap &&
+        g.left >= w.left
+      );
     });
+    if (host) single.delete(host);
     // A mark inside the word (the slash in a zero) is not its last glyph.
     if (host && g.right > host.right) lastHeight.set(host, h);
     if (host) {
@@ -216,6 +248,7 @@ export function groupWords(glyphs: Blob[], smallest = 10): Word[] {
     } else {
       const word = { ...g, glyphs: glyphCount(g, smallest) };
       lastHeight.set(word, h);
+      single.set(word, g);
       words.push(word);
       open.push(word);
     }

@@ -18,7 +18,8 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \
-    MALLOC_ARENA_MAX=2
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 # Inputs of the build first and the build last, so the start script finds the build up to date.
 COPY --from=build /app/package.json /app/package-lock.json ./

@@ -27,6 +27,7 @@ import pg from 'pg';
 import { defaultEngineThreads } from '../../src/server/env';
 import { chartSpecs, renderChart } from '../fixtures/render';
 import { freePort } from '../lib/browser.mjs';
+import { MALLOC_ENV } from '../lib/malloc-arenas.mjs';
 import type { OneProcessMessage, OneProcessRequest } from './one-process';
 
 type Kind = 'pool' | 'processes';
@@ -71,7 +72,7 @@ async function oneProcessTarget(): Promise<Target> {
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     // As `npm start` runs the server (scripts/lib/malloc-arenas.mjs).
-    env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+    env: { ...process.env, ...MALLOC_ENV },
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const listening = await new Promise<OneProcessMessage & { type: 'listening' }>((resolve, reject) => {

@@ -7,8 +7,9 @@
  *
  * Memory is measured in this process (run by tsx, whose compiler adds ~40 MB of its own) and
  * in child processes running the engine bundled by esbuild under plain node, as `npm start` and
- * `npm run analyze` run it: once with glibc's default malloc arenas, once with
- * MALLOC_ARENA_MAX=2 (what those two commands set; see scripts/lib/malloc-arenas.mjs).
+ * `npm run analyze` run it: once with glibc's default malloc settings, once with
+ * MALLOC_ARENA_MAX=2 and a fixed MALLOC_MMAP_THRESHOLD_ (what those two commands set; see
+ * scripts/lib/malloc-arenas.mjs).
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { AnalysisSettingsSchema } from '../../src/shared/analysis.js';
 import { analyzeChart, shutdownEngine, warmEngine, type EngineOutput } from '../../src/engine/index.js';
 import { readDense } from '../../src/engine/bars/dense.js';
 import { zoomedOutOhlc } from '../../src/engine/test/dense-bars.js';
+import { MALLOC_ENV } from '../lib/malloc-arenas.mjs';
 
 const SET_DIR = '.tmp/bench/set';
 const HD_DIR = '.tmp/bench/hd';
@@ -210,8 +212,8 @@ async function memoryOnly(): Promise<void> {
   for (const image of images) await analyzeChart(image, settings).catch(() => undefined);
   console.log(`RSS before the engine ${mb(before)}, after warming OCR ${mb(warm)}`);
   const arenas = process.env.MALLOC_ARENA_MAX
-    ? `MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}, as npm start and npm run analyze run it`
-    : "glibc's default malloc arenas";
+    ? `MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX} MALLOC_MMAP_THRESHOLD_=${process.env.MALLOC_MMAP_THRESHOLD_}, as npm start and npm run analyze run it`
+    : "glibc's default malloc settings";
   await memoryLoop(`engine bundled by esbuild, plain node, ${arenas}`, images, Number(values.repeat));
   await shutdownEngine();
 }
@@ -234,9 +236,9 @@ async function memoryInBundle(): Promise<void> {
   // The learned layout reader finds its model beside the code that loads it.
   copyFileSync('src/engine/layout/learned/layout.onnx', path.join(path.dirname(BUNDLE), 'layout.onnx'));
   const args = [BUNDLE, '--memory-only', '--repeat', values.repeat];
-  const { MALLOC_ARENA_MAX: _unset, ...defaultEnv } = process.env;
+  const { MALLOC_ARENA_MAX: _unset, MALLOC_MMAP_THRESHOLD_: _unsetToo, ...defaultEnv } = process.env;
   execFileSync(process.execPath, args, { stdio: 'inherit', env: defaultEnv });
-  execFileSync(process.execPath, args, { stdio: 'inherit', env: { ...defaultEnv, MALLOC_ARENA_MAX: '2' } });
+  execFileSync(process.execPath, args, { stdio: 'inherit', env: { ...defaultEnv, ...MALLOC_ENV } });
 }
 
 if (values['memory-only']) {

@@ -126,10 +126,10 @@ function colourAt({ r, box }: Plate, x: number, y: number): Rgb {
 
 /**
  * Erases the cells of a line that are of its colour, and gives that colour and the longest run
- * of them side by side (cells in order along the line). The line's colour
- * is the median of its pixels, channel by channel: a dashed line shrunk by keeping each block's
- * strongest pixel is its dashes' colour with paler gaps between them, and their mean is neither
- * (nothing of a 2880 px chart's crosshair was removed). `runs` (cells in runs of consecutive
+ * of them side by side (cells in order along the line). The line's colour is the median of its
+ * pixels, channel by channel: a dashed line shrunk by keeping each block's strongest pixel is
+ * its dashes' colour with paler gaps between them, and their mean is neither (nothing of a
+ * 2880 px chart's crosshair was removed). `runs` (cells in runs of consecutive
  * cells, for columns) gives each run one vote: a dotted vertical grid line through a bar's stem
  * is many dots and one stem, which by pixels can outweigh the dots, and the stem was erased in
  * the line's place.

@@ -521,9 +521,9 @@ function axisBoxes(
   scanned: readonly Tag[] = axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight),
   closeMarked = false,
 ): Tag[] {
-  const greyLine = (l: PlotLine, t: Tag): boolean =>
+  const crosshairLine = (l: PlotLine, t: Tag): boolean =>
     Math.abs(l.y - t.y) <= CROSSHAIR_LINE_PX && chroma(l.colour) < CHROMATIC && (l.dashed !== false || closeMarked);
-  const crosshair = (t: Tag): boolean => chroma(t.fill) < CHROMATIC && lines.some((l) => greyLine(l, t));
+  const crosshair = (t: Tag): boolean => chroma(t.fill) < CHROMATIC && lines.some((l) => crosshairLine(l, t));
   const boxes = scanned.filter((t) => !crosshair(t));
   // An axis that prints every label in a box of its own: boxes of one fill from the top of the
   // axis to its foot are the labels' (a drawing's tags of one colour huddle where it was drawn).

@@ -173,6 +173,18 @@ const correctedBy = (c: PixelCorrection) => ({ scale: c.scale !== undefined, las
 
 const scaleOf = ({ slope, intercept, precision }: PricedSeries['scale']) => ({ slope, intercept, precision });
 
+/** A priced series' bars, kept with a refusal decided after the reading, for a scale the trader sets. */
+export function barsOfSeries(series: PricedSeries): CorrectableBars {
+  return {
+    rows: rowsOf(series.candles, series.scale),
+    kind: series.kind,
+    plot: series.plot,
+    image: series.image,
+    labels: series.evidence ? labelValues(series.evidence.labelsRead) : [],
+    scale: scaleOf(series.scale),
+  };
+}
+
 /** An answer's bars with the trader's scale and/or last price in place of the engine's. */
 export function correctReading(reading: ChartReading, correction: Correction): PricedSeries {
   const labels = labelValues(reading.evidence.labelsRead);

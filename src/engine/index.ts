@@ -9,7 +9,7 @@ import { EngineError } from './errors.js';
 import { getOcrWorker, terminateOcr } from './axis/index.js';
 import type { ReadingTrace } from '../shared/engine-trace.js';
 import { readChart, type ReadingReport } from './read-chart.js';
-import { correctReading, correctRefusal, labelValues, rowsOf, type PricedSeries } from './correction.js';
+import { barsOfSeries, correctReading, correctRefusal, type PricedSeries } from './correction.js';
 import type { Correction } from '../shared/correction.js';
 import { ReadingRecorder } from './trace.js';
 import { legendInstrument, readSymbol } from './symbol/read-symbol.js';
@@ -112,15 +112,7 @@ function refuseUnfit(reading: PricedSeries, rec: ReadingRecorder, instrument: st
   rec.resume(reading.trace.attempt ?? rec.index);
   const error = rec.refuse('confidence/instrument-unfit', { instrument, lastPrice });
   error.trace = rec.endedBy(error);
-  const { slope, intercept, precision } = reading.scale;
-  error.bars = {
-    rows: rowsOf(reading.candles, reading.scale),
-    kind: reading.kind,
-    plot: reading.plot,
-    image: reading.image,
-    labels: reading.evidence ? labelValues(reading.evidence.labelsRead) : [],
-    scale: { slope, intercept, precision },
-  };
+  error.bars = barsOfSeries(reading);
   return error;
 }
 

@@ -15,14 +15,6 @@ describe("MetaTrader's grey bid tag", () => {
     expect(reading.evidence.lastSource).toBe('tag');
   }, 60_000);
 
-  it("is the last price beside other boxes on a framed terminal chart's axis", async () => {
-    // Seed 1, picture 21 (a design render, refused before): a MetaTrader 5 terminal with two
-    // charts; the framed one's axis holds the grey bid tag at its last close and an order's blue
-    // tag below it.
-    const { error } = await readMetaTrader(1, 21);
-    expect(error).toBeLessThan(0.01);
-  }, 60_000);
-
   it("stands for the last price over a stop's red tag that no bar reaches", async () => {
     // Seed 2, picture 27 (a design render, refused before as the tag unreached): MetaTrader 5's
     // white theme on a phone in landscape; the grey bid tag at the last bar's close, a stop loss's
@@ -33,29 +25,6 @@ describe("MetaTrader's grey bid tag", () => {
     expect(reading.evidence.confidence.terms.tagAgreement).toBe(1);
   }, 60_000);
 
-  it("is read apart from an order's red tag half hidden under it", async () => {
-    // Seed 1, picture 23 (a design render, refused before for marks beside the last bar): a
-    // phone in landscape; a stop's red tag peeks out above the grey bid tag at the last close,
-    // the two one box of two fills on the axis.
-    const { error } = await readMetaTrader(1, 23);
-    expect(error).toBeLessThan(0.01);
-  }, 60_000);
-
-  it('stays one box where a line of another colour crosses its top edge', async () => {
-    // Seed 1, picture 0 (a design render): a small JPEG whose red line runs along the top of the
-    // grey bid tag; the line's rows are no box of their own, so the tag keeps its centre.
-    const { error } = await readMetaTrader(1, 0);
-    expect(error).toBeLessThan(0.005);
-  }, 60_000);
-
-  it("says the last bar is the latest across the chart shift, whatever orders' lines cross it", async () => {
-    // Seed 2, picture 26 (a design render, refused before as the last bar away from the axis): a
-    // phone in portrait, the grey bid tag at the last close, the chart shifted from the axis with
-    // orders' dashed lines across the gap and their tags reaching into the plot past its border.
-    const { error } = await readMetaTrader(2, 26);
-    expect(error).toBeLessThan(0.01);
-  }, 60_000);
-
   it("on its solid grey line is a mark to explain, not a crosshair's label: text read as the last bars is refused", async () => {
     // Seed 1, picture 7 (a design render, read 33% off before): MetaTrader 5's white theme on a
     // phone in landscape; an order's "Buy Stop 1.25142" on its line at the plot's right edge is
@@ -64,11 +33,57 @@ describe("MetaTrader's grey bid tag", () => {
     await expect(readMetaTrader(1, 7)).rejects.toMatchObject({ rule: 'last-price/marks-beside-last' });
   }, 60_000);
 
-  it("on its solid grey line is the one box at the last close, beside an order's tag in the bar's range", async () => {
-    // Seed 2, picture 5 (a design render, read 3.2% off before): a terminal's green-red theme; the
-    // last bar's range holds the grey bid tag and a stop's red tag, and only the bid tag (passed
-    // over as a crosshair's label before) stands at its close.
-    const { error } = await readMetaTrader(2, 5);
-    expect(error).toBeLessThan(0.01);
-  }, 60_000);
+  // Design renders (docs/engine-lab-notes.md) read within `bound` of the bars' range.
+  it.each([
+    {
+      // Seed 1, picture 21 (refused before): a MetaTrader 5 terminal with two charts; the framed
+      // one's axis holds the grey bid tag at its last close and an order's blue tag below it.
+      does: "is the last price beside other boxes on a framed terminal chart's axis",
+      seed: 1,
+      picture: 21,
+      bound: 0.01,
+    },
+    {
+      // Seed 1, picture 23 (refused before for marks beside the last bar): a phone in landscape;
+      // a stop's red tag peeks out above the grey bid tag at the last close, the two one box of
+      // two fills on the axis.
+      does: "is read apart from an order's red tag half hidden under it",
+      seed: 1,
+      picture: 23,
+      bound: 0.01,
+    },
+    {
+      // Seed 1, picture 0: a small JPEG whose red line runs along the top of the grey bid tag;
+      // the line's rows are no box of their own, so the tag keeps its centre.
+      does: 'stays one box where a line of another colour crosses its top edge',
+      seed: 1,
+      picture: 0,
+      bound: 0.005,
+    },
+    {
+      // Seed 2, picture 26 (refused before as the last bar away from the axis): a phone in
+      // portrait, the grey bid tag at the last close, the chart shifted from the axis with orders'
+      // dashed lines across the gap and their tags reaching into the plot past its border.
+      does: "says the last bar is the latest across the chart shift, whatever orders' lines cross it",
+      seed: 2,
+      picture: 26,
+      bound: 0.01,
+    },
+    {
+      // Seed 2, picture 5 (read 3.2% off before): a terminal's green-red theme; the last bar's
+      // range holds the grey bid tag and a stop's red tag, and only the bid tag (passed over as a
+      // crosshair's label before) stands at its close.
+      does: "on its solid grey line is the one box at the last close, beside an order's tag in the bar's range",
+      seed: 2,
+      picture: 5,
+      bound: 0.01,
+    },
+  ])(
+    '$does',
+    async ({ seed, picture, bound }) => {
+      const { error } = await readMetaTrader(seed, picture);
+      expect(error).toBeLessThan(bound);
+    },
+    60_000,
+  );
 });

@@ -36,6 +36,8 @@ export const UNSURE_REASONS = {
     "This screenshot shows several charts, and we couldn't read the selected one (the framed chart), so we won't give you another chart's prices. Please crop the screenshot to the chart you want and its price axis, and try again.",
   instrumentUnfit:
     "The chart names an instrument whose price can't be what we read from its price axis, so we won't guess a price. Please crop the screenshot to the main price chart and its price axis, with its numbers in view, and try again.",
+  scaleAndCloseUnconfirmed:
+    "We could read only three of this chart's price labels, and nothing on its price axis marks the latest candle's price, so we can't be sure of the price. Please take the screenshot with more of the price axis and the chart's own price tag in view, and try again.",
   labelsPastPlot:
     'The price labels we read run past the chart area we found, so part of the window may have been taken for the chart. Please crop the screenshot to the chart and its price axis, and try again.',
 } as const;
@@ -104,6 +106,11 @@ export const REFUSAL_RULES = {
   'confidence/last-outside-labels': rule('confidence', 'UNSURE_READING', UNSURE_REASONS.lastOutsideLabels),
   'confidence/series-outside-labels': rule('confidence', 'UNSURE_READING', UNSURE_REASONS.seriesOutsideLabels),
   'confidence/labels-past-plot': rule('confidence', 'UNSURE_READING', UNSURE_REASONS.labelsPastPlot),
+  'confidence/scale-and-close-unconfirmed': rule(
+    'confidence',
+    'UNSURE_READING',
+    UNSURE_REASONS.scaleAndCloseUnconfirmed,
+  ),
   /** The chart names one listed instrument, and the last price read is outside its prices. */
   'confidence/instrument-unfit': rule('confidence', 'UNSURE_READING', UNSURE_REASONS.instrumentUnfit),
   /** The scale fitted puts the candles at zero or below: no market's prices. */

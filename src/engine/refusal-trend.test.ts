@@ -106,10 +106,9 @@ describe('a refusal of the prices', () => {
 });
 
 describe('doubtsLastPriceOnly', () => {
-  it('keeps the bars of a refusal that doubts only where the last price is', () => {
-    expect(
-      ['tagAgreement', 'marksBesideLast', 'lastBarAway'].every((t) => doubtsLastPriceOnly(t as ConfidenceTerm)),
-    ).toBe(true);
+  it('keeps the bars of a refusal that doubts only the prices: where the last price is, a thin scale', () => {
+    const prices: ConfidenceTerm[] = ['tagAgreement', 'marksBesideLast', 'lastBarAway', 'scaleAndCloseUnconfirmed'];
+    expect(prices.every((t) => doubtsLastPriceOnly(t))).toBe(true);
   });
 
   it('keeps none where the refusal doubts the bars: another pane, a part of the window', () => {

@@ -195,6 +195,19 @@ const topLabelsHidden = once(async () => {
 });
 
 /**
+ * The axis painted over and three labels written at their own prices, off any round step (a third
+ * of a pitch below three of the labels), for the plain chart's close on its last bar: neither the
+ * scale nor the close has a second piece of evidence.
+ */
+const threeLabelsOffStep = once(async () => {
+  const c = await chart();
+  const pitch = c.labelRows[1]! - c.labelRows[0]!;
+  const rows = [1, 3, 5].map((i) => c.labelRows[i]! + pitch / 3);
+  const labels = rows.map((y) => words(c.axisLeft + 5, y, c.priceAt(y).toFixed(3))).join('');
+  return drawOver(c.image, hideAxis(c) + labels);
+});
+
+/**
  * The chart with its last-price tag, the labels under the tag painted over: the tag vouches for
  * the last close, but most of the series lies above the three labels left at the foot.
  */
@@ -285,6 +298,7 @@ const PICTURES: Record<RefusalRule, () => Promise<Buffer>> = {
   'confidence/last-outside-labels': topLabelsHidden,
   'confidence/series-outside-labels': onlyFootLabels,
   'confidence/labels-past-plot': panelAcrossPlot,
+  'confidence/scale-and-close-unconfirmed': threeLabelsOffStep,
   'confidence/prices-not-positive': pricesBelowZero,
   'confidence/instrument-unfit': instrumentUnfit,
 };

@@ -10,6 +10,7 @@ import type { TagVerdict } from '../last-price/index.js';
 import type { ReadingRecorder } from '../trace.js';
 import {
   EMPTY_MARGIN,
+  FEWEST_LABELS,
   LABEL_SPAN_FULL,
   LABEL_SPAN_HALF,
   LAST_BEYOND_FULL,
@@ -61,7 +62,13 @@ export interface ReadingEvidence {
 }
 
 export type ConfidenceTerm =
-  'tagAgreement' | 'marksBesideLast' | 'lastBarAway' | 'lastOutsideLabels' | 'seriesOutsideLabels' | 'labelsPastPlot';
+  | 'tagAgreement'
+  | 'marksBesideLast'
+  | 'lastBarAway'
+  | 'lastOutsideLabels'
+  | 'seriesOutsideLabels'
+  | 'labelsPastPlot'
+  | 'scaleAndCloseUnconfirmed';
 
 export interface ReadingConfidence {
   /** The weakest term, 0..1. */
@@ -122,17 +129,32 @@ export function readingConfidence(e: ReadingEvidence): ReadingConfidence {
     // belong to (a crosshair or a toolbar cut it short), so the bars were read in the wrong
     // place. A pane's labels reach at most half a label past its edges.
     labelsPastPlot: fallsFrom(e.labelSpan, LABEL_SPAN_FULL, LABEL_SPAN_HALF),
+    // Three labels off any round step make a line a single misread label could have made, and a
+    // close on the last bar's own ink is only as good as the bar: with neither confirmed by
+    // anything else, the price rests on no two pieces of evidence that agree.
+    scaleAndCloseUnconfirmed:
+      e.inliers.length <= FEWEST_LABELS && !e.onStep && (e.lastSource === 'bar' || e.lastSource === 'right-edge')
+        ? 0
+        : 1,
   };
   const weakest = (Object.keys(terms) as ConfidenceTerm[]).reduce((a, b) => (terms[b] < terms[a] ? b : a));
   return { value: terms[weakest], weakest, terms };
 }
 
-/** The terms that doubt where the last price is, not whether the bars are the chart's. */
-const LAST_PRICE_TERMS: readonly ConfidenceTerm[] = ['tagAgreement', 'marksBesideLast', 'lastBarAway'];
+/**
+ * The terms that doubt the prices read (where the last price is, or a scale through three
+ * labels), not whether the bars are the chart's.
+ */
+const LAST_PRICE_TERMS: readonly ConfidenceTerm[] = [
+  'tagAgreement',
+  'marksBesideLast',
+  'lastBarAway',
+  'scaleAndCloseUnconfirmed',
+];
 
 /**
- * Whether a refusal for this term doubts only the last price: the bars are the chart's, beside
- * its fitted scale. The other terms say they may be another pane's or a part of the window's.
+ * Whether a refusal for this term doubts only the prices: the bars are the chart's, beside its
+ * fitted scale. The other terms say they may be another pane's or a part of the window's.
  */
 export const doubtsLastPriceOnly = (term: ConfidenceTerm): boolean => LAST_PRICE_TERMS.includes(term);
 
@@ -144,6 +166,7 @@ export const TERM_RULES: Record<ConfidenceTerm, RefusalRule> = {
   lastOutsideLabels: 'confidence/last-outside-labels',
   seriesOutsideLabels: 'confidence/series-outside-labels',
   labelsPastPlot: 'confidence/labels-past-plot',
+  scaleAndCloseUnconfirmed: 'confidence/scale-and-close-unconfirmed',
 };
 
 /**

@@ -50,6 +50,14 @@ export const LABEL_SPAN_FULL = 1.12;
 /** labelsPastPlot is 0.5 at this share of the plot's height; tuned on the synthetic sets. */
 export const LABEL_SPAN_HALF = 1.2;
 
+/**
+ * scaleAndCloseUnconfirmed: a scale through this many labels or fewer (the fewest a fit takes)
+ * whose values sit on no round step is one misread or misplaced label from another line; with a
+ * last close the axis does not mark either, nothing in the reading stands on more than one piece
+ * of evidence. The real screenshots' answers of this kind were both wrong (13% and 4% off).
+ */
+export const FEWEST_LABELS = 3;
+
 // The labels' pane read again (evidence.ts: takesPane).
 
 /** How far into a pane's margin, in label steps, an unconfirmed last bar may lie in a pane cut out of a larger box. */

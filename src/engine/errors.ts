@@ -141,7 +141,7 @@ export interface SeenBar {
 /** The bars of a chart whose prices were refused, in the picture's own pixels: what a trader's scale can price (correction.ts). */
 export interface CorrectableBars {
   rows: SeenBar[];
-  kind: 'candles' | 'ohlc';
+  kind: 'candles' | 'ohlc' | 'line';
   plot: { left: number; top: number; right: number; bottom: number };
   image: { width: number; height: number };
   /** Values of the labels OCR read on the axis (fitted or not), for the trader's figures to be checked against. */

@@ -72,7 +72,13 @@ export async function analyzeChart(
   if (!correction && legend) throw withTrendSeen(refuseUnfit(reading, rec, legend, last?.close ?? 0), settings);
   const t = performance.now();
   const decimals = reading.scale.precision;
-  const { result, support, resistance } = analyseSeries(reading.candles, settings, decimals, symbol ?? undefined);
+  const { result, support, resistance } = analyseSeries(
+    reading.candles,
+    settings,
+    decimals,
+    symbol ?? undefined,
+    reading.kind,
+  );
   if (reading.evidence?.chartRead === 'framed') result.decisionRationales.unshift(FRAMED_CHART_READ);
   const chart: ChartFacts = {
     lastPrice: round(last?.close ?? 0, decimals),

@@ -56,3 +56,15 @@ describe('reasons in plain words', () => {
     expect(result.decisionRationales.length).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe("a line chart's analysis", () => {
+  it('speaks of the line, not of candles, and of the same prices', () => {
+    const asCandles = analyseSeries(uptrend(), settings({ capitalSize: 1000 }), 2).result;
+    const asLine = analyseSeries(uptrend(), settings({ capitalSize: 1000 }), 2, undefined, 'line').result;
+    expect(asCandles.analysis).toMatch(/over the last 80 candles/);
+    expect(asLine.analysis).toMatch(/across the line in view/);
+    for (const text of [asLine.analysis, ...asLine.decisionRationales]) expect(text).not.toMatch(/candle/);
+    expect(asLine.entryPoint).toBe(asCandles.entryPoint);
+    expect(asLine.trend).toBe(asCandles.trend);
+  });
+});

@@ -1,4 +1,5 @@
 /** Price series + settings → the SPEC §3 analysis result and the chart's levels. */
+import type { SeriesKind } from '../bars/series.js';
 import type { Action, AnalysisResult, AnalysisSettings, Trend } from '../../shared/analysis.js';
 import type { SeenBar } from '../errors.js';
 import type { PriceCandle } from '../read-chart.js';
@@ -175,6 +176,7 @@ export function analyseSeries(
   chosen: AnalysisSettings,
   decimals: number,
   chartSymbol?: string,
+  kind: SeriesKind = 'candles',
 ): Analysis {
   const readFromChart = !chosen.symbol && Boolean(chartSymbol);
   const settings: AnalysisSettings = readFromChart ? { ...chosen, symbol: chartSymbol } : chosen;
@@ -208,6 +210,7 @@ export function analyseSeries(
     support,
     resistance,
     candles: candles.length,
+    line: kind === 'line',
     firstClose: first.close,
     lastPrice: last.close,
     sma,

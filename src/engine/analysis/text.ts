@@ -11,6 +11,8 @@ export interface Narrative {
   support: Level[];
   resistance: Level[];
   candles: number;
+  /** The series is a line chart's (its bars are stretches of the line, not candles). */
+  line: boolean;
   firstClose: number;
   lastPrice: number;
   sma: number | null;
@@ -38,12 +40,13 @@ function analysisOf(n: Narrative): string {
   const f = (v: number): string => v.toFixed(n.decimals);
   const { plan } = n;
   const moveWord = n.lastPrice >= n.firstClose ? 'rose' : 'fell';
+  const over = n.line ? 'across the line in view,' : `over the last ${n.candles} candles`;
   const trendSentence =
     n.trend === 'uptrend'
-      ? `The chart is in an uptrend: over the last ${n.candles} candles price ${moveWord} from ${f(n.firstClose)} to ${f(n.lastPrice)}, and buyers have been in control.`
+      ? `The chart is in an uptrend: ${over} price ${moveWord} from ${f(n.firstClose)} to ${f(n.lastPrice)}, and buyers have been in control.`
       : n.trend === 'downtrend'
-        ? `The chart is in a downtrend: over the last ${n.candles} candles price ${moveWord} from ${f(n.firstClose)} to ${f(n.lastPrice)}, and sellers have been in control.`
-        : `The chart is moving sideways: over the last ${n.candles} candles price has stayed in a range and is now at ${f(n.lastPrice)}, with no side clearly in control.`;
+        ? `The chart is in a downtrend: ${over} price ${moveWord} from ${f(n.firstClose)} to ${f(n.lastPrice)}, and sellers have been in control.`
+        : `The chart is moving sideways: ${over} price has stayed in a range and is now at ${f(n.lastPrice)}, with no side clearly in control.`;
   const s = n.support[0];
   const r = n.resistance[0];
   const levelSentence = [
@@ -60,7 +63,7 @@ function analysisOf(n: Narrative): string {
       ? `just ${plan.side === 'buy' ? 'below the last swing low' : 'above the last swing high'} at ${f(plan.swingPrice)}`
       : plan.stopBasis === 'range'
         ? 'close enough that the take profit stays within the prices this chart shows'
-        : `about ${(Math.abs(plan.entry - plan.stop) / n.atr).toFixed(1)} times the size of a typical recent candle away`;
+        : `about ${(Math.abs(plan.entry - plan.stop) / n.atr).toFixed(1)} times the size of ${n.line ? 'a typical recent move' : 'a typical recent candle'} away`;
   const levelsWords = `entry ${f(plan.entry)}, stop loss ${f(plan.stop)} (${stopWhy}) and take profit ${f(plan.target)}`;
   const planSentence = n.targetOffChart
     ? `The chart leans towards a ${sideWord}, but a take profit ${n.riskReward} times the risk would lie beyond the prices this chart shows unless the stop sat inside ordinary price swings, so the suggestion is to wait. For reference: ${levelsWords}.`
@@ -82,13 +85,15 @@ function rationalesOf(n: Narrative): string[] {
   const s = n.support[0];
   const r = n.resistance[0];
   const rationales: string[] = [];
+  const visible = n.line ? 'Along the visible line' : 'Across the visible candles';
+  const average = n.line ? 'its recent average' : 'its average of the last twenty candles';
   const share = pct(Math.abs(n.reading.drift));
   const steadiness =
     n.reading.r2 >= 0.6 ? 'steadily' : n.reading.r2 >= 0.3 ? 'unevenly' : 'with many swings back and forth';
   rationales.push(
     Math.abs(n.reading.drift) < 0.1
-      ? `Across the visible candles, price has ended up close to where it started (trend-line fit R² ${n.reading.r2.toFixed(2)}).`
-      : `Across the visible candles, price has ${n.reading.drift >= 0 ? 'risen' : 'fallen'} ${steadiness}, ${Math.abs(n.reading.drift) >= 0.9 ? 'across about the whole height of the chart' : `by about ${share} of the chart's height`} (trend-line fit R² ${n.reading.r2.toFixed(2)}).`,
+      ? `${visible}, price has ended up close to where it started (trend-line fit R² ${n.reading.r2.toFixed(2)}).`
+      : `${visible}, price has ${n.reading.drift >= 0 ? 'risen' : 'fallen'} ${steadiness}, ${Math.abs(n.reading.drift) >= 0.9 ? 'across about the whole height of the chart' : `by about ${share} of the chart's height`} (trend-line fit R² ${n.reading.r2.toFixed(2)}).`,
   );
   if (n.reading.swingsCounted > 0) {
     const ups = Math.round(((n.reading.structure + 1) / 2) * n.reading.swingsCounted);
@@ -115,13 +120,13 @@ function rationalesOf(n: Narrative): string[] {
   if (n.sma !== null) {
     rationales.push(
       n.lastPrice >= n.sma
-        ? `Price ${f(n.lastPrice)} is above its average of the last twenty candles (${f(n.sma)}), so buyers have had the upper hand lately (moving average).`
-        : `Price ${f(n.lastPrice)} is below its average of the last twenty candles (${f(n.sma)}), so sellers have had the upper hand lately (moving average).`,
+        ? `Price ${f(n.lastPrice)} is above ${average} (${f(n.sma)}), so buyers have had the upper hand lately (moving average).`
+        : `Price ${f(n.lastPrice)} is below ${average} (${f(n.sma)}), so sellers have had the upper hand lately (moving average).`,
     );
   }
   const stopRange = (Math.abs(plan.entry - plan.stop) / n.atr).toFixed(1);
   rationales.push(
-    `The stop loss ${f(plan.stop)} is ${away(plan.stop - plan.entry)} the entry, about ${stopRange} times the size of a typical recent candle (average true range), so ordinary wiggles should not hit it; the take profit ${f(plan.target)} is ${away(plan.target - plan.entry)} it, to win ${n.riskReward} times what you risk.`,
+    `The stop loss ${f(plan.stop)} is ${away(plan.stop - plan.entry)} the entry, about ${stopRange} times the size of ${n.line ? 'a typical recent move' : 'a typical recent candle'} (average true range), so ordinary wiggles should not hit it; the take profit ${f(plan.target)} is ${away(plan.target - plan.entry)} it, to win ${n.riskReward} times what you risk.`,
   );
   return rationales.slice(0, 6);
 }

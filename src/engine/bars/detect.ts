@@ -77,7 +77,7 @@ export function detectCandles(
 }
 
 /** The ink that can be the series', and what was taken out of it. */
-interface SeriesInk {
+export interface SeriesInk {
   /** Ink with text, lines and baselines erased. */
   ink: Uint8Array;
   /** Ink from before line removal: a tick or an edge lying on a line of its colour is in it. */
@@ -87,7 +87,7 @@ interface SeriesInk {
 }
 
 /** Ink far from the background, with text, lines and baselines erased. */
-function seriesInk(r: Raster, plot: Box, bg: Rgb): SeriesInk {
+export function seriesInk(r: Raster, plot: Box, bg: Rgb): SeriesInk {
   const w = plot.right - plot.left;
   const h = plot.bottom - plot.top;
   const ink = inkMask(r, plot, bg, scratchU8('ink', w * h));

@@ -35,6 +35,34 @@ export const TRACK_END_GAP = 0.02;
 /** Pixels of slack added to TRACK_END_GAP's share; tuned on the synthetic sets. */
 export const TRACK_END_PX = 2;
 
+// A line chart (line.ts).
+
+/** A line is traced from its rightmost column within this share of the plot's width from the right. */
+export const LINE_START_SHARE = 0.3;
+/** Columns without the line's colour it is traced across (a label erased over it, a grid line's crossing). */
+export const LINE_GAP_COLUMNS = 6;
+/** How far (pixels, each column of a gap adding as much again) a column's run may stand from the last one's and go on the line. */
+export const LINE_REACH_PX = 2;
+/** A price line runs across at least this share of the plot's width... */
+export const LINE_MIN_SPAN = 0.5;
+/** ... inked in at least this share of the columns it runs across. */
+export const LINE_COVERAGE = 0.9;
+/**
+ * A line's stroke is at most this many pixels thick, beyond its move to the next column (a phone
+ * app's 3 px line, antialiased; a filled area's columns run down to the plot's foot)...
+ */
+export const LINE_MAX_THICKNESS_PX = 6;
+/** ... or this share of the plot's height, on tall plots. */
+export const LINE_MAX_THICKNESS_SHARE = 0.015;
+/** A price line spans at least this share of the plot's height (a flat one is a level's, a grid's). */
+export const LINE_MIN_EXTENT = 0.15;
+/** A reversal of the line's direction by more than this many pixels is a turn. */
+export const LINE_TURN_PX = 3;
+/** A price line turns at least this often (a trend line drawn straight does not turn). */
+export const LINE_MIN_TURNS = 4;
+/** Columns of the line grouped into one bar for the stages after this one. */
+export const LINE_BAR_COLUMNS = 4;
+
 // The pipeline (detect.ts).
 
 /** A plot narrower or shorter than this (pixels) is too small to hold a series; tuned on the synthetic sets. */

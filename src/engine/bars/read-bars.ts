@@ -1,12 +1,15 @@
 /**
- * The bars stage's entry: the plot (work pixels) → the bars in it, as pieces (detect.ts) or as a
- * column profile of bars that touch (dense.ts), with the check of their end against the series'
- * tags on the axis, which the last-price stage takes as it is (the tags are scanned once).
+ * The bars stage's entry: the plot (work pixels) → the bars in it, as pieces (detect.ts), as a
+ * column profile of bars that touch (dense.ts) or as a line chart's columns (line.ts), with the
+ * check of their end against the series' tags on the axis, which the last-price stage takes as it
+ * is (the tags are scanned once).
  */
 import { axisTags, reconcileWithTags, type Tag, type TagCheck } from '../last-price/tags.js';
 import { dominantColour, type Box, type Raster, type Rgb } from '../raster.js';
 import { readDense } from './dense.js';
 import { detectCandles } from './detect.js';
+import { readLine } from './line.js';
+import { AT_BODY } from '../last-price/params.js';
 import { MIN_BARS, MIN_QUALITY, TRACK_END_GAP, TRACK_END_PX } from './params.js';
 import type { CandleDetection, PixelCandle } from './series.js';
 
@@ -62,7 +65,8 @@ export function tagEndsTrack(
  * is thick, make a track as flat as a line (an equity curve's, which is no price series). The
  * chart's own tag in the series' colours, reached by that track's last bar, says it is the price:
  * it is taken where the pieces found only pieces the tag contradicts (a title's letters), or,
- * with `fromTag` (the last try, after the labels' pane), none.
+ * with `fromTag` (the last try, after the labels' pane), none. Where there are still no bars, a
+ * line chart is read when one line's end stands at a box on the axis.
  */
 export function readBars({ work, bg, axis, plot, labelHeight, fromTag = false }: BarsInput): BarsReading {
   const plotBg = dominantColour(work, plot);
@@ -80,6 +84,15 @@ export function readBars({ work, bg, axis, plot, labelHeight, fromTag = false }:
     if (dense && denseCheck && tagEndsTrack(dense.candles, denseCheck, plot)) {
       detection = dense;
       tagCheck = denseCheck;
+    }
+  }
+  // No bars: a line chart, where the axis marks the line's end.
+  if (!series()) {
+    const marked = (row: number) => scan().some((t) => Math.abs(t.y - row) <= labelHeight * AT_BODY);
+    const line = readLine(work, plot, plotBg, marked);
+    if (line) {
+      detection = line;
+      tagCheck = check(line);
     }
   }
   const found = series();

@@ -24,8 +24,11 @@ export interface PlotLine {
   dashed?: boolean;
 }
 
+/** How the chart draws its series: candles, OHLC bars, or a line of closes read as bars (line.ts). */
+export type SeriesKind = 'candles' | 'ohlc' | 'line';
+
 export interface CandleDetection {
-  kind: 'candles' | 'ohlc';
+  kind: SeriesKind;
   candles: PixelCandle[];
   /** Horizontal lines across the plot (grid, price line, crosshair). */
   lines: PlotLine[];

@@ -1,0 +1,103 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { mtSpec, renderMetaTrader } from '../../../scripts/fixtures/metatrader-render.js';
+import { terminateOcr } from '../axis/index.js';
+import { EngineError } from '../errors.js';
+import { readChart } from '../read-chart.js';
+import { box, drawOver } from '../test/draw.js';
+import { readMetaTrader } from '../test/metatrader.js';
+import { isPriceLine, lineBars, traceColour } from './line.js';
+
+afterAll(async () => {
+  await terminateOcr();
+});
+
+const W = 400;
+const H = 200;
+
+/** A label mask (255: no ink) with colour 0 along `rowAt(x)`, `thick` rows deep, and colour 1 under it when `filled`. */
+function mask(rowAt: (x: number) => number, { thick = 2, filled = false } = {}): Uint8Array {
+  const label = new Uint8Array(W * H).fill(255);
+  for (let x = 0; x < W; x++) {
+    const y = Math.round(rowAt(x));
+    for (let k = 0; k < thick; k++) label[(y + k) * W + x] = 0;
+    if (filled) for (let k = y + thick; k < H; k++) label[k * W + x] = 0;
+  }
+  return label;
+}
+
+/** A price-like path: a rise with swings, ending in the plot's right part. */
+const wavy = (x: number) => 150 - x * 0.2 + 20 * Math.sin(x / 15);
+
+describe('a line chart, traced', () => {
+  it('follows a thin line that turns from the right edge across the plot, and makes bars of it', () => {
+    const trace = traceColour(mask(wavy), 0, [0, 200, 0], W, H);
+    expect(trace).not.toBeNull();
+    expect(trace!.first).toBe(0);
+    expect(trace!.last).toBe(W - 1);
+    expect(isPriceLine(trace!, W, H)).toBe(true);
+    const bars = lineBars(trace!, { left: 10, top: 20, right: 10 + W, bottom: 20 + H });
+    expect(bars.length).toBe(W / 4);
+    // The last bar closes where the line ends, in the picture's rows.
+    expect(bars[bars.length - 1]!.close).toBeCloseTo(20 + Math.round(wavy(W - 1)) + 0.5, 5);
+  });
+
+  it('crosses a gap of a few columns (a label erased over the line)', () => {
+    const label = mask(wavy);
+    for (let x = 200; x < 205; x++) for (let y = 0; y < H; y++) label[y * W + x] = 255;
+    expect(traceColour(label, 0, [0, 200, 0], W, H)?.first).toBe(0);
+  });
+
+  it('takes no filled area, no straight trend line and no flat level for a price line', () => {
+    const filled = traceColour(mask(wavy, { filled: true }), 0, [0, 200, 0], W, H);
+    expect(filled === null || !isPriceLine(filled, W, H)).toBe(true);
+    const straight = traceColour(
+      mask((x) => 180 - x * 0.4),
+      0,
+      [0, 200, 0],
+      W,
+      H,
+    );
+    expect(straight && isPriceLine(straight, W, H)).toBe(false);
+    const flat = traceColour(
+      mask((x) => 100 + 3 * Math.sin(x / 10)),
+      0,
+      [0, 200, 0],
+      W,
+      H,
+    );
+    expect(flat && isPriceLine(flat, W, H)).toBe(false);
+  });
+});
+
+describe("MetaTrader's line charts", () => {
+  // Design renders (docs/engine-lab-notes.md), refused before as no series: the bid tag stands
+  // where the line ends.
+  it.each([
+    { seed: 1, index: 4, what: 'a chart window, navy theme, a 1 px line' },
+    { seed: 1, index: 47, what: 'the phone app in landscape, a 3 px line' },
+    { seed: 2, index: 37, what: 'a terminal, the framed chart of several' },
+    { seed: 2, index: 48, what: 'a chart window, black on white, with moving averages' },
+  ])(
+    'read the line where the axis marks its end: $what',
+    async ({ seed, index }) => {
+      const { error } = await readMetaTrader(seed, index);
+      expect(error).toBeLessThan(0.01);
+    },
+    60_000,
+  );
+
+  it('refuse a line whose end no mark on the axis vouches for (an equity curve, a chart without its tag)', async () => {
+    const spec = mtSpec(1, 4);
+    const { image, truth } = await renderMetaTrader(spec);
+    const tags = [truth.boxes.lastTag, ...truth.boxes.tags];
+    const hidden = await drawOver(
+      image,
+      tags.map((t) => box(t.x, t.y - 2, t.w, t.h + 4, spec.theme.background)).join(''),
+    );
+    const refusal = await readChart(hidden).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(EngineError);
+  }, 60_000);
+});

@@ -1,0 +1,208 @@
+/**
+ * A line chart: the price drawn as one line of closes (MetaTrader's line mode, a phone app's
+ * chart). It has no pieces to be bars, so `detectCandles` and `readDense` find no series in it.
+ * The line is one colour that, traced from its right end leftwards column by column, runs on
+ * across most of the plot as a thin stroke that turns up and down; moving averages do too, and
+ * so do an equity curve and a business chart's line. What makes it the price is the chart's own
+ * mark: a box on the axis at the row where it ends (the platform's last-price tag or bid). Only a
+ * line the axis marks so is read, and only when exactly one is.
+ *
+ * Its columns are grouped into bars of a few columns each (open and close where the line enters
+ * and leaves them, high and low its extent there), so the stages after this one read it as they
+ * read candles.
+ */
+import type { Box, Raster, Rgb } from '../raster.js';
+import { scratchU8 } from '../scratch.js';
+import { seriesInk } from './detect.js';
+import { clusterColours, labelInk } from './ink.js';
+import {
+  LINE_BAR_COLUMNS,
+  LINE_COVERAGE,
+  LINE_GAP_COLUMNS,
+  LINE_MAX_THICKNESS_PX,
+  LINE_MAX_THICKNESS_SHARE,
+  LINE_MIN_EXTENT,
+  LINE_MIN_SPAN,
+  LINE_MIN_TURNS,
+  LINE_REACH_PX,
+  LINE_START_SHARE,
+  LINE_TURN_PX,
+  MIN_BARS,
+  MIN_PLOT,
+} from './params.js';
+import { seriesQuality, type CandleDetection, type PixelCandle } from './series.js';
+
+/** A colour's line traced through the plot: per plot column its run of rows, -1 where none. */
+export interface LineTrace {
+  cluster: number;
+  colour: Rgb;
+  /** The first and last columns traced (plot-relative). */
+  first: number;
+  last: number;
+  top: Int32Array;
+  bottom: Int32Array;
+}
+
+/** The runs of colour `k` in plot column `x`, top to bottom, as [top, bottom] rows. */
+function runsIn(label: Uint8Array, k: number, x: number, w: number, h: number): [number, number][] {
+  const runs: [number, number][] = [];
+  for (let y = 0; y < h; y++) {
+    if (label[y * w + x] !== k) continue;
+    const top = y;
+    while (y + 1 < h && label[(y + 1) * w + x] === k) y++;
+    runs.push([top, y]);
+  }
+  return runs;
+}
+
+/**
+ * Colour `k` traced leftwards from column `x` (its run there the thinnest: a line has one, a
+ * fill or a text several): in each column the run that touches the one beside it (a steep
+ * stretch spans the rows between its neighbours'), across gaps of a few columns (a label erased
+ * over it, a faint stretch of a thin line in a JPEG).
+ */
+function traceFrom(label: Uint8Array, k: number, colour: Rgb, x: number, w: number, h: number): LineTrace | null {
+  const start = runsIn(label, k, x, w, h).sort((a, b) => a[1] - a[0] - (b[1] - b[0]))[0];
+  if (!start) return null;
+  const top = new Int32Array(w).fill(-1);
+  const bottom = new Int32Array(w).fill(-1);
+  top[x] = start[0];
+  bottom[x] = start[1];
+  let first = x;
+  let prev = start;
+  let gap = 0;
+  for (let c = x - 1; c >= 0 && gap <= LINE_GAP_COLUMNS; c--) {
+    const reach = LINE_REACH_PX * (1 + gap);
+    let best: [number, number] | null = null;
+    let bestOverlap = -Infinity;
+    for (const run of runsIn(label, k, c, w, h)) {
+      const overlap = Math.min(run[1], prev[1] + reach) - Math.max(run[0], prev[0] - reach);
+      if (overlap >= 0 && overlap > bestOverlap) {
+        best = run;
+        bestOverlap = overlap;
+      }
+    }
+    if (!best) {
+      gap++;
+      continue;
+    }
+    top[c] = best[0];
+    bottom[c] = best[1];
+    prev = best;
+    first = c;
+    gap = 0;
+  }
+  return { cluster: k, colour, first, last: x, top, bottom };
+}
+
+/**
+ * Colour `k`'s line: traced from its rightmost column in the right part of the plot, and again
+ * from left of that trace while it is too short to be a line (it started on a tag's edge or a
+ * label's remains). Null where none is long enough.
+ */
+export function traceColour(label: Uint8Array, k: number, colour: Rgb, w: number, h: number): LineTrace | null {
+  const from = Math.floor(w * (1 - LINE_START_SHARE));
+  for (let x = w - 1; x >= from; x--) {
+    const trace = traceFrom(label, k, colour, x, w, h);
+    if (!trace) continue;
+    if (trace.last - trace.first + 1 >= w * LINE_MIN_SPAN) return trace;
+    x = trace.first;
+  }
+  return null;
+}
+
+const centre = (t: LineTrace, x: number): number => ((t.top[x] ?? 0) + (t.bottom[x] ?? 0)) / 2;
+
+/**
+ * Whether a trace is a price line's: it runs across most of the plot, inked in nearly every
+ * column, as a thin stroke (a run no taller than the line's thickness plus its move to the next
+ * column: a filled area is tall), over a good part of the plot's height, turning up and down
+ * (a trend line drawn straight does not).
+ */
+export function isPriceLine(t: LineTrace, w: number, h: number): boolean {
+  const span = t.last - t.first + 1;
+  if (span < w * LINE_MIN_SPAN) return false;
+  const xs: number[] = [];
+  for (let x = t.first; x <= t.last; x++) if ((t.top[x] ?? -1) >= 0) xs.push(x);
+  if (xs.length < span * LINE_COVERAGE) return false;
+  const thickness = xs
+    .slice(1)
+    .map((x, i) => (t.bottom[x] ?? 0) - (t.top[x] ?? 0) + 1 - Math.abs(centre(t, x) - centre(t, xs[i] ?? x)))
+    .sort((a, b) => a - b);
+  const median = thickness[thickness.length >> 1] ?? Infinity;
+  if (median > Math.max(LINE_MAX_THICKNESS_PX, h * LINE_MAX_THICKNESS_SHARE)) return false;
+  const rows = xs.map((x) => centre(t, x));
+  if (Math.max(...rows) - Math.min(...rows) < h * LINE_MIN_EXTENT) return false;
+  // Turns: the line's direction reverses by more than a few pixels.
+  let turns = 0;
+  let direction = 0;
+  let extreme = rows[0] ?? 0;
+  for (const y of rows) {
+    if (direction >= 0 && y < extreme - LINE_TURN_PX) {
+      if (direction > 0) turns++;
+      direction = -1;
+      extreme = y;
+    } else if (direction <= 0 && y > extreme + LINE_TURN_PX) {
+      if (direction < 0) turns++;
+      direction = 1;
+      extreme = y;
+    } else if (direction > 0) extreme = Math.max(extreme, y);
+    else if (direction < 0) extreme = Math.min(extreme, y);
+  }
+  return turns >= LINE_MIN_TURNS;
+}
+
+/** The trace's columns as bars of LINE_BAR_COLUMNS columns, in image work pixels. */
+export function lineBars(t: LineTrace, plot: Box): PixelCandle[] {
+  const bars: PixelCandle[] = [];
+  for (let x0 = t.first; x0 <= t.last; x0 += LINE_BAR_COLUMNS) {
+    const xs: number[] = [];
+    for (let x = x0; x < Math.min(t.last + 1, x0 + LINE_BAR_COLUMNS); x++) if ((t.top[x] ?? -1) >= 0) xs.push(x);
+    const a = xs[0];
+    const b = xs[xs.length - 1];
+    if (a === undefined || b === undefined) continue;
+    bars.push({
+      x: plot.left + (a + b) / 2,
+      open: plot.top + centre(t, a),
+      close: plot.top + centre(t, b),
+      high: plot.top + Math.min(...xs.map((x) => t.top[x] ?? 0)),
+      low: plot.top + Math.max(...xs.map((x) => t.bottom[x] ?? 0)),
+    });
+  }
+  // The line's very end is where its last bar closes.
+  const end = bars[bars.length - 1];
+  if (end) end.close = plot.top + centre(t, t.last);
+  return bars;
+}
+
+/**
+ * The line in `plot` that the axis marks at its end (`markedAt(row)`, image work rows), as bars;
+ * null where no colour's trace is a price line, or none or several are marked.
+ */
+export function readLine(
+  r: Raster,
+  plot: Box,
+  plotBg: Rgb,
+  markedAt: (row: number) => boolean,
+): CandleDetection | null {
+  const w = plot.right - plot.left;
+  const h = plot.bottom - plot.top;
+  if (w < MIN_PLOT || h < MIN_PLOT) return null;
+  const { ink, lines } = seriesInk(r, plot, plotBg);
+  const clusters = clusterColours(r, plot, ink, w, plotBg);
+  const label = labelInk(r, plot, ink, clusters, plotBg, scratchU8('line:label', w * h, 255));
+  const marked = clusters
+    .map((c, k) => traceColour(label, k, c.colour, w, h))
+    .filter((t): t is LineTrace => t !== null && isPriceLine(t, w, h) && markedAt(plot.top + centre(t, t.last)));
+  const line = marked.length === 1 ? marked[0] : undefined;
+  if (!line) return null;
+  const candles = lineBars(line, plot);
+  if (candles.length < MIN_BARS) return null;
+  return {
+    kind: 'line',
+    candles,
+    lines: lines.map((l) => ({ ...l, y: l.y + plot.top })),
+    colours: [line.colour],
+    quality: seriesQuality(candles),
+  };
+}

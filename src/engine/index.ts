@@ -122,10 +122,16 @@ function refuseUnfit(reading: PricedSeries, rec: ReadingRecorder, instrument: st
   return error;
 }
 
-/** A refusal of a chart's prices says the trend its bars show, where bars were seen. */
+/**
+ * A refusal of a chart's prices says the trend its bars show, where bars were seen: the bars a
+ * doubted reading trusts, or a clear series found beside labels that read as no scale (kept for
+ * the trader's scale). At twice the size (`axis/labels-too-small`) a page's lines of text can
+ * pass for a clear series: those say none.
+ */
 function withTrendSeen(error: unknown, settings: AnalysisSettings): unknown {
-  if (error instanceof EngineError && error.seen && error.code !== 'NOT_A_CHART')
-    error.trend = trendOfRows(error.seen, settings);
+  if (!(error instanceof EngineError) || error.code === 'NOT_A_CHART') return error;
+  const rows = error.seen ?? (error.rule === 'axis/labels-unreadable' ? error.bars?.rows : undefined);
+  if (rows) error.trend = trendOfRows(rows, settings);
   return error;
 }
 

@@ -10,6 +10,7 @@ import { trendOfRows } from './analysis/index.js';
 import { doubtsLastPriceOnly, type ConfidenceTerm } from './confidence/index.js';
 import { EngineError, UNSURE_REASONS } from './errors.js';
 import { analyzeChart, shutdownEngine } from './index.js';
+import { drawOver, PLAIN_CHART } from './test/draw.js';
 
 const settings = AnalysisSettingsSchema.parse({});
 
@@ -65,6 +66,36 @@ describe('a refusal of the prices', () => {
       if (answer.result.trend !== 'sideways') trending++;
     }
     expect(trending).toBeGreaterThanOrEqual(2);
+  }, 60_000);
+
+  it('says the trend of a clear series beside labels that read as no scale', async () => {
+    // Wider than a second look at twice the size is taken for.
+    const spec = { ...PLAIN_CHART, width: 1600, height: 900 };
+    const { image } = await renderChart(spec);
+    const answer = await analyzeChart(image, settings);
+    const { plot } = answer.chart;
+    // The labels painted over and seven numbers written in their places that make no line.
+    const left = Math.ceil(plot.right) + 2;
+    const rows = answer.evidence?.labelsRead.map((l) => l.y) ?? [];
+    const texts = ['153.000', '157.000', '151.000', '155.000', '152.000', '156.000', '154.000'];
+    const words = rows
+      .map(
+        (y, i) =>
+          `<text x="${left + 5}" y="${(y + spec.fontSize * 0.36).toFixed(1)}" font-family="${spec.font}" font-size="${spec.fontSize}" fill="${spec.theme.text}">${texts[i % texts.length]}</text>`,
+      )
+      .join('');
+    const shuffled = await drawOver(
+      await paint(
+        image,
+        { left, top: 0, width: spec.width - left, height: Math.ceil(plot.bottom) },
+        spec.theme.background,
+      ),
+      words,
+    );
+    const refusal = await refusalOf(shuffled);
+    expect(refusal?.rule).toBe('axis/labels-unreadable');
+    expect(answer.result.trend).toBe('uptrend');
+    expect(refusal?.trend).toBe(answer.result.trend);
   }, 60_000);
 
   it("says the trend of the bars when the axis's tag contradicts the last bar (the reading is refused)", async () => {

@@ -208,8 +208,9 @@ export function judgeAxis(
     // Numbers that make no scale beside a series that is not clearly one: text, a table.
     if (series.quality < clearSeries)
       return { rule: 'axis/numbers-beside-no-series', weighed: { quality: series.quality, threshold: clearSeries } };
-    // The bars beside labels that cannot be read say no trend: a page of text with numbers in it
-    // reads the same way.
+    // A clear series beside labels that cannot be read: its trend is still said (index.ts
+    // withTrendSeen); at twice the size a page of text with numbers in it reads the same way,
+    // and that refusal (axis/labels-too-small) says none.
     return { rule: 'axis/labels-unreadable', weighed: { parsed, read: labels } };
   }
   const inliers = fit.inliers.length;

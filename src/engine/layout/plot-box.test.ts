@@ -113,6 +113,13 @@ describe('axesFrame', () => {
     expect(axesFrame(figure(), [...BG] as Rgb, PANE, 'left')).toEqual({ left: 41, top: 31, right: 300, bottom: 170 });
   });
 
+  it("takes the frame when the first time label, set at a slant, reaches under the axis's side of it", () => {
+    // matplotlib's rotated dates: the first one's end stands left of the frame, below it.
+    const r = figure();
+    r.fill(33, 45, 178, 190, INK);
+    expect(axesFrame(r, [...BG] as Rgb, PANE, 'left')).toEqual({ left: 41, top: 31, right: 300, bottom: 170 });
+  });
+
   it('takes no frame where bars stand beyond the long line (a crosshair), or the box does not close', () => {
     const crosshair = figure();
     crosshair.fill(330, 334, 90, 110, CANDLE);

@@ -149,11 +149,11 @@ export function paneBounds(r: Raster, rough: Box, side: 'left' | 'right'): Box {
 export function axesFrame(r: Raster, paneBg: Rgb, pane: Box, side: 'left' | 'right'): Box | null {
   const height = pane.bottom - pane.top;
   const ink = (x: number, y: number): boolean => standsOut(r, paneBg, y * r.width + x, LINE_CONTRAST);
-  const longestRun = (x: number): { top: number; bottom: number } => {
+  const longestRun = (x: number, from = pane.top, to = pane.bottom): { top: number; bottom: number } => {
     let best = { top: 0, bottom: -1 };
     let start = -1;
-    for (let y = pane.top; y <= pane.bottom; y++) {
-      if (y < pane.bottom && ink(x, y)) {
+    for (let y = from; y <= to; y++) {
+      if (y < to && ink(x, y)) {
         if (start < 0) start = y;
         continue;
       }
@@ -196,10 +196,13 @@ export function axesFrame(r: Raster, paneBg: Rgb, pane: Box, side: 'left' | 'rig
       }
     }
     // Between the near side and the pane's edge by the axis stand only tick marks: bars there
-    // (the frame was a drawing's rectangle among them) keep the pane whole.
+    // (the frame was a drawing's rectangle among them) keep the pane whole. Only the frame's rows
+    // count: below it, the time labels (rotated, a plotting library's) reach under the axis.
     if (near < 0) return null;
-    for (let k = nearEdge; k !== near; k -= inward)
-      if (longestRun(k).bottom - longestRun(k).top >= TICK_ROWS) return null;
+    for (let k = nearEdge; k !== near; k -= inward) {
+      const within = longestRun(k, run.top, run.bottom + 1);
+      if (within.bottom - within.top >= TICK_ROWS) return null;
+    }
     const from = Math.min(near, x);
     const to = Math.max(near, x);
     const edge = (y: number): boolean => {

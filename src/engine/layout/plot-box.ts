@@ -138,6 +138,9 @@ export function paneBounds(r: Raster, rough: Box, side: 'left' | 'right'): Box {
   return axesFrame(r, paneBg, { left, top, right, bottom }, side) ?? { left, top, right, bottom };
 }
 
+/** The rows a run of a column's ink spans. */
+const rowsOf = (run: { top: number; bottom: number }): number => run.bottom - run.top + 1;
+
 /**
  * A plotting library's axes frame (matplotlib, plotly, a charting book's figure): a rectangle of
  * lines round the plot, the title above it and the time labels below. Its far side (away from
@@ -162,7 +165,7 @@ export function axesFrame(r: Raster, paneBg: Rgb, pane: Box, side: 'left' | 'rig
     }
     return best;
   };
-  const tall = (run: { top: number; bottom: number }): boolean => run.bottom - run.top + 1 >= height * FRAME_SIDE;
+  const tall = (run: { top: number; bottom: number }): boolean => rowsOf(run) >= height * FRAME_SIDE;
   // Walking in from the far edge, up to the pane's middle.
   const inward = side === 'left' ? -1 : 1;
   const far = side === 'left' ? pane.right - 1 : pane.left;
@@ -199,10 +202,8 @@ export function axesFrame(r: Raster, paneBg: Rgb, pane: Box, side: 'left' | 'rig
     // (the frame was a drawing's rectangle among them) keep the pane whole. Only the frame's rows
     // count: below it, the time labels (rotated, a plotting library's) reach under the axis.
     if (near < 0) return null;
-    for (let k = nearEdge; k !== near; k -= inward) {
-      const within = longestRun(k, run.top, run.bottom + 1);
-      if (within.bottom - within.top >= TICK_ROWS) return null;
-    }
+    for (let k = nearEdge; k !== near; k -= inward)
+      if (rowsOf(longestRun(k, run.top, run.bottom + 1)) > TICK_ROWS) return null;
     const from = Math.min(near, x);
     const to = Math.max(near, x);
     const edge = (y: number): boolean => {

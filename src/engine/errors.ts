@@ -1,3 +1,4 @@
+import type { SeriesKind } from './bars/series.js';
 import type { EngineErrorCode, Trend } from '../shared/analysis.js';
 import type { EngineStage, ReadingTrace, Weighed } from '../shared/engine-trace.js';
 
@@ -37,7 +38,7 @@ export const UNSURE_REASONS = {
   instrumentUnfit:
     "The chart names an instrument whose price can't be what we read from its price axis, so we won't guess a price. Please crop the screenshot to the main price chart and its price axis, with its numbers in view, and try again.",
   scaleAndCloseUnconfirmed:
-    "We could read only three of this chart's price labels, and nothing on its price axis marks the latest candle's price, so we can't be sure of the price. Please take the screenshot with more of the price axis and the chart's own price tag in view, and try again.",
+    "Only three of the price labels we read fit one scale, and nothing on the chart's price axis marks the latest price, so we can't be sure of the price. Please take the screenshot with more of the price axis and the chart's own price tag in view, and try again.",
   labelsPastPlot:
     'The price labels we read run past the chart area we found, so part of the window may have been taken for the chart. Please crop the screenshot to the chart and its price axis, and try again.',
 } as const;
@@ -141,7 +142,7 @@ export interface SeenBar {
 /** The bars of a chart whose prices were refused, in the picture's own pixels: what a trader's scale can price (correction.ts). */
 export interface CorrectableBars {
   rows: SeenBar[];
-  kind: 'candles' | 'ohlc' | 'line';
+  kind: SeriesKind;
   plot: { left: number; top: number; right: number; bottom: number };
   image: { width: number; height: number };
   /** Values of the labels OCR read on the axis (fitted or not), for the trader's figures to be checked against. */

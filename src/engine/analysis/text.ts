@@ -31,6 +31,9 @@ export interface Narrative {
 
 const pct = (v: number): string => `${Math.round(v * 100)}%`;
 
+/** What the average true range measures: a candle's size, or a line's move over a bar's columns. */
+const typicalBar = (n: Narrative): string => (n.line ? 'a typical recent move' : 'a typical recent candle');
+
 export function describe(n: Narrative): { analysis: string; rationales: string[] } {
   return { analysis: analysisOf(n), rationales: rationalesOf(n) };
 }
@@ -63,7 +66,7 @@ function analysisOf(n: Narrative): string {
       ? `just ${plan.side === 'buy' ? 'below the last swing low' : 'above the last swing high'} at ${f(plan.swingPrice)}`
       : plan.stopBasis === 'range'
         ? 'close enough that the take profit stays within the prices this chart shows'
-        : `about ${(Math.abs(plan.entry - plan.stop) / n.atr).toFixed(1)} times the size of ${n.line ? 'a typical recent move' : 'a typical recent candle'} away`;
+        : `about ${(Math.abs(plan.entry - plan.stop) / n.atr).toFixed(1)} times the size of ${typicalBar(n)} away`;
   const levelsWords = `entry ${f(plan.entry)}, stop loss ${f(plan.stop)} (${stopWhy}) and take profit ${f(plan.target)}`;
   const planSentence = n.targetOffChart
     ? `The chart leans towards a ${sideWord}, but a take profit ${n.riskReward} times the risk would lie beyond the prices this chart shows unless the stop sat inside ordinary price swings, so the suggestion is to wait. For reference: ${levelsWords}.`
@@ -126,7 +129,7 @@ function rationalesOf(n: Narrative): string[] {
   }
   const stopRange = (Math.abs(plan.entry - plan.stop) / n.atr).toFixed(1);
   rationales.push(
-    `The stop loss ${f(plan.stop)} is ${away(plan.stop - plan.entry)} the entry, about ${stopRange} times the size of ${n.line ? 'a typical recent move' : 'a typical recent candle'} (average true range), so ordinary wiggles should not hit it; the take profit ${f(plan.target)} is ${away(plan.target - plan.entry)} it, to win ${n.riskReward} times what you risk.`,
+    `The stop loss ${f(plan.stop)} is ${away(plan.stop - plan.entry)} the entry, about ${stopRange} times the size of ${typicalBar(n)} (average true range), so ordinary wiggles should not hit it; the take profit ${f(plan.target)} is ${away(plan.target - plan.entry)} it, to win ${n.riskReward} times what you risk.`,
   );
   return rationales.slice(0, 6);
 }

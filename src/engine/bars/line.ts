@@ -34,7 +34,6 @@ import { seriesQuality, type CandleDetection, type PixelCandle } from './series.
 
 /** A colour's line traced through the plot: per plot column its run of rows, -1 where none. */
 export interface LineTrace {
-  cluster: number;
   colour: Rgb;
   /** The first and last columns traced (plot-relative). */
   first: number;
@@ -92,7 +91,7 @@ function traceFrom(label: Uint8Array, k: number, colour: Rgb, x: number, w: numb
     first = c;
     gap = 0;
   }
-  return { cluster: k, colour, first, last: x, top, bottom };
+  return { colour, first, last: x, top, bottom };
 }
 
 /**

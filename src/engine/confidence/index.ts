@@ -17,6 +17,7 @@ import {
   LAST_BEYOND_HALF,
   LAST_GAP_FULL,
   LAST_GAP_HALF,
+  MARKED_MARGIN,
   MIN_LABEL_SPAN,
   REFUSE_BELOW,
   SERIES_OUTSIDE_FULL,
@@ -110,10 +111,11 @@ export function readingConfidence(e: ReadingEvidence): ReadingConfidence {
     // Platforms leave room for a few bars, up to about an eighth of the plot; farther, a text,
     // a label or a drawing ended the pieces, or the chart is scrolled back.
     // An empty margin between it and the axis (MetaTrader's chart shift) says the last bar is
-    // the latest. With the axis on the left, the plot's far side runs to a frame or the picture's
+    // the latest, and so does a nearly empty one where a box on the axis stands at its close
+    // (MetaTrader's bid; an object's label in the margin). With the axis on the left, the plot's far side runs to a frame or the picture's
     // edge, and an empty stretch there says nothing of where the series ends.
     lastBarAway:
-      fromBar && !(e.axisSide === 'right' && e.marginInk <= EMPTY_MARGIN)
+      fromBar && !(e.axisSide === 'right' && e.marginInk <= (e.closeMarked ? MARKED_MARGIN : EMPTY_MARGIN))
         ? fallsFrom(e.lastGap, LAST_GAP_FULL, LAST_GAP_HALF)
         : 1,
     // A pane reaches about one step past its outermost label, or the axis would print another:

@@ -28,6 +28,12 @@ export const LAST_GAP_HALF = 0.15;
 /** A margin past the last bar with less ink than this (a few stray pixels of JPEG noise) is empty. */
 export const EMPTY_MARGIN = 0.002;
 /**
+ * With a box on the axis at the last bar's close (MetaTrader's bid), a margin with less ink than
+ * this (an object's label, a drawing's end) still says the last bar is the latest: later bars
+ * hidden there would leave their box elsewhere, and a dialog or panel over them fills much more.
+ */
+export const MARKED_MARGIN = 0.05;
+/**
  * lastOutsideLabels, in label steps beyond the outermost fitted label: a pane reaches about one
  * step past it, or the axis would print another. Rendered charts at a new high sit up to 0.96
  * steps out; a legend's icon above a freqtrade chart stood 1.15 steps out.

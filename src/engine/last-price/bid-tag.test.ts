@@ -78,6 +78,15 @@ describe("MetaTrader's grey bid tag", () => {
       picture: 5,
       bound: 0.01,
     },
+    {
+      // Seed 2, picture 38 (refused before as the last bar away from the axis): a phone in
+      // portrait, the grey bid tag at the last close, the chart shift's margin holding a little
+      // ink (3% of it: an object's label and a drawing's end).
+      does: 'at the last close says the last bar is the latest across a chart shift with a little ink in it',
+      seed: 2,
+      picture: 38,
+      bound: 0.01,
+    },
   ])(
     '$does',
     async ({ seed, picture, bound }) => {

@@ -17,6 +17,7 @@ import {
   LAST_BEYOND_HALF,
   LAST_GAP_FULL,
   LAST_GAP_HALF,
+  MARKED_BEYOND,
   MARKED_MARGIN,
   MIN_LABEL_SPAN,
   REFUSE_BELOW,
@@ -122,7 +123,12 @@ export function readingConfidence(e: ReadingEvidence): ReadingConfidence {
     // an unconfirmed last close farther out is in another pane (volume, an indicator) or on
     // another scale. Nearer, the beyond-the-labels distance says nothing: charts at a new high
     // or low sit there as often as an object at the edge does.
-    lastOutsideLabels: fromBar ? fallsFrom(e.lastBeyondLabels, LAST_BEYOND_FULL, LAST_BEYOND_HALF) : 1,
+    // A box on the axis at the last close (MetaTrader's bid, its phone app printing a label every
+    // few hundred pixels) marks it in the labels' own column: a new high or low a few steps out.
+    lastOutsideLabels:
+      fromBar && !(e.closeMarked && e.lastSource === 'box' && e.lastBeyondLabels <= MARKED_BEYOND)
+        ? fallsFrom(e.lastBeyondLabels, LAST_BEYOND_FULL, LAST_BEYOND_HALF)
+        : 1,
     // Most of the series beyond the labels read: the labels belong to a part of the chart (a
     // sub-window's scale, a half-read axis) and prices over the rest would be extrapolated.
     // Rendered charts with sparse labels keep two thirds of the series inside them.

@@ -42,6 +42,12 @@ export const LAST_BEYOND_FULL = 1;
 /** lastOutsideLabels is 0.5 at this many label steps, the pane's reach: the freqtrade icon at 1.15 is refused. */
 export const LAST_BEYOND_HALF = 1.1;
 /**
+ * A last close on a box that stands at it may lie this many label steps beyond the outermost
+ * label: a phone's axis prints few labels, and a chart at a new high or low stands a few steps
+ * past them.
+ */
+export const MARKED_BEYOND = 3;
+/**
  * seriesOutsideLabels, the share of the series beyond the labels read: rendered charts with sparse
  * labels keep two thirds of the series inside them.
  */

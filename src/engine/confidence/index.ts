@@ -113,8 +113,9 @@ export function readingConfidence(e: ReadingEvidence): ReadingConfidence {
     // a label or a drawing ended the pieces, or the chart is scrolled back.
     // An empty margin between it and the axis (MetaTrader's chart shift) says the last bar is
     // the latest, and so does a nearly empty one where a box on the axis stands at its close
-    // (MetaTrader's bid; an object's label in the margin). With the axis on the left, the plot's far side runs to a frame or the picture's
-    // edge, and an empty stretch there says nothing of where the series ends.
+    // (MetaTrader's bid; an object's label in the margin). With the axis on the left, the plot's
+    // far side runs to a frame or the picture's edge, and an empty stretch there says nothing of
+    // where the series ends.
     lastBarAway:
       fromBar && !(e.axisSide === 'right' && e.marginInk <= (e.closeMarked ? MARKED_MARGIN : EMPTY_MARGIN))
         ? fallsFrom(e.lastGap, LAST_GAP_FULL, LAST_GAP_HALF)
@@ -122,9 +123,9 @@ export function readingConfidence(e: ReadingEvidence): ReadingConfidence {
     // A pane reaches about one step past its outermost label, or the axis would print another:
     // an unconfirmed last close farther out is in another pane (volume, an indicator) or on
     // another scale. Nearer, the beyond-the-labels distance says nothing: charts at a new high
-    // or low sit there as often as an object at the edge does.
-    // A box on the axis at the last close (MetaTrader's bid, its phone app printing a label every
-    // few hundred pixels) marks it in the labels' own column: a new high or low a few steps out.
+    // or low sit there as often as an object at the edge does. A box on the axis at the last
+    // close it was read from (MetaTrader's bid; its phone app prints a label every hundred pixels
+    // or more) marks it in the labels' own column: a new high or low a few steps out.
     lastOutsideLabels:
       fromBar && !(e.closeMarked && e.lastSource === 'box' && e.lastBeyondLabels <= MARKED_BEYOND)
         ? fallsFrom(e.lastBeyondLabels, LAST_BEYOND_FULL, LAST_BEYOND_HALF)

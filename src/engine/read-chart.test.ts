@@ -83,7 +83,8 @@ describe('refuseUnsure', () => {
   });
 
   it('refuses, saying why, when the last bar ends far from the axis', () => {
-    const error = refusal({ ...evidence, tagVerdict: 'no-tag', lastSource: 'bar', lastGap: 0.3 });
+    // Ink after it (5% of the margin), and no box on the axis at its close.
+    const error = refusal({ ...evidence, tagVerdict: 'no-tag', lastSource: 'bar', lastGap: 0.3, closeMarked: false });
     expect(error?.code).toBe('UNSURE_READING');
     expect(error?.message).toBe(UNSURE_REASONS.lastBarAway);
   });
@@ -101,6 +102,11 @@ describe('refuseUnsure', () => {
     expect(refusal({ ...evidence, lastSource: 'bar', lastBeyondLabels: 1 })).toBeNull();
     // The axis's own tag through the last bar vouches for it.
     expect(refusal({ ...evidence, lastSource: 'tag', lastBeyondLabels: 1.56 })).toBeNull();
+    // A box it was read from, at its close (a phone's sparse labels, a new high): up to three steps.
+    expect(refusal({ ...evidence, lastSource: 'box', lastBeyondLabels: 2.2 })).toBeNull();
+    expect(refusal({ ...evidence, lastSource: 'box', lastBeyondLabels: 3.4 })?.message).toBe(
+      UNSURE_REASONS.lastOutsideLabels,
+    );
   });
 
   it("refuses, saying why, when most of the series lies outside the labels read (a sub-window's scale)", () => {
@@ -117,7 +123,13 @@ describe('refuseUnsure', () => {
   });
 
   it('gives every answered reading a confidence, its weakest term, and each term', () => {
-    const c = readingConfidence({ ...evidence, lastSource: 'bar', tagVerdict: 'no-tag', lastGap: 0.14 });
+    const c = readingConfidence({
+      ...evidence,
+      lastSource: 'bar',
+      tagVerdict: 'no-tag',
+      lastGap: 0.14,
+      closeMarked: false,
+    });
     expect(c.weakest).toBe('lastBarAway');
     expect(c.value).toBeCloseTo(0.6, 5);
     expect(c.terms.tagAgreement).toBe(1);
@@ -147,10 +159,16 @@ describe('refuseUnsure', () => {
         marginInk: 0.001,
       })?.message,
     ).toBe(UNSURE_REASONS.lastBarAway);
-    // A box within the last bar's range is only as good as that bar: far from the axis, refused.
-    expect(refusal({ ...evidence, lastSource: 'box', tagVerdict: 'no-tag', lastGap: 0.4 })?.message).toBe(
-      UNSURE_REASONS.lastBarAway,
-    );
+    // A box within the last bar's range is only as good as that bar: far from the axis with ink
+    // after it (a panel over later bars), refused.
+    expect(
+      refusal({ ...evidence, lastSource: 'box', tagVerdict: 'no-tag', lastGap: 0.4, marginInk: 0.2 })?.message,
+    ).toBe(UNSURE_REASONS.lastBarAway);
+    // A box at its close (MetaTrader's bid) and a little ink in the chart shift (an object's label):
+    // the last bar is the latest. Without the box, the same ink refuses it.
+    const shifted = { ...evidence, lastSource: 'box', tagVerdict: 'no-tag', lastGap: 0.25, marginInk: 0.03 } as const;
+    expect(refusal(shifted)).toBeNull();
+    expect(refusal({ ...shifted, lastSource: 'bar', closeMarked: false })?.message).toBe(UNSURE_REASONS.lastBarAway);
   });
 });
 
@@ -241,7 +259,7 @@ describe('paneOfLabels', () => {
 describe('takesPane', () => {
   // The whole plot's last bar 1.05 label steps past the labels (a legend's icon above the pane):
   // weak (0.75), not refused.
-  const whole: ReadingEvidence = { ...EVIDENCE, lastSource: 'bar', lastBeyondLabels: 1.05 };
+  const whole: ReadingEvidence = { ...EVIDENCE, lastSource: 'bar', lastBeyondLabels: 1.05, closeMarked: false };
 
   it("takes the labels' pane for a reading the whole plot only weakly supports, when the pane's is stronger", () => {
     expect(readingConfidence(whole).value).toBeGreaterThan(0.5);

@@ -4,12 +4,11 @@
  * check of their end against the series' tags on the axis, which the last-price stage takes as it
  * is (the tags are scanned once).
  */
-import { axisTags, reconcileWithTags, type Tag, type TagCheck } from '../last-price/tags.js';
+import { axisTags, boxAt, reconcileWithTags, type Tag, type TagCheck } from '../last-price/tags.js';
 import { dominantColour, type Box, type Raster, type Rgb } from '../raster.js';
 import { readDense } from './dense.js';
 import { detectCandles } from './detect.js';
 import { readLine } from './line.js';
-import { AT_BODY } from '../last-price/params.js';
 import { MIN_BARS, MIN_QUALITY, TRACK_END_GAP, TRACK_END_PX } from './params.js';
 import type { CandleDetection, PixelCandle } from './series.js';
 
@@ -88,8 +87,7 @@ export function readBars({ work, bg, axis, plot, labelHeight, fromTag = false }:
   }
   // No bars: a line chart, where the axis marks the line's end.
   if (!series()) {
-    const marked = (row: number) => scan().some((t) => Math.abs(t.y - row) <= labelHeight * AT_BODY);
-    const line = readLine(work, plot, plotBg, marked);
+    const line = readLine(work, plot, plotBg, (row) => boxAt(scan(), row, labelHeight));
     if (line) {
       detection = line;
       tagCheck = check(line);

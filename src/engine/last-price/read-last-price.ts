@@ -15,12 +15,12 @@ import {
   applyLoneBox,
   applyPriceLine,
   applyTextTag,
+  boxAt,
   closeAt,
   unexplainedMarks,
   type Tag,
   type TagCheck,
 } from './tags.js';
-import { AT_BODY } from './params.js';
 
 export interface LastPriceInput {
   work: Raster;
@@ -77,7 +77,7 @@ export function readLastPrice(input: LastPriceInput): LastPriceReading {
   }
   const after = candles[candles.length - 1]?.close;
   const fromBar = source === 'bar' || source === 'right-edge';
-  const closeMarked = after !== undefined && scanned.some((t) => Math.abs(t.y - after) <= labelHeight * AT_BODY);
+  const closeMarked = after !== undefined && boxAt(scanned, after, labelHeight);
   return {
     setAside: tagCheck.trimmed,
     // Each finder that names a source has closed the last bar at its mark.

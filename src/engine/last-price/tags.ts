@@ -427,6 +427,10 @@ export function reconcileWithTags(
 
 const onlyOne = <T>(items: T[]): T | undefined => (items.length === 1 ? items[0] : undefined);
 
+/** Whether a box on the axis stands at `row`: within AT_BODY of a label's height of it. */
+export const boxAt = (boxes: readonly Tag[], row: number, labelHeight: number): boolean =>
+  boxes.some((t) => Math.abs(t.y - row) <= labelHeight * AT_BODY);
+
 /**
  * Whether a tag's fill is candle colour k at full saturation: a JPEG takes much of the colour
  * out of one-pixel outlines and wicks (MetaTrader's bright green reads as a greyish green), but

@@ -16,6 +16,7 @@ export {
   type TagCheck,
   type TagVerdict,
 } from './tags.js';
+export { lineLabel, type LineLabel } from './line-label.js';
 export { marginInk } from './margin.js';
 export { applyRightEdge } from './right-edge.js';
 // The stage's entry, and the series it makes of the bars and the last close it read.

@@ -137,6 +137,18 @@ export const LABEL_STYLE_SPAN = 0.6;
 /** The latest bars a chart's marked price can stand beside. */
 export const RECENT_MARK_BARS = 10;
 
+// An object's label past the latest bars (line-label.ts: lineLabel).
+
+/** The most trailing pieces a line's label may break into (a name and a price, glyph by glyph). */
+export const LINE_LABEL_MAX_PIECES = 20;
+/**
+ * The tallest a label's glyph may stand, in label heights: a line of text with its descenders and
+ * a JPEG's spread (the design renders' glyphs stand 1.1 to 1.5); two lines of text are taller.
+ */
+export const LINE_LABEL_BAND = 1.8;
+/** How far below the text's foot (label heights) the line it names may run: platforms write just above it. */
+export const LINE_LABEL_BELOW = 1;
+
 // A tag drawn as text (tags.ts: applyTextTag, offLattice).
 
 /** The fewest axis labels whose lattice says which one is off it; tuned on the synthetic sets. */

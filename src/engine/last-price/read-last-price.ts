@@ -8,6 +8,7 @@ import type { CandleDetection, PixelCandle } from '../bars/index.js';
 import type { ReadingEvidence } from '../confidence/index.js';
 import { unconfirmed } from '../confidence/index.js';
 import type { Box, Raster, Rgb } from '../raster.js';
+import { lineLabel } from './line-label.js';
 import { marginInk } from './margin.js';
 import { applyRightEdge } from './right-edge.js';
 import {
@@ -15,6 +16,7 @@ import {
   applyLoneBox,
   applyPriceLine,
   applyTextTag,
+  axisBoxes,
   boxAt,
   closeAt,
   unexplainedMarks,
@@ -57,13 +59,15 @@ const copyOf = (c: PixelCandle): PixelCandle => ({ x: c.x, open: c.open, high: c
 /**
  * The last close: the series' own tag on the axis, a tag drawn as text, the price line, the one
  * box on the axis in the last bar's range, the bar's rightmost short run, or else the bar's own
- * close. Pieces past the bar that reaches the series' tag are set aside.
+ * close. Pieces past the bar that reaches the series' tag are set aside, and an object's label
+ * past the bar a box marks (line-label.ts).
  */
 export function readLastPrice(input: LastPriceInput): LastPriceReading {
   const { work, bg, plotBg, strip, labels, plot, labelHeight, bars, tagCheck, scanned } = input;
   const { colours, lines } = bars;
   // The marks' finders move the last bar's close on a copy; the bars stage's bars stay as found.
-  const candles = bars.candles.slice(0, bars.candles.length - tagCheck.trimmed).map(copyOf);
+  let candles = bars.candles.slice(0, bars.candles.length - tagCheck.trimmed).map(copyOf);
+  let setAside = tagCheck.trimmed;
   let source: ReadingEvidence['lastSource'] = 'bar';
   if (applyLastPriceTag(work, bg, plotBg, strip, plot, candles, labelHeight, colours, scanned)) source = 'tag';
   else if (applyTextTag(work, bg, candles, labels, labelHeight)) source = 'text-tag';
@@ -72,14 +76,25 @@ export function readLastPrice(input: LastPriceInput): LastPriceReading {
     // A box of two lines (the price over the bar's countdown) is the platform's last-price tag,
     // whatever its colour: it says the bar that reaches it is the latest.
     const box = applyLoneBox(work, bg, strip, plot, candles, lines, labelHeight, scanned);
+    // A series' tag that no late bar reaches is the bars stage's verdict: no label explains it away.
+    const label =
+      box || tagCheck.verdict === 'contradicts'
+        ? null
+        : lineLabel(candles, lines, axisBoxes(work, bg, strip, plot, lines, labelHeight, scanned), labelHeight);
     if (box) source = box.lines === 2 ? 'tag' : 'box';
-    else if (applyRightEdge(work, plotBg, candles, colours, plot.right)) source = 'right-edge';
+    else if (label) {
+      // An object's label past the series: its glyphs are set aside, the box before them is the close.
+      candles = candles.slice(0, -label.pieces);
+      setAside += label.pieces;
+      closeAt(candles[candles.length - 1]!, label.box.y);
+      source = 'box';
+    } else if (applyRightEdge(work, plotBg, candles, colours, plot.right)) source = 'right-edge';
   }
   const after = candles[candles.length - 1]?.close;
   const fromBar = source === 'bar' || source === 'right-edge';
   const closeMarked = after !== undefined && boxAt(scanned, after, labelHeight);
   return {
-    setAside: tagCheck.trimmed,
+    setAside,
     // Each finder that names a source has closed the last bar at its mark.
     close: source === 'bar' || after === undefined ? null : after,
     source,

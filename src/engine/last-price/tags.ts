@@ -362,7 +362,7 @@ function bodyGap(t: Tag, c: PixelCandle): number {
  * The chart's last price has one tag; boxes of one fill at several prices are an indicator's
  * values (the lines of a band, a set of levels), whatever colour they share with the bars.
  */
-function twinned(t: Tag, boxes: readonly Tag[], labelHeight: number): boolean {
+export function twinned(t: Tag, boxes: readonly Tag[], labelHeight: number): boolean {
   return boxes.some((o) => o !== t && Math.abs(o.y - t.y) > labelHeight && colourDistance(o.fill, t.fill) <= TWIN_FILL);
 }
 
@@ -515,7 +515,7 @@ export function applyLoneBox(
  * line's colour). A grey box on a solid grey line is MetaTrader's bid as often as a crosshair's
  * label: it is one unless `closeMarked` (another box already marks the last close).
  */
-function axisBoxes(
+export function axisBoxes(
   r: Raster,
   bg: Rgb,
   strip: Box,

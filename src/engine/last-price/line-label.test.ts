@@ -1,0 +1,91 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { terminateOcr } from '../axis/index.js';
+import type { PixelCandle, PlotLine } from '../bars/index.js';
+import { readMetaTrader } from '../test/metatrader.js';
+import { lineLabel } from './line-label.js';
+import type { Tag } from './tags.js';
+
+afterAll(async () => {
+  await terminateOcr();
+});
+
+const LABEL_HEIGHT = 10;
+const GOLD: PlotLine = { y: 104, colour: [201, 170, 107], dashed: false };
+const GRID: PlotLine = { y: 104, colour: [128, 130, 130], dashed: true };
+const BID: Tag = { y: 140, fill: [185, 185, 185], lines: 1 };
+
+/** A bar at column x from row high to row low, opening and closing at the given rows. */
+const bar = (x: number, high: number, low: number, open: number, close: number): PixelCandle => ({
+  x,
+  high,
+  low,
+  open,
+  close,
+});
+
+/** Twenty bars, the last closing at the bid's row 140. */
+function series(): PixelCandle[] {
+  const bars: PixelCandle[] = [];
+  for (let i = 0; i < 20; i++) bars.push(bar(10 + i * 12, 110 + (i % 5) * 4, 150 + (i % 3) * 5, 120, 135));
+  bars.push(bar(250, 112, 150, 118, 140));
+  return bars;
+}
+
+/** The glyphs of "Resistance 1.0862" above a line at row 104: pieces within one line of text. */
+function glyphs(from: number, count: number, top = 93, bottom = 103): PixelCandle[] {
+  return Array.from({ length: count }, (_, i) =>
+    bar(from + i * 9, top + (i % 2), bottom - (i % 3), top + 2, bottom - 2),
+  );
+}
+
+describe("an object's label past the latest bars", () => {
+  it('is set aside when its glyphs stand on a line and the bid box marks the bar before them', () => {
+    const candles = [...series(), ...glyphs(270, 12)];
+    expect(lineLabel(candles, [GOLD], [BID], LABEL_HEIGHT)).toEqual({ pieces: 12, box: BID });
+  });
+
+  it('is a series of bars where no line runs under the pieces, or only a grid', () => {
+    const candles = [...series(), ...glyphs(270, 6)];
+    expect(lineLabel(candles, [], [BID], LABEL_HEIGHT)).toBeNull();
+    expect(lineLabel(candles, [GRID], [BID], LABEL_HEIGHT)).toBeNull();
+  });
+
+  it('takes no piece taller than a line of text for a glyph', () => {
+    const candles = [...series(), ...glyphs(270, 3), bar(300, 80, 103, 85, 100)];
+    expect(lineLabel(candles, [GOLD], [BID], LABEL_HEIGHT)).toBeNull();
+  });
+
+  it('needs exactly one box at the bar before the pieces, apart from their rows and painted like no other', () => {
+    const candles = [...series(), ...glyphs(270, 5)];
+    const order: Tag = { y: 143, fill: [30, 144, 255], lines: 1 };
+    expect(lineLabel(candles, [GOLD], [], LABEL_HEIGHT)).toBeNull();
+    expect(lineLabel(candles, [GOLD], [BID, order], LABEL_HEIGHT)).toBeNull();
+    // A box within the text's rows may be the price it names.
+    const named: Tag = { y: 98, fill: [185, 185, 185], lines: 1 };
+    const at = [...series().slice(0, -1), bar(250, 90, 120, 110, 98), ...glyphs(270, 5)];
+    expect(lineLabel(at, [GOLD], [named], LABEL_HEIGHT)).toBeNull();
+    // A band's values painted alike say nothing of the last close.
+    const band: Tag[] = [BID, { y: 40, fill: [185, 185, 185], lines: 1 }, { y: 200, fill: [185, 185, 185], lines: 1 }];
+    expect(lineLabel(candles, [GOLD], band, LABEL_HEIGHT)).toBeNull();
+  });
+});
+
+describe("an object's label on a MetaTrader render", () => {
+  // Design renders (docs/engine-lab-notes.md), each refused before for the boxes beside the last
+  // bars: the text's glyphs were the latest bars, the platform's box at the true close beside them.
+  it.each([
+    { does: 'a terminal\'s "Resistance 0.8562" over a dashed stop line', seed: 1, picture: 5 },
+    { does: 'a small JPEG\'s Murrey-math "4/8 193.760" on its dotted line', seed: 1, picture: 48 },
+    // A phone app's header prices ("158.958 158.987") run across the plot's top past the last
+    // bar, over the series' red price line; the red tag stands at the bar before them.
+    { does: "a phone's header prices over the price line", seed: 2, picture: 6 },
+  ])(
+    'is set aside: $does',
+    async ({ seed, picture }) => {
+      const { reading, error } = await readMetaTrader(seed, picture);
+      expect(error).toBeLessThan(0.01);
+      expect(reading.evidence.lastSource).toBe('box');
+    },
+    60_000,
+  );
+});

@@ -7,7 +7,14 @@ import type { Box, Raster, Rgb } from '../raster.js';
 import { axisColumn } from './axis-column.js';
 import { paneRows, timeAxisTop } from './panes.js';
 import { paneBounds, plotEdge } from './plot-box.js';
-import { LEFT_SEARCH_TO, MIN_AXIS_LABELS, MIN_PLOT_HEIGHT, MIN_PLOT_WIDTH, RIGHT_SEARCH_FROM } from './params.js';
+import {
+  LABELS_FOUND_SHARE,
+  LEFT_SEARCH_TO,
+  MIN_AXIS_LABELS,
+  MIN_PLOT_HEIGHT,
+  MIN_PLOT_WIDTH,
+  RIGHT_SEARCH_FROM,
+} from './params.js';
 import { inColumn, stripOf, textMask, textWords } from './words.js';
 
 export interface AxisColumn {
@@ -80,7 +87,7 @@ export function findLayoutScaled(
   skip: readonly Box[] = [],
 ): Layout | null {
   const layout = findLayout(work, bg, skip, scale === 1);
-  if (layout || scale === 1) return layout;
+  if (scale === 1 || (layout && !missesLabels(layout))) return layout;
   const big = findLayout(
     full,
     bg,
@@ -92,7 +99,24 @@ export function findLayoutScaled(
     })),
     true,
   );
-  return big ? shrunk(big, scale, work) : null;
+  const found = big ? shrunk(big, scale, work) : null;
+  if (!layout) return found;
+  return found && found.axis.labels.length > layout.axis.labels.length ? found : layout;
+}
+
+/**
+ * Whether the axis's labels leave most of its rungs empty: labels at the reduced size's limit (a
+ * big screenshot's small print) are found here and there, a few steps apart, or in one part of
+ * the pane only, where the full image shows them all. Rungs are counted at the labels' commonest
+ * spacing (the median gap), over the pane's height: an axis prints labels from its top to its foot.
+ */
+function missesLabels({ axis, plot }: Layout): boolean {
+  const centres = axis.labels.map((w) => (w.top + w.bottom) / 2).sort((a, b) => a - b);
+  const gaps = centres.slice(1).map((c, i) => c - centres[i]!);
+  const pitch = [...gaps].sort((a, b) => a - b)[gaps.length >> 1] ?? 0;
+  if (pitch <= 0) return false;
+  const rungs = (plot.bottom - plot.top) / pitch;
+  return axis.labels.length < rungs * LABELS_FOUND_SHARE;
 }
 
 /** A layout found in the full image, in work-image pixels. */

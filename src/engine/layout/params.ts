@@ -13,6 +13,14 @@
  */
 export const MIN_AXIS_LABELS = 3;
 
+/**
+ * A column whose labels fill fewer than this share of its rungs (at their commonest spacing) at the
+ * reduced size is looked for again in the full image (find.ts `findLayoutScaled`): an axis prints
+ * a label on every rung, and a big screenshot's small print is found only here and there once
+ * halved.
+ */
+export const LABELS_FOUND_SHARE = 0.6;
+
 // --- ink.ts: how ink is told from background (RGB distance) ---
 
 /** Text is drawn with strong contrast against the background; grid and watermarks are not. */

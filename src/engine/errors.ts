@@ -32,7 +32,7 @@ export const UNSURE_REASONS = {
   seriesOutsideLabels:
     "Most of the chart lies outside the price labels we could read, so we can't be sure of its prices. Please crop the screenshot to the main price chart and its price axis, and try again.",
   pricesNotPositive:
-    "The price scale we read puts this chart's candles at zero or below, so it can't be right and we won't guess a price. Please crop the screenshot to the main price chart and its price axis, and try again.",
+    "The price scale we read runs to zero or below, so it can't be a market's prices and we won't guess one. Please crop the screenshot to the main price chart and its price axis, and try again.",
   framedChartUnread:
     "This screenshot shows several charts, and we couldn't read the selected one (the framed chart), so we won't give you another chart's prices. Please crop the screenshot to the chart you want and its price axis, and try again.",
   instrumentUnfit:
@@ -114,7 +114,7 @@ export const REFUSAL_RULES = {
   ),
   /** The chart names one listed instrument, and the last price read is outside its prices. */
   'confidence/instrument-unfit': rule('confidence', 'UNSURE_READING', UNSURE_REASONS.instrumentUnfit),
-  /** The scale fitted puts the candles at zero or below: no market's prices. */
+  /** The scale fitted puts the candles, or its own labels, at zero or below: no market's prices. */
   'confidence/prices-not-positive': rule('confidence', 'UNSURE_READING', UNSURE_REASONS.pricesNotPositive),
 } as const satisfies Record<string, RuleSpec>;
 

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { continuesPast } from './bars/index.js';
 import { CLEAR_SERIES_QUALITY } from './bars/read-bars.js';
 import { judgeAxis, readAxis, type AxisReading, type ScaleFit } from './axis/index.js';
-import { priceAtRow } from './axis/read-axis.js';
+import { labelsBelowZero, priceAtRow } from './axis/read-axis.js';
 import { readingConfidence, type ReadingEvidence } from './confidence/index.js';
 import { gatherEvidence, takesPane } from './confidence/evidence.js';
 import { judgeReading, seenWith } from './confidence/judge.js';
@@ -411,9 +411,11 @@ function answer(
   const candles = detection.candles.map((c) => inPrices(c, price));
   let confidence: ReturnType<typeof judgeReading>;
   try {
-    // A price at or below zero is no market's: the scale was fitted through other labels.
+    // A price at or below zero is no market's: the scale was fitted through other labels, or it
+    // is a balance's, a profit's or an oscillator's, running below zero at its own labels.
     const lowest = Math.min(...candles.map((c) => c.low));
-    if (!(lowest > 0)) throw rec.refuse('confidence/prices-not-positive', { lowest });
+    const below = labelsBelowZero(axis);
+    if (!(lowest > 0) || below > 0) throw rec.refuse('confidence/prices-not-positive', { lowest, below });
     confidence = judgeReading(evidence, detection, !inPlot, rec);
   } catch (error) {
     // Bars whose prices are doubted are kept for a scale or a last price the trader sets.

@@ -103,6 +103,24 @@ const symbolsForLabels = once(async () => {
   return drawOver(c.image, replaceLabels(c, ['EURUSD', 'GBPUSD', 'USDJPY', 'XAUUSD', 'AUDUSD', 'USDCAD', 'NZDUSD']));
 });
 
+/**
+ * An account's balance: the axis counts from -500 up in steps of 500, its bottom label below
+ * zero (OCR reads no minus sign; the scale's line says where it stands).
+ */
+const balanceBelowZero = once(async () => {
+  const c = await chart();
+  // The bars painted out below the '0' label's row: the balance never went below zero.
+  const zero = c.labelRows[5]!;
+  const cleared = box(0, zero - 2, c.axisLeft - 2, 4000, CHART.theme.background);
+  // Set flush right, as a balance's axis prints its labels.
+  const texts = ['2500.0', '2000.0', '1500.0', '1000.0', '500.0', '0.0', '-500.0'];
+  const pitch = c.labelRows[1]! - c.labelRows[0]!;
+  const labels = texts.map((t, i) =>
+    words(CHART.width - 10, c.labelRows[0]! + i * pitch, t).replace('<text ', '<text text-anchor="end" '),
+  );
+  return drawOver(c.image, hideAxis(c) + labels.join('') + cleared);
+});
+
 /** A watchlist's column: three labels on the axis's line, four prices of other things. */
 const minorityOnLine = once(async () => {
   const c = await chart();
@@ -355,4 +373,21 @@ describe('refusal rules', () => {
     },
     60_000,
   );
+});
+
+describe('a scale that runs below zero at its own labels', () => {
+  it("is no market's prices, though every bar stands above zero: refused, with no trend said", async () => {
+    const image = await balanceBelowZero();
+    const error = await analyzeChart(image, SETTINGS).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(EngineError);
+    const refused = error as EngineError;
+    expect(refused.rule).toBe('confidence/prices-not-positive');
+    const decision = refused.trace?.attempts.flatMap((a) => a.decisions).find((d) => d.outcome === 'refused');
+    expect(decision?.weighed).toMatchObject({ below: 1 });
+    expect((decision?.weighed as { lowest: number }).lowest).toBeGreaterThan(0);
+    expect(refused.trend).toBeUndefined();
+  }, 60_000);
 });

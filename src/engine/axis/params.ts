@@ -104,3 +104,9 @@ export const MIN_FALLING = 0.6;
 export const PRINTED_ALIKE = 0.8;
 /** The fewest non-empty texts whose forms say they were printed alike (empty OCR texts make no table). */
 export const MIN_PRINTED = 3;
+
+/**
+ * How far below zero (in label steps) the fitted scale may run at a label's row before the column
+ * is no market's prices (read-axis.ts `judgeAxis`): half a step, so a label printing 0 stands.
+ */
+export const BELOW_ZERO_STEPS = 0.5;

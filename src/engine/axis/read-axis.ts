@@ -10,6 +10,7 @@ import type { RefusalRule } from '../errors.js';
 import type { Weighed } from '../../shared/engine-trace.js';
 import { readLabels } from './ocr.js';
 import {
+  BELOW_ZERO_STEPS,
   CROP_PAD,
   MAX_LABELS,
   MIN_FALLING,
@@ -22,7 +23,7 @@ import {
   WIDE_WORD,
   ZERO_MISREADS,
 } from './params.js';
-import { fitScale, repairDecimals, upperScale, zeroReadAs, type ParsedLabel, type ScaleFit } from './scale.js';
+import { fitScale, parseLabel, repairDecimals, upperScale, zeroReadAs, type ParsedLabel, type ScaleFit } from './scale.js';
 
 export interface AxisInput {
   full: Raster;
@@ -180,6 +181,16 @@ function repairZeros(
     }
   }
   return fit;
+}
+
+/**
+ * How many of the labels read stand where the fitted scale runs below zero (more than
+ * BELOW_ZERO_STEPS of a label step): an account's balance or profit, an oscillator, whose minus
+ * signs OCR does not read. A market's price axis stays above zero.
+ */
+export function labelsBelowZero({ fit, read, pitch }: AxisReading & { fit: ScaleFit }): number {
+  const floor = -Math.abs(fit.slope) * pitch * BELOW_ZERO_STEPS;
+  return read.filter((l) => parseLabel(l.text) !== null && fit.slope * l.y + fit.intercept < floor).length;
 }
 
 export interface AxisVerdict {

@@ -145,7 +145,7 @@ export const LINE_LABEL_MAX_PIECES = 20;
  * The tallest a label's glyph may stand, in label heights: a line of text with its descenders and
  * a JPEG's spread (the design renders' glyphs stand 1.1 to 1.5); two lines of text are taller.
  */
-export const LINE_LABEL_BAND = 1.8;
+export const LINE_LABEL_TALLEST = 1.8;
 /** How far below the text's foot (label heights) the line it names may run: platforms write just above it. */
 export const LINE_LABEL_BELOW = 1;
 

@@ -76,8 +76,9 @@ export function findLayout(r: Raster, bg: Rgb, skip: readonly Box[] = [], fullRe
 
 /**
  * The layout of the reduced image `work`; when its labels are too small to find there (a wide
- * screenshot taken at device pixel ratio 1 has 8 px labels, 4 px once halved), the layout of
- * the full image, in work coordinates.
+ * screenshot taken at device pixel ratio 1 has 8 px labels, 4 px once halved), or are found
+ * only here and there (`missesLabels`), the layout of the full image, in work coordinates,
+ * where it finds more labels.
  */
 export function findLayoutScaled(
   work: Raster,

@@ -107,6 +107,6 @@ export const MIN_PRINTED = 3;
 
 /**
  * How far below zero (in label steps) the fitted scale may run at a label's row before the column
- * is no market's prices (read-axis.ts `judgeAxis`): half a step, so a label printing 0 stands.
+ * is no market's prices (read-axis.ts `labelsBelowZero`): half a step, so a label printing 0 stands.
  */
 export const BELOW_ZERO_STEPS = 0.5;

@@ -4,7 +4,7 @@
  * column is no price axis. `readAxis` starts OCR on its worker and returns at once, so the bars
  * stage runs while the labels are read.
  */
-import type { Layout } from '../layout/index.js';
+import { labelPitch, type Layout } from '../layout/index.js';
 import type { Box, Raster } from '../raster.js';
 import type { RefusalRule } from '../errors.js';
 import type { Weighed } from '../../shared/engine-trace.js';
@@ -23,7 +23,15 @@ import {
   WIDE_WORD,
   ZERO_MISREADS,
 } from './params.js';
-import { fitScale, parseLabel, repairDecimals, upperScale, zeroReadAs, type ParsedLabel, type ScaleFit } from './scale.js';
+import {
+  fitScale,
+  parseLabel,
+  repairDecimals,
+  upperScale,
+  zeroReadAs,
+  type ParsedLabel,
+  type ScaleFit,
+} from './scale.js';
 
 export interface AxisInput {
   full: Raster;
@@ -118,16 +126,6 @@ export const priceAtRow =
   (y: number): number =>
     fit.slope * ((y + 0.5) * f - 0.5) + fit.intercept;
 
-/** Median gap between neighbouring labels' centres, in full-image pixels. */
-function labelPitch(labels: Box[], f: number): number {
-  const centres = labels.map((l) => (l.top + l.bottom) / 2).sort((a, b) => a - b);
-  const gaps = centres
-    .slice(1)
-    .map((c, i) => c - (centres[i] ?? c))
-    .sort((a, b) => a - b);
-  return (gaps[Math.floor(gaps.length / 2)] ?? 0) * f;
-}
-
 /** A fit off the steps, or through a minority of the labels, is weak: more labels and the repairs may make it whole. */
 const weak = (line: ScaleFit | null, read: LabelRead[]): boolean =>
   !line?.onStep || minorityOnLine(line, repairDecimals(read).length) !== null;
@@ -143,7 +141,7 @@ export function readAxis({ full, layout, f }: AxisInput): Promise<AxisReading> {
   const pending = readLabels(full, boxes);
   const cropHeight = (boxes[0]?.bottom ?? 0) - (boxes[0]?.top ?? 0);
   const tolerance = Math.max(ON_LINE_MIN_PX, cropHeight * ON_LINE_TOLERANCE);
-  const pitch = labelPitch(layout.axis.labels, f);
+  const pitch = labelPitch(layout.axis.labels) * f;
   const fitAxis = (parsed: ParsedLabel[]) => upperScale(parsed, tolerance, pitch) ?? fitScale(parsed, tolerance, pitch);
   const rest = layout.axis.labels.filter((l) => !labels.includes(l)).map(boxOf);
   return pending.then(async (texts) => {

@@ -15,7 +15,7 @@ import {
   MIN_PLOT_WIDTH,
   RIGHT_SEARCH_FROM,
 } from './params.js';
-import { inColumn, stripOf, textMask, textWords } from './words.js';
+import { inColumn, labelPitch, stripOf, textMask, textWords } from './words.js';
 
 export interface AxisColumn {
   side: 'left' | 'right';
@@ -112,9 +112,7 @@ export function findLayoutScaled(
  * spacing (the median gap), over the pane's height: an axis prints labels from its top to its foot.
  */
 function missesLabels({ axis, plot }: Layout): boolean {
-  const centres = axis.labels.map((w) => (w.top + w.bottom) / 2).sort((a, b) => a - b);
-  const gaps = centres.slice(1).map((c, i) => c - centres[i]!);
-  const pitch = [...gaps].sort((a, b) => a - b)[gaps.length >> 1] ?? 0;
+  const pitch = labelPitch(axis.labels);
   if (pitch <= 0) return false;
   const rungs = (plot.bottom - plot.top) / pitch;
   return axis.labels.length < rungs * LABELS_FOUND_SHARE;

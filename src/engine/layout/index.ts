@@ -6,4 +6,4 @@
  */
 export { findLayoutScaled, type AxisColumn, type Layout } from './find.js';
 export { locateChart, type ChartLocation } from './locate.js';
-export { medianLabelHeight } from './words.js';
+export { labelPitch, medianLabelHeight } from './words.js';

@@ -178,6 +178,16 @@ function clearLongVerticals(
   }
 }
 
+/** Median gap between neighbouring labels' centres (the axis's step in pixels), in the same pixels as their boxes. */
+export function labelPitch(labels: readonly Box[]): number {
+  const centres = labels.map((l) => (l.top + l.bottom) / 2).sort((a, b) => a - b);
+  const gaps = centres
+    .slice(1)
+    .map((c, i) => c - (centres[i] ?? c))
+    .sort((a, b) => a - b);
+  return gaps[Math.floor(gaps.length / 2)] ?? 0;
+}
+
 /** Median height of the axis labels, in the same pixels as their boxes. */
 export function medianLabelHeight(labels: Word[]): number {
   const heights = labels.map((w) => w.bottom - w.top + 1).sort((a, b) => a - b);

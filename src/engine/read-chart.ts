@@ -276,7 +276,7 @@ class LayoutSources {
     const { full, work, f, bg } = this.p;
     if (this.order.shift() === 'learned') {
       const learned = await readLayout(full);
-      return { layout: learnedLayout(work, full, f, bg, learned.boxes), learned };
+      return { layout: learnedLayout(work, full, f, bg, learned.parts), learned };
     }
     const layout = findLayoutScaled(work, full, f, bg, tried);
     this.rulesDone = layout === null;

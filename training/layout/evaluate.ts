@@ -1,7 +1,8 @@
 /**
  * The learned layout reader on held-out renders (make-data.ts with a seed base training never
- * used): per class, precision and recall of its boxes at IoU 0.5, and per source for the three
- * the engine leans on (plot, label column, last-price tag).
+ * used): per class, precision and recall of every box the net marked at IoU 0.5 (`all`), and of
+ * the one chart the engine reads (`chart`: parts.ts's chart, plot, label column and last-price
+ * tag, at most one each), in all and per source.
  *
  *   npx tsx training/layout/evaluate.ts DIR [--model FILE] [--json FILE]
  */
@@ -14,7 +15,8 @@ import { LAYOUT_CLASSES, type LayoutClass } from '../../src/engine/layout/learne
 import { readLayout, useLayoutModel } from '../../src/engine/layout/learned/reader.js';
 
 const MATCH_IOU = 0.5;
-const KEY_CLASSES: LayoutClass[] = ['plot', 'labelColumn', 'lastTag'];
+const KEY_CLASSES = ['chart', 'plot', 'labelColumn', 'lastTag'] as const;
+type KeyClass = (typeof KEY_CLASSES)[number];
 
 interface Line {
   file: string;
@@ -55,21 +57,31 @@ export async function evaluateDir(dir: string): Promise<Record<string, Record<st
     .split('\n')
     .map((l) => JSON.parse(l) as Line);
   const byClass: Record<string, Count> = {};
+  const oneChart: Record<string, Count> = {};
   const bySource: Record<string, Record<string, Count>> = {};
   for (const line of lines) {
     const { data, info } = await sharp(path.join(dir, 'images', line.file))
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const { boxes } = await readLayout({ width: info.width, height: info.height, data });
-    for (const name of LAYOUT_CLASSES) {
-      const truth = (line.boxes[name] ?? []).map(([left, top, right, bottom]) => ({ left, top, right, bottom }));
-      const c = matched(boxes[name], truth);
-      add((byClass[name] ??= { tp: 0, fp: 0, fn: 0 }), c);
-      if (KEY_CLASSES.includes(name)) add(((bySource[line.source] ??= {})[name] ??= { tp: 0, fp: 0, fn: 0 }), c);
+    const { boxes, parts } = await readLayout({ width: info.width, height: info.height, data });
+    const truthOf = (name: LayoutClass): Omit<FoundBox, 'score'>[] =>
+      (line.boxes[name] ?? []).map(([left, top, right, bottom]) => ({ left, top, right, bottom }));
+    for (const name of LAYOUT_CLASSES)
+      add((byClass[name] ??= { tp: 0, fp: 0, fn: 0 }), matched(boxes[name], truthOf(name)));
+    const one: Record<KeyClass, FoundBox | null | undefined> = {
+      chart: parts?.chart,
+      plot: parts?.plot,
+      labelColumn: parts?.column,
+      lastTag: parts?.lastTag,
+    };
+    for (const name of KEY_CLASSES) {
+      const c = matched(one[name] ? [one[name]] : [], truthOf(name));
+      add((oneChart[name] ??= { tp: 0, fp: 0, fn: 0 }), c);
+      add(((bySource[line.source] ??= {})[name] ??= { tp: 0, fp: 0, fn: 0 }), c);
     }
   }
-  return { all: byClass, ...bySource };
+  return { all: byClass, chart: oneChart, ...bySource };
 }
 
 async function main(): Promise<void> {

@@ -3,7 +3,8 @@
  * into 4-connected blobs; a blob's bounding box, grown back from the core the model was taught
  * (CORE_HEIGHT), in the screenshot's pixels, scored by the probability of its mean logit.
  */
-import { CORE_HEIGHT, LAYOUT_CLASSES, type LayoutClass } from './model-input.js';
+import { CORE_HEIGHT, LAYOUT_CLASSES, type LayoutClass, type ModelInput } from './model-input.js';
+import { snappedTag } from './snap.js';
 
 export interface FoundBox {
   left: number;
@@ -38,14 +39,38 @@ export interface Logits {
   scale: number;
 }
 
-export function boxesOf(logits: Logits): LearnedBoxes {
+/** Filled boxes: their edges are taken from the picture where it shows them (snap.ts). */
+const SNAPPED: ReadonlySet<LayoutClass> = new Set(['lastTag', 'tag']);
+
+/** Each class's boxes; with `input` (the model's input picture), tags snapped to their fill. */
+export function boxesOf(logits: Logits, input?: ModelInput): LearnedBoxes {
   const out = {} as LearnedBoxes;
   LAYOUT_CLASSES.forEach((name, k) => {
     out[name] = blobs(logits, k)
       .filter((b) => b.area >= MIN_BLOB[name])
-      .map((b) => grown(b, CORE_HEIGHT[name], logits.scale));
+      .map((b) => {
+        const snapped = input && SNAPPED.has(name) ? snappedTag(input, coreOf(b)) : null;
+        return snapped ? inScreenshot(snapped, b, logits.scale) : grown(b, CORE_HEIGHT[name], logits.scale);
+      });
   });
   return out;
+}
+
+const coreOf = (b: Blob): { left: number; top: number; right: number; bottom: number } => ({
+  left: b.left,
+  top: b.top,
+  right: b.right + 1,
+  bottom: b.bottom + 1,
+});
+
+function inScreenshot(s: ReturnType<typeof coreOf>, b: Blob, scale: number): FoundBox {
+  return {
+    left: s.left / scale,
+    top: s.top / scale,
+    right: s.right / scale,
+    bottom: s.bottom / scale,
+    score: 1 / (1 + Math.exp(-b.sum / b.area)),
+  };
 }
 
 interface Blob {

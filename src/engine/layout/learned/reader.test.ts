@@ -51,11 +51,11 @@ describe('learned layout reader', () => {
     if (!spec) throw new Error('no spec');
     const chart = await renderChart(spec);
     const picture = await raster(chart.image);
-    const { boxes } = await readLayout(picture);
+    const { boxes, parts } = await readLayout(picture);
     expect(hits(boxes.plot, chart.layout.plot)).toBe(true);
     expect(hits(boxes.labelColumn, chart.layout.labelColumn)).toBe(true);
 
-    const layout = learnedLayout(picture, picture, 1, dominantColour(picture), boxes);
+    const layout = learnedLayout(picture, picture, 1, dominantColour(picture), parts);
     expect(layout?.axis.side).toBe('right');
     expect(layout?.axis.labels.length).toBeGreaterThanOrEqual(3);
     const column = chart.layout.labelColumn;

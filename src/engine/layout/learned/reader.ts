@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type * as Ort from 'onnxruntime-node';
 import type { Raster } from '../../raster.js';
 import { boxesOf, type LearnedBoxes } from './boxes.js';
+import { chartParts, type ChartParts } from './parts.js';
 import { inputTensor, LAYOUT_CLASSES, modelInput } from './model-input.js';
 
 /**
@@ -53,7 +54,10 @@ function loaded(): Promise<Loaded> {
 }
 
 export interface LearnedLayout {
+  /** Every box the net marked, per class. */
   boxes: LearnedBoxes;
+  /** The one chart to read among them (null where no plot has a label column beside it). */
+  parts: ChartParts | null;
   /** Milliseconds: scaling the picture, the net, the boxes. */
   timings: { input: number; net: number; boxes: number };
 }
@@ -68,13 +72,20 @@ export async function readLayout(r: Raster): Promise<LearnedLayout> {
   const logits = result.logits;
   if (!logits || logits.dims[1] !== LAYOUT_CLASSES.length) throw new Error('layout model: unexpected output');
   const ran = performance.now();
-  const boxes = boxesOf({
-    data: logits.data as Float32Array,
-    width: dims[3],
-    height: dims[2],
-    used: { width: input.width, height: input.height },
-    scale: input.scale,
-  });
+  const boxes = boxesOf(
+    {
+      data: logits.data as Float32Array,
+      width: dims[3],
+      height: dims[2],
+      used: { width: input.width, height: input.height },
+      scale: input.scale,
+    },
+    input,
+  );
   logits.dispose();
-  return { boxes, timings: { input: scaled - started, net: ran - scaled, boxes: performance.now() - ran } };
+  return {
+    boxes,
+    parts: chartParts(boxes),
+    timings: { input: scaled - started, net: ran - scaled, boxes: performance.now() - ran },
+  };
 }

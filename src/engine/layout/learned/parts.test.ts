@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { FoundBox, LearnedBoxes } from './boxes.js';
+import { LAYOUT_CLASSES } from './model-input.js';
+import { chartParts } from './parts.js';
+
+const box = (left: number, top: number, right: number, bottom: number, score = 0.9): FoundBox => ({
+  left,
+  top,
+  right,
+  bottom,
+  score,
+});
+
+function found(on: Partial<LearnedBoxes>): LearnedBoxes {
+  const all = Object.fromEntries(LAYOUT_CLASSES.map((k) => [k, []])) as unknown as LearnedBoxes;
+  return { ...all, ...on };
+}
+
+describe("the one chart among the learned reader's boxes", () => {
+  // Two tiles side by side: a big one at the left (plot 0-700, column 700-760) and a small one.
+  const big = box(0, 0, 700, 500);
+  const bigColumn = box(702, 0, 760, 500);
+  const small = box(800, 0, 1100, 250);
+  const smallColumn = box(1102, 0, 1160, 250);
+
+  it('reads the largest plot, its column, the chart around it and the tag on that column', () => {
+    const parts = chartParts(
+      found({
+        chart: [box(0, 0, 760, 520), box(800, 0, 1160, 270)],
+        plot: [small, big],
+        labelColumn: [smallColumn, bigColumn],
+        lastTag: [box(1104, 100, 1160, 112, 0.95), box(703, 300, 760, 312, 0.7), box(703, 120, 760, 132, 0.6)],
+      }),
+    );
+    expect(parts?.plot).toBe(big);
+    expect(parts?.column).toBe(bigColumn);
+    expect(parts?.side).toBe('right');
+    expect(parts?.chart).toEqual(box(0, 0, 760, 520));
+    // The other tile's tag scores higher; the one on this chart's column is taken.
+    expect(parts?.lastTag).toEqual(box(703, 300, 760, 312, 0.7));
+  });
+
+  it('keeps the plot without a column beside it, and then names no tag', () => {
+    const parts = chartParts(found({ plot: [big], labelColumn: [smallColumn], lastTag: [box(703, 300, 760, 312)] }));
+    expect(parts?.plot).toBe(big);
+    expect(parts?.column).toBeNull();
+    expect(parts?.lastTag).toBeNull();
+  });
+
+  it("reads a column at the left and leaves out tags outside the plot's rows", () => {
+    const plot = box(60, 0, 700, 400);
+    const column = box(0, 0, 58, 400);
+    const parts = chartParts(found({ plot: [plot], labelColumn: [column], lastTag: [box(2, 440, 58, 452)] }));
+    expect(parts?.side).toBe('left');
+    expect(parts?.lastTag).toBeNull();
+  });
+
+  it('finds nothing without a plot', () => {
+    expect(chartParts(found({ labelColumn: [bigColumn] }))).toBeNull();
+  });
+});

@@ -164,6 +164,8 @@ export interface PricedSeries {
   scale: { slope: number; intercept: number; precision: number };
   plot: Box;
   image: { width: number; height: number };
+  /** The axis labels' text height, full-image pixels; absent where the trader's scale priced bars the engine refused. */
+  textHeight?: number;
   timings: ChartReading['timings'];
   evidence: ChartReading['evidence'] | null;
   trace: ChartReading['trace'];

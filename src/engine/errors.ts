@@ -35,6 +35,8 @@ export const UNSURE_REASONS = {
     "The price scale we read runs to zero or below, so it can't be a market's prices and we won't guess one. Please crop the screenshot to the main price chart and its price axis, and try again.",
   framedChartUnread:
     "This screenshot shows several charts, and we couldn't read the selected one (the framed chart), so we won't give you another chart's prices. Please crop the screenshot to the chart you want and its price axis, and try again.",
+  quoteDisagrees:
+    "The chart's own price line at its top-left shows a different latest price from the one we read on its price axis, so we won't guess which is right. Please take the screenshot with the chart's own price tag in view, or set the last price yourself, and try again.",
   instrumentUnfit:
     "The chart names an instrument whose price can't be what we read from its price axis, so we won't guess a price. Please crop the screenshot to the main price chart and its price axis, with its numbers in view, and try again.",
   scaleAndCloseUnconfirmed:
@@ -114,6 +116,8 @@ export const REFUSAL_RULES = {
   ),
   /** The chart names one listed instrument, and the last price read is outside its prices. */
   'confidence/instrument-unfit': rule('confidence', 'UNSURE_READING', UNSURE_REASONS.instrumentUnfit),
+  /** The chart's quote line (symbol, open, high, low, close) gives another close than the last price read. */
+  'confidence/quote-disagrees': rule('confidence', 'UNSURE_READING', UNSURE_REASONS.quoteDisagrees),
   /** The scale fitted puts the candles, or its own labels, at zero or below: no market's prices. */
   'confidence/prices-not-positive': rule('confidence', 'UNSURE_READING', UNSURE_REASONS.pricesNotPositive),
 } as const satisfies Record<string, RuleSpec>;

@@ -13,6 +13,7 @@ import { barsOfSeries, correctReading, correctRefusal, type PricedSeries } from 
 import type { Correction } from '../shared/correction.js';
 import { ReadingRecorder } from './trace.js';
 import { legendInstrument, readSymbol } from './symbol/read-symbol.js';
+import { QUOTE_AGREES, quoteGap, readQuote } from './symbol/read-quote.js';
 
 export { renderDebug, renderAttempts, overviewPage, DEBUG_STAGES, type DebugTrace } from './debug.js';
 export { ReadingRecorder } from './trace.js';
@@ -66,10 +67,11 @@ export async function analyzeChart(
   // The instrument where the chart names it; sizing uses it when the trader chose none.
   const { symbol, reason, text } = await readSymbol(image, reading.image, reading.plot, last?.close ?? 0);
   // Evidence independent of the axis: the instrument the chart's own legend names, beside its
-  // prices, cannot trade at the price read (a label's decimal point lost, another pane's scale).
-  // A trader's own scale is theirs.
+  // prices, cannot trade at the price read (a label's decimal point lost, another pane's scale);
+  // its quote line gives another close. A trader's own scale is theirs.
   const legend = reason === 'prices do not fit' ? legendInstrument(text) : null;
   if (!correction && legend) throw withTrendSeen(refuseUnfit(reading, rec, legend, last?.close ?? 0), settings);
+  if (!correction) await checkQuote(image, reading, rec, settings);
   const t = performance.now();
   const decimals = reading.scale.precision;
   const { result, support, resistance } = analyseSeries(
@@ -120,6 +122,39 @@ function refuseUnfit(reading: PricedSeries, rec: ReadingRecorder, instrument: st
   error.trace = rec.endedBy(error);
   error.bars = barsOfSeries(reading);
   return error;
+}
+
+/**
+ * The chart's own quote line, where it is read and in view, must give the close the reading gives:
+ * another means the reading took a drawn line's label, another tag or another pane for the last
+ * price. Recorded in the trace either way; a trader's own scale is theirs (not checked).
+ */
+async function checkQuote(
+  image: Buffer,
+  reading: PricedSeries,
+  rec: ReadingRecorder,
+  settings: AnalysisSettings,
+): Promise<void> {
+  const last = reading.candles[reading.candles.length - 1];
+  if (!last || !reading.textHeight) return;
+  const { quote } = await readQuote(image, reading.image, reading.plot, reading.textHeight);
+  if (!quote) return;
+  const price = (y: number): number => reading.scale.slope * y + reading.scale.intercept;
+  // The picture's rows, not the plot's: a plot found too short still shows the quote's bar.
+  const [atTop, atBottom] = [price(0), price(reading.image.height)];
+  const gap = quoteGap(quote, {
+    lastClose: last.close,
+    barsHigh: Math.max(...reading.candles.map((c) => c.high)),
+    barsLow: Math.min(...reading.candles.map((c) => c.low)),
+    viewHigh: Math.max(atTop, atBottom),
+    viewLow: Math.min(atTop, atBottom),
+  });
+  if (gap === null || gap <= QUOTE_AGREES) return;
+  rec.resume(reading.trace.attempt ?? rec.index);
+  const error = rec.refuse('confidence/quote-disagrees', { quoteClose: quote.close, lastPrice: last.close, gap });
+  error.trace = rec.endedBy(error);
+  error.bars = barsOfSeries(reading);
+  throw withTrendSeen(error, settings);
 }
 
 /**

@@ -214,6 +214,7 @@ describe('shrinkReading', () => {
       scale: { slope: -0.001, intercept: 2, precision: 4, inliers: [], onStep: true },
       plot: { left: 0, top: 20, right: 1000, bottom: 800 },
       image: { width: 1200, height: 900 },
+      textHeight: 12,
       timings: { decode: 0, axis: 0, candles: 0 },
       trace: { attempts: [], rule: null, confidence: 1, attempt: 0 },
       evidence: {
@@ -228,6 +229,7 @@ describe('shrinkReading', () => {
     expect(priceAt(50.25)).toBeCloseTo(1.899, 9);
     expect(small.plot).toEqual({ left: 0, top: 10, right: 500, bottom: 400 });
     expect(small.image).toEqual({ width: 600, height: 450 });
+    expect(small.textHeight).toBe(6);
     expect(small.evidence.inliers[0]?.y).toBe(50);
   });
 });

@@ -430,6 +430,7 @@ function answer(
     scale: axis.fit,
     plot: toFull(plot, p.f),
     image,
+    textHeight: axis.textHeight,
     timings,
     evidence: { ...evidence, confidence },
     trace: rec.answered(rec.index, confidence.value),

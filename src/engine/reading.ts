@@ -19,6 +19,8 @@ export interface ChartReading {
   /** Plot box in full-image pixels. */
   plot: Box;
   image: { width: number; height: number };
+  /** The axis labels' text height, full-image pixels (the size the chart writes its quote in). */
+  textHeight: number;
   timings: { decode: number; axis: number; candles: number };
   evidence: ReadingReport;
   trace: ReadingTrace;
@@ -66,6 +68,7 @@ export function placeReading(r: ChartReading, p: Placement, image: { width: numb
     scale: placeScale(r.scale, p),
     plot: box(r.plot),
     image,
+    textHeight: r.textHeight / p.k,
     evidence: {
       ...r.evidence,
       labelsRead: r.evidence.labelsRead.map((l) => ({ ...l, y: Math.round(row(l.y)) })),

@@ -19,6 +19,7 @@ import { AnalysisSettingsSchema } from '../shared/analysis.js';
 import { ReadingRecorder } from './trace.js';
 import { box, drawOver, PLAIN_CHART } from './test/draw.js';
 import { pngClaiming } from './test/png.js';
+import { chartWithQuote } from './test/quote.js';
 
 afterAll(async () => {
   await terminateOcr();
@@ -289,6 +290,19 @@ const instrumentUnfit = once(
     (await renderMetaTrader({ ...mtSpec(2, 27), instrument: { symbol: 'XAUUSD', start: 0.8561, decimals: 4 } })).image,
 );
 
+/**
+ * A MetaTrader chart window whose first line quotes a close a third of the bars' range away from
+ * the last bar's: the quote line and the reading disagree.
+ */
+const quoteDisagrees = once(
+  async () =>
+    (
+      await chartWithQuote(
+        (t) => t.lastPrice - ((t.lastPrice - t.low > (t.high - t.low) / 2 ? 1 : -1) * (t.high - t.low)) / 3,
+      )
+    ).image,
+);
+
 const PICTURES: Record<RefusalRule, () => Promise<Buffer>> = {
   'decode/unreadable': async () => Buffer.from('This is a note about EURUSD, not a picture.'),
   'decode/unsupported-format': () => plain(400, 300).webp().toBuffer(),
@@ -319,6 +333,7 @@ const PICTURES: Record<RefusalRule, () => Promise<Buffer>> = {
   'confidence/scale-and-close-unconfirmed': threeLabelsOffStep,
   'confidence/prices-not-positive': pricesBelowZero,
   'confidence/instrument-unfit': instrumentUnfit,
+  'confidence/quote-disagrees': quoteDisagrees,
 };
 
 /** The trace of reading a picture, answered or refused; each picture is read once. */

@@ -56,6 +56,8 @@ export interface AxisReading {
   parsed: number;
   /** Median distance between neighbouring labels, full-image pixels. */
   pitch: number;
+  /** Median height of the labels' glyphs, full-image pixels (the chart's text size). */
+  textHeight: number;
 }
 
 export function fallingShare(labels: { y: number; value: number }[]): number {
@@ -142,6 +144,8 @@ export function readAxis({ full, layout, f }: AxisInput): Promise<AxisReading> {
   const cropHeight = (boxes[0]?.bottom ?? 0) - (boxes[0]?.top ?? 0);
   const tolerance = Math.max(ON_LINE_MIN_PX, cropHeight * ON_LINE_TOLERANCE);
   const pitch = labelPitch(layout.axis.labels) * f;
+  const heights = layout.axis.labels.map((l) => l.bottom + 1 - l.top).sort((a, b) => a - b);
+  const textHeight = (heights[heights.length >> 1] ?? 0) * f;
   const fitAxis = (parsed: ParsedLabel[]) => upperScale(parsed, tolerance, pitch) ?? fitScale(parsed, tolerance, pitch);
   const rest = layout.axis.labels.filter((l) => !labels.includes(l)).map(boxOf);
   return pending.then(async (texts) => {
@@ -156,7 +160,7 @@ export function readAxis({ full, layout, f }: AxisInput): Promise<AxisReading> {
       fit = fitAxis(repairDecimals(read)) ?? fit;
     }
     fit = repairZeros(fit, read, fitAxis);
-    return { fit, read, boxes, parsed: repairDecimals(read).length, pitch };
+    return { fit, read, boxes, parsed: repairDecimals(read).length, pitch, textHeight };
   });
 }
 

@@ -135,7 +135,8 @@ export function symbolsInText(text: string): string[] {
     // capitals with no capital letter either side.
     for (const symbol of GLUED) if (new RegExp(`(?<![A-Z])${symbol}(?![A-Z])`).test(line)) add(symbol);
     // Names in capitals with no letter either side ('GOLD-CFD', 'GOLD, 1D').
-    for (const alias of GLUED_ALIASES) if (new RegExp(`(?<![A-Za-z])${alias}(?![A-Za-z])`).test(line)) add(ALIASES[alias] ?? null);
+    for (const alias of GLUED_ALIASES)
+      if (new RegExp(`(?<![A-Za-z])${alias}(?![A-Za-z])`).test(line)) add(ALIASES[alias] ?? null);
   }
   return found;
 }

@@ -5,12 +5,12 @@
  * One small OCR call on that region, with the engine's own OCR worker. A symbol is given only
  * when the text names exactly one listed instrument and the chart's price fits it.
  */
-import sharp from 'sharp';
 import { PSM, type RecognizeOptions } from 'tesseract.js';
 import { findInstrument, instrumentFits } from '../../shared/instruments.js';
 import { readText } from '../axis/index.js';
 import type { Box } from '../raster.js';
 import { symbolsInText } from './match-symbol.js';
+import { ocrImage } from './ocr-image.js';
 
 export interface SymbolReading {
   /** The listed symbol, or null when none was read, several were, or the prices do not fit. */
@@ -64,37 +64,6 @@ export function decideSymbol(text: string, lastPrice: number): Pick<SymbolReadin
     return { symbol: null, reason: 'prices do not fit', named };
   }
   return { symbol: instrument.symbol, reason: 'read', named };
-}
-
-/** Binary PGM, which Leptonica reads directly. */
-const pgm = (width: number, height: number, pixels: Uint8Array): Buffer =>
-  Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`), pixels]);
-
-/**
- * The region as dark text on white at OCR size: each pixel by how far its grey level is from the
- * region's background (its most common level), so light text on a dark chart and dark text on a
- * light one come out alike, and so does coloured legend text.
- */
-async function ocrImage(image: Buffer, region: Box, zoom: number): Promise<Buffer> {
-  const width = region.right - region.left;
-  const height = region.bottom - region.top;
-  const ow = Math.max(1, Math.round(width * zoom));
-  const oh = Math.max(1, Math.round(height * zoom));
-  const { data } = await sharp(image, { limitInputPixels: false })
-    .flatten({ background: '#ffffff' })
-    .extract({ left: region.left, top: region.top, width, height })
-    .greyscale()
-    .resize({ width: ow, height: oh, kernel: 'cubic' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const histogram = new Uint32Array(256);
-  for (const v of data) histogram[v] = (histogram[v] ?? 0) + 1;
-  const background = histogram.indexOf(Math.max(...histogram));
-  let far = 1;
-  for (const v of data) far = Math.max(far, Math.abs(v - background));
-  const out = new Uint8Array(ow * oh);
-  for (let i = 0; i < out.length; i++) out[i] = 255 - Math.round((Math.abs((data[i] ?? 0) - background) * 255) / far);
-  return pgm(ow, oh, out);
 }
 
 /**

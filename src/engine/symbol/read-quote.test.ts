@@ -1,0 +1,68 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { AnalysisSettingsSchema } from '../../shared/analysis.js';
+import { terminateOcr } from '../axis/index.js';
+import { analyzeChart, EngineError } from '../index.js';
+import { chartWithQuote } from '../test/quote.js';
+import { quoteGap, quoteInText } from './read-quote.js';
+
+const SETTINGS = AnalysisSettingsSchema.parse({ timeFrame: '1h' });
+
+afterAll(terminateOcr);
+
+describe("the chart's quote line", () => {
+  it("reads MetaTrader 4's line: the symbol, then open, high, low and close", () => {
+    expect(quoteInText('EURUSD,H1  1.08412 1.08455 1.08390 1.08431')).toEqual({
+      open: 1.08412,
+      high: 1.08455,
+      low: 1.0839,
+      close: 1.08431,
+      decimals: 5,
+    });
+    // An axis label read on the same line after it does not count.
+    expect(quoteInText('noise\nGBPJPY,D1 190.799 190.987 190.512 190.640 191.000')?.close).toBe(190.64);
+  });
+
+  it('takes no line that is no quote', () => {
+    // No symbol; three prices; decimals that differ; a high below the close; a window's caption.
+    expect(quoteInText('H1 1.08412 1.08455 1.08390 1.08431')).toBeNull();
+    expect(quoteInText('EURUSD,H1 1.08412 1.08455 1.08390')).toBeNull();
+    expect(quoteInText('EURUSD,H1 1.08412 1.0845 1.08390 1.08431')).toBeNull();
+    expect(quoteInText('EURUSD,H1 1.08412 1.08420 1.08390 1.08431')).toBeNull();
+    expect(quoteInText('EURUSD, H1: Euro vs US Dollar')).toBeNull();
+  });
+
+  it("measures its close against the last price read, where all its prices are in the picture's view", () => {
+    const quote = { open: 1.1, high: 1.2, low: 1.05, close: 1.15, decimals: 2 };
+    const view = { barsHigh: 1.3, barsLow: 1.0, viewHigh: 1.4, viewLow: 0.9 };
+    expect(quoteGap(quote, { ...view, lastClose: 1.15 })).toBe(0);
+    expect(quoteGap(quote, { ...view, lastClose: 1.21 })).toBeCloseTo(0.2, 9);
+    // A live bar's quote whose prices the picture does not show (scrolled back): no evidence.
+    expect(quoteGap({ ...quote, high: 1.5 }, { ...view, lastClose: 1.21 })).toBeNull();
+  });
+
+  it('lets a reading stand where the quote line gives its close', async () => {
+    const { image, truth } = await chartWithQuote((t) => t.lastPrice);
+    const { chart } = await analyzeChart(image, SETTINGS);
+    expect(Math.abs(chart.lastPrice - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.01);
+  }, 60_000);
+});
+
+describe('a quote line that disagrees', () => {
+  it('refuses the reading, with the close it read', async () => {
+    const { image, close } = await chartWithQuote(
+      (t) => t.low + (t.high - t.low) * (t.lastPrice > (t.high + t.low) / 2 ? 0.2 : 0.8),
+    );
+    const error = await analyzeChart(image, SETTINGS).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(EngineError);
+    const refused = error as EngineError;
+    expect(refused.rule).toBe('confidence/quote-disagrees');
+    const decision = refused.trace?.attempts.flatMap((a) => a.decisions).find((d) => d.outcome === 'refused');
+    // The trace keeps weighed values to four decimals.
+    expect((decision?.weighed as { quoteClose: number }).quoteClose).toBeCloseTo(close, 4);
+    // The bars are kept for a last price the trader sets.
+    expect(refused.bars?.rows.length).toBeGreaterThan(30);
+  }, 60_000);
+});

@@ -1,0 +1,105 @@
+/**
+ * The chart's own quote: MetaTrader writes the latest bar's open, high, low and close after the
+ * symbol in the plot's first line ('EURUSD,H1  1.08412 1.08455 1.08390 1.08431'), and other
+ * platforms write a legend like it. Read on its own, it is evidence the axis and the bars never
+ * saw: a close the reading does not agree with means the reading took another line, tag or pane
+ * for the last price.
+ */
+import { PSM, type RecognizeOptions } from 'tesseract.js';
+import { readText } from '../axis/index.js';
+import type { Box } from '../raster.js';
+import { ocrImage } from './ocr-image.js';
+import { symbolsInText } from './match-symbol.js';
+
+/** The quote line's strip: from this many text heights above the plot's top ... */
+const QUOTE_ABOVE = 0.5;
+/** ... to this many below it (the first line, and a second where a one-click panel pushes it down). */
+const QUOTE_BELOW = 3;
+/** ... and over this many text heights from the plot's left edge (a quote line is some 35 long). */
+const QUOTE_WIDTH = 45;
+/** The strip is read at the size where its text is this many pixels high (24 found three more quotes of 132 on the MetaTrader renders, for 40% more time) ... */
+const QUOTE_OCR_TEXT_PX = 18;
+/** ... zoomed by no more than this. */
+const QUOTE_MAX_ZOOM = 3;
+
+export interface Quote {
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  /** Digits after the decimal point, the same in all four. */
+  decimals: number;
+}
+
+/**
+ * Where the quote line is written: the plot's first lines of text (`textHeight`: the axis labels'
+ * text height), across the plot. Full-image pixels.
+ */
+export function quoteRegion(image: { width: number; height: number }, plot: Box, textHeight: number): Box {
+  const left = Math.max(0, Math.round(plot.left));
+  const top = Math.max(0, Math.round(plot.top - QUOTE_ABOVE * textHeight));
+  // A phone writes the line across the whole plot and on into the axis's column.
+  const right = Math.min(image.width, Math.round(plot.left + QUOTE_WIDTH * textHeight));
+  const bottom = Math.min(image.height, Math.round(plot.top + QUOTE_BELOW * textHeight));
+  return { left, top, right: Math.max(right, left + 1), bottom: Math.max(bottom, top + 1) };
+}
+
+/**
+ * The quote in a line of text: a listed symbol, then four prices with the same decimals whose high
+ * is the highest and low the lowest (an axis label read on the same line may follow them). Null
+ * where the text holds no such line.
+ */
+export function quoteInText(text: string): Quote | null {
+  for (const line of text.split('\n')) {
+    if (symbolsInText(line).length !== 1) continue;
+    const numbers = [...line.matchAll(/(?<![\d.])\d+\.(\d+)(?![\d.])/g)].slice(0, 4);
+    if (numbers.length !== 4) continue;
+    const decimals = numbers[0]?.[1]?.length ?? 0;
+    if (numbers.some((m) => m[1]?.length !== decimals)) continue;
+    const [open, high, low, close] = numbers.map((m) => Number(m[0])) as [number, number, number, number];
+    if (high < Math.max(open, close, low) || low > Math.min(open, close)) continue;
+    return { open, high, low, close, decimals };
+  }
+  return null;
+}
+
+/** Reads the quote line of the chart whose plot is `plot` (full-image pixels). Never throws. */
+export async function readQuote(
+  image: Buffer,
+  size: { width: number; height: number },
+  plot: Box,
+  textHeight: number,
+): Promise<{ quote: Quote | null; text: string }> {
+  const region = quoteRegion(size, plot, textHeight);
+  try {
+    const zoom = Math.min(QUOTE_MAX_ZOOM, Math.max(1, QUOTE_OCR_TEXT_PX / textHeight));
+    const picture = await ocrImage(image, region, zoom);
+    const options = {
+      tessedit_char_whitelist: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.,:() ',
+      tessedit_pageseg_mode: PSM.SPARSE_TEXT,
+      debug_file: '/dev/null',
+    } as unknown as Partial<RecognizeOptions>;
+    const text = await readText(picture, options);
+    return { quote: quoteInText(text), text };
+  } catch {
+    return { quote: null, text: '' };
+  }
+}
+
+/** A quote's close and the last price read differ by more than this share of the bars' range. */
+export const QUOTE_AGREES = 0.02;
+/**
+ * Whether the quote speaks for this reading: all four prices within the picture's prices (the
+ * scale's at its top and bottom rows; else it is a misread, or the live bar's of a chart scrolled
+ * back, whose price is out of view), and then how far its close is from the last price read, as a
+ * share of the bars' range.
+ */
+export function quoteGap(
+  quote: Quote,
+  reading: { lastClose: number; barsHigh: number; barsLow: number; viewHigh: number; viewLow: number },
+): number | null {
+  const inView = (v: number): boolean => v <= reading.viewHigh && v >= reading.viewLow;
+  if (![quote.open, quote.high, quote.low, quote.close].every(inView)) return null;
+  const range = reading.barsHigh - reading.barsLow;
+  return range > 0 ? Math.abs(quote.close - reading.lastClose) / range : null;
+}

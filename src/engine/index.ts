@@ -127,7 +127,8 @@ function refuseUnfit(reading: PricedSeries, rec: ReadingRecorder, instrument: st
 /**
  * The chart's own quote line, where it is read and in view, must give the close the reading gives:
  * another means the reading took a drawn line's label, another tag or another pane for the last
- * price. Recorded in the trace either way; a trader's own scale is theirs (not checked).
+ * price, and the reading is refused (a decision in the trace, with the close the quote gives).
+ * A trader's own scale is theirs (not checked).
  */
 async function checkQuote(
   image: Buffer,

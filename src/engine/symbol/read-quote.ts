@@ -17,7 +17,10 @@ const QUOTE_ABOVE = 0.5;
 const QUOTE_BELOW = 3;
 /** ... and over this many text heights from the plot's left edge (a quote line is some 35 long). */
 const QUOTE_WIDTH = 45;
-/** The strip is read at the size where its text is this many pixels high (24 found three more quotes of 132 on the MetaTrader renders, for 40% more time) ... */
+/**
+ * The strip is read at the size where its text is this many pixels high (24 found three more
+ * quotes of 132 on the MetaTrader renders, for 40% more time) ...
+ */
 const QUOTE_OCR_TEXT_PX = 18;
 /** ... zoomed by no more than this. */
 const QUOTE_MAX_ZOOM = 3;

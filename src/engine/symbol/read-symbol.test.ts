@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chartSpecs, renderChart, type ChartSpec } from '../../../scripts/fixtures/render.js';
+import { chartSpecs, renderChart, type ChartSpec, type ChartTruth } from '../../../scripts/fixtures/render.js';
 import { THEMES } from '../../../scripts/fixtures/styles.js';
 import { AnalysisSettingsSchema } from '../../shared/analysis.js';
 import { analyzeChart, EngineError, shutdownEngine, warmEngine } from '../index.js';
@@ -20,7 +20,11 @@ const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;'
  * strip is painted over in the chart's background colour, then the text written where the
  * platform writes it. No toolbar and no watermark, so nothing else names the instrument.
  */
-async function chartWithLegend(theme: string, legend: string | null, seed = 4): Promise<Buffer> {
+async function chartWithLegend(
+  theme: string,
+  legend: string | ((truth: ChartTruth) => string) | null,
+  seed = 4,
+): Promise<Buffer> {
   const base = chartSpecs(1, seed, [1280, 800, 1])[0] as ChartSpec;
   const spec: ChartSpec = {
     ...base,
@@ -32,10 +36,11 @@ async function chartWithLegend(theme: string, legend: string | null, seed = 4): 
     watermark: false,
     format: 'png',
   };
-  const { image } = await renderChart(spec);
+  const { image, truth } = await renderChart(spec);
+  const line = typeof legend === 'function' ? legend(truth) : legend;
   const cover = `<rect x="0" y="0" width="${Math.round(spec.width * 0.7)}" height="${Math.round(spec.fontSize * 2.3)}" fill="${spec.theme.background}"/>`;
-  const text = legend
-    ? `<text x="8" y="${Math.round(spec.fontSize * 1.5)}" font-family="DejaVu Sans" font-size="${spec.fontSize}" fill="${spec.theme.text}">${esc(legend)}</text>`
+  const text = line
+    ? `<text x="8" y="${Math.round(spec.fontSize * 1.5)}" font-family="DejaVu Sans" font-size="${spec.fontSize}" fill="${spec.theme.text}">${esc(line)}</text>`
     : '';
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${spec.width}" height="${spec.height}">${cover}${text}</svg>`;
   return sharp(image)
@@ -43,6 +48,12 @@ async function chartWithLegend(theme: string, legend: string | null, seed = 4): 
     .png()
     .toBuffer();
 }
+
+/** MetaTrader 4's title line for the chart drawn: the symbol and its latest bar's quote (the engine checks the close). */
+const mtTitle =
+  (symbol: string) =>
+  ({ lastPrice }: ChartTruth): string =>
+    `${symbol},H4  ${[lastPrice - 0.0001, lastPrice + 0.0002, lastPrice - 0.0003, lastPrice].map((v) => v.toFixed(5)).join(' ')}`;
 
 const settings = AnalysisSettingsSchema.parse({});
 
@@ -132,16 +143,13 @@ describe('the symbol stage on charts', () => {
   });
 
   it('reads a MetaTrader-like title line', async () => {
-    const out = await analyzeChart(
-      await chartWithLegend('mt4-black', 'EURUSD,H4  1.08512 1.08530 1.08490 1.08520'),
-      settings,
-    );
+    const out = await analyzeChart(await chartWithLegend('mt4-black', mtTitle('EURUSD')), settings);
     expect(out.chart.symbol).toBe('EURUSD');
   });
 
   it("keeps the trader's own symbol for sizing", async () => {
     const out = await analyzeChart(
-      await chartWithLegend('mt4-black', 'EURUSD,H4  1.08512 1.08530 1.08490 1.08520'),
+      await chartWithLegend('mt4-black', mtTitle('EURUSD')),
       AnalysisSettingsSchema.parse({ symbol: 'GBPUSD' }),
     );
     expect(out.result.symbol).toBe('GBPUSD');

@@ -56,7 +56,7 @@ function loaded(): Promise<Loaded> {
 export interface LearnedLayout {
   /** Every box the net marked, per class. */
   boxes: LearnedBoxes;
-  /** The one chart to read among them (null where no plot has a label column beside it). */
+  /** The one chart to read among them (null where the net marked no plot). */
   parts: ChartParts | null;
   /** Milliseconds: scaling the picture, the net, the boxes. */
   timings: { input: number; net: number; boxes: number };

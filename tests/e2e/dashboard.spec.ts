@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import sharp from 'sharp';
 import { chartSpecs, renderChart } from '../../scripts/fixtures/render';
 import { PREMIUM_EXPIRED_MESSAGE, dailyLimitMessage, trialExpiredMessage } from '../../src/shared/access';
@@ -37,12 +37,20 @@ async function analyseChart(page: Page, file: string): Promise<AnalysisBody> {
     answered ||= r.url().endsWith('/api/analyses') && r.request().method() === 'POST';
     return answered;
   });
-  const recounted = page.waitForResponse((r) => answered && r.url().endsWith('/api/billing/status'));
+  // The count asked for once the answer is in: a status request already in flight then (a refetch
+  // on focus, an earlier invalidation) carries the count before this analysis.
+  const asked = new Set<Request>();
+  const ask = (request: Request): void => {
+    if (answered && request.url().endsWith('/api/billing/status')) asked.add(request);
+  };
+  page.on('request', ask);
+  const recounted = page.waitForResponse((r) => asked.has(r.request()));
   await page.getByRole('button', { name: /^Analyze Chart/ }).click();
   const response = await answer;
   expect(response.status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Analysis result' })).toBeVisible({ timeout: 30_000 });
   await recounted;
+  page.off('request', ask);
   return (await response.json()) as AnalysisBody;
 }
 

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { createEnginePool } from './features/analysis/engine-pool';
 import { DatabaseJobs } from './features/analysis/job-queue';
 import { EnvError, isLoopback, loadEnv, type Env } from './env';
+import { keepConnectionsAlive } from './lib/keep-alive';
 import { createMailer } from './lib/mailer';
 import { createLogger } from './logger';
 
@@ -45,7 +46,12 @@ async function main() {
   const works = env.ROLE !== 'web';
   // With PostgreSQL, analyses go through its job queue, so web instances and workers can be many.
   const jobs = env.DATABASE_URL
-    ? new DatabaseJobs({ db: database.db, databaseUrl: env.DATABASE_URL, timeoutSeconds: env.JOB_TIMEOUT_SECONDS, logger })
+    ? new DatabaseJobs({
+        db: database.db,
+        databaseUrl: env.DATABASE_URL,
+        timeoutSeconds: env.JOB_TIMEOUT_SECONDS,
+        logger,
+      })
     : null;
   await jobs?.start();
   // The engine reads charts on its own threads: the event loop stays free for every other request.
@@ -59,16 +65,29 @@ async function main() {
     if (!webRoot) logger.warn('no built web app found: serving the API only (run npm run build)');
     const { app } = createApp({ env, database, logger, mailer, webRoot, engine, ...(jobs ? { jobs } : {}) });
     if (env.PAYMENTS_MODE === 'sandbox' && !isLoopback(env.HOST)) {
-      logger.warn({ host: env.HOST }, 'sandbox payments on a public address: anyone who reaches it can grant themselves Premium');
+      logger.warn(
+        { host: env.HOST },
+        'sandbox payments on a public address: anyone who reaches it can grant themselves Premium',
+      );
     }
     server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
       logger.info(
-        { url: `http://${info.address}:${info.port}`, database: database.kind, payments: env.PAYMENTS_MODE, role: env.ROLE, engineThreads: works ? env.ENGINE_THREADS : 1 },
+        {
+          url: `http://${info.address}:${info.port}`,
+          database: database.kind,
+          payments: env.PAYMENTS_MODE,
+          role: env.ROLE,
+          engineThreads: works ? env.ENGINE_THREADS : 1,
+        },
         `PipLens is listening; payments: ${env.PAYMENTS_MODE === 'sandbox' ? 'SANDBOX (simulated, anyone can grant themselves Premium)' : 'live (Flutterwave)'}`,
       );
     });
+    if ('keepAliveTimeout' in server) keepConnectionsAlive(server);
   } else {
-    logger.info({ database: database.kind, role: env.ROLE, threads: env.ENGINE_THREADS }, 'PipLens worker is taking analysis jobs');
+    logger.info(
+      { database: database.kind, role: env.ROLE, threads: env.ENGINE_THREADS },
+      'PipLens worker is taking analysis jobs',
+    );
   }
 
   let stopping = false;

@@ -11,6 +11,9 @@ import { keepConnectionsAlive } from './lib/keep-alive';
 import { createMailer } from './lib/mailer';
 import { createLogger } from './logger';
 
+/** How often a stopping server closes the connections its finished requests left idle. */
+const IDLE_SWEEP_MS = 100;
+
 function findWebRoot(): string | undefined {
   const here = path.dirname(fileURLToPath(import.meta.url));
   return [path.resolve(here, '../web'), path.resolve(here, '../../dist/web')].find((dir) =>
@@ -112,8 +115,16 @@ async function main() {
     // nothing committed is lost.
     const stopServing = new Promise<void>((resolve) => {
       if (!server) return resolve();
-      server.close(() => resolve());
-      if ('closeIdleConnections' in server) server.closeIdleConnections();
+      const closing = server;
+      // Idle connections are closed now, and each one whose request finishes while we wait as it
+      // goes idle: kept alive, it would hold the stop for the whole keep-alive time.
+      const sweep =
+        'closeIdleConnections' in closing ? setInterval(() => closing.closeIdleConnections(), IDLE_SWEEP_MS) : null;
+      closing.close(() => {
+        if (sweep) clearInterval(sweep);
+        resolve();
+      });
+      if ('closeIdleConnections' in closing) closing.closeIdleConnections();
     });
     void stopServing.then(async () => {
       try {

@@ -74,7 +74,7 @@ export function readBars({ work, bg, axis, plot, labelHeight, fromTag = false }:
   let scanned: Tag[] | undefined;
   const scan = () => (scanned ??= axisTags(work, bg, axis.strip, plot.top, plot.bottom, labelHeight));
   const check = (d: CandleDetection) =>
-    reconcileWithTags(work, bg, plotBg, axis.strip, plot, d.candles, labelHeight, d.colours, scan());
+    reconcileWithTags(work, bg, plotBg, axis.strip, plot, d.candles, labelHeight, d.colours, scan(), d.lines);
   let tagCheck = isSeries(detection) ? check(detection) : NO_TAG;
   const series = () => isSeries(detection, MIN_QUALITY, tagCheck.trimmed);
   if ((fromTag && !series()) || (detection === pieces && tagCheck.verdict === 'contradicts')) {

@@ -88,4 +88,19 @@ describe("an object's label on a MetaTrader render", () => {
     },
     60_000,
   );
+
+  // Refused before as a tag no late bar reaches: the label's glyphs, in the colour of the phone's
+  // red bars and tag, were more pieces than a countdown's, so the bar at the tag was not the last.
+  it.each([
+    { does: 'a phone\'s "R1 1.07020" over its dashed line, past the last bar', seed: 1, picture: 70 },
+    { does: "a landscape phone's pivot label past the last bar", seed: 2, picture: 39 },
+  ])(
+    "is set aside back to the bar at the series' tag: $does",
+    async ({ seed, picture }) => {
+      const { reading, error } = await readMetaTrader(seed, picture);
+      expect(error).toBeLessThan(0.01);
+      expect(reading.evidence.lastSource).toBe('tag');
+    },
+    60_000,
+  );
 });

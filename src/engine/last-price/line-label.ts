@@ -6,9 +6,8 @@
  * the bar before them, and that is what tells the two apart.
  */
 import type { PixelCandle, PlotLine } from '../bars/index.js';
-import { chroma, CHROMATIC } from '../raster.js';
-import { AT_BODY, LINE_LABEL_TALLEST, LINE_LABEL_BELOW, LINE_LABEL_MAX_PIECES } from './params.js';
-import { twinned, type Tag } from './tags.js';
+import { AT_BODY, LINE_LABEL_MAX_PIECES } from './params.js';
+import { labelGlyph, twinned, type Tag } from './tags.js';
 
 export interface LineLabel {
   /** How many trailing pieces are the labels' glyphs. */
@@ -31,10 +30,7 @@ export function lineLabel(
   boxes: readonly Tag[],
   labelHeight: number,
 ): LineLabel | null {
-  const named = lines.filter((l) => !(l.dashed && chroma(l.colour) < CHROMATIC));
-  const glyph = (c: PixelCandle): boolean =>
-    c.low - c.high <= labelHeight * LINE_LABEL_TALLEST &&
-    named.some((l) => l.y >= c.high && l.y <= c.low + labelHeight * LINE_LABEL_BELOW);
+  const glyph = labelGlyph(lines, labelHeight);
   const near = (y: number, row: number): boolean => Math.abs(y - row) <= labelHeight * AT_BODY;
   for (let k = 1; k <= LINE_LABEL_MAX_PIECES && k < candles.length; k++) {
     const piece = candles[candles.length - k]!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PixelCandle } from '../bars/index.js';
+import type { PixelCandle, PlotLine } from '../bars/index.js';
 import {
   applyLastPriceTag,
   applyLoneBox,
@@ -698,6 +698,36 @@ describe('reconcileWithTags', () => {
     ).toBe('no-tag');
     // One such tag alone is the chart's last price, which the reading does not reach.
     expect(verdictWith([[110, DOWN]]).verdict).toBe('contradicts');
+  });
+
+  it("sets aside an object's label past the bars, glyph by glyph on its own line, back to the bar at the tag", () => {
+    const r = raster();
+    tag(r, 40, UP);
+    // "R1 1.0702" in the up colour above its line at row 96, past the bar closing at the tag.
+    const glyphs = Array.from({ length: 6 }, (_, i) => bar(124 + i * 4, 86, 95));
+    const candles = [...series().slice(0, 3), ...glyphs];
+    const line: PlotLine = { y: 96, colour: UP, dashed: true };
+    const out = reconcileWithTags(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [UP, DOWN], undefined, [line]);
+    expect(out).toMatchObject({ verdict: 'trimmed', trimmed: 6 });
+    // Without the line they are bars (an object's text stands on one), and the tag is unreached;
+    // a line at the tag's own row is the price line, under the latest bars as often as not.
+    expect(reconcileWithTags(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [UP, DOWN]).verdict).toBe('contradicts');
+    const priceLine: PlotLine = { y: 46, colour: UP, dashed: false };
+    const onTagRow = glyphs.map((g) => ({ ...g, high: 44, low: 52 }));
+    expect(
+      reconcileWithTags(
+        r,
+        BG,
+        BG,
+        STRIP,
+        PLOT,
+        [...series().slice(0, 3), ...onTagRow],
+        LABEL_HEIGHT,
+        [UP, DOWN],
+        undefined,
+        [priceLine],
+      ).verdict,
+    ).toBe('contradicts');
   });
 
   it("ignores tags in other hues (a drawing's level) and grey boxes (crosshair labels)", () => {

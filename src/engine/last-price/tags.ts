@@ -37,6 +37,9 @@ import {
   HUE_WEAKEST,
   LABEL_STYLE_MIN,
   LABEL_STYLE_SPAN,
+  LINE_LABEL_BELOW,
+  LINE_LABEL_MAX_PIECES,
+  LINE_LABEL_TALLEST,
   LATTICE_ANCHOR,
   MAX_TRAILING_OBJECTS,
   MIN_LINE,
@@ -403,6 +406,7 @@ export function reconcileWithTags(
   labelHeight: number,
   seriesColours: Rgb[],
   scanned: readonly Tag[] = axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight),
+  lines: readonly PlotLine[] = [],
 ): TagCheck {
   const tags = scanned.filter(
     (t) =>
@@ -417,12 +421,35 @@ export function reconcileWithTags(
   for (let k = 1; k <= MAX_TRAILING_OBJECTS && candles.length - k >= 1; k++) {
     if (reaches(candles[candles.length - 1 - k])) return { verdict: 'trimmed', tags, trimmed: k };
   }
+  // An object's label past the series breaks into more pieces than a countdown: glyph after
+  // glyph on a line of its own (not the tag's), back to the bar that reaches the tag.
+  const glyph = labelGlyph(
+    lines.filter((l) => tags.every((t) => Math.abs(l.y - t.y) > labelHeight)),
+    labelHeight,
+  );
+  for (let k = 1; k <= LINE_LABEL_MAX_PIECES && candles.length - k >= 1; k++) {
+    if (!glyph(candles[candles.length - k]!)) break;
+    if (k > MAX_TRAILING_OBJECTS && reaches(candles[candles.length - 1 - k]))
+      return { verdict: 'trimmed', tags, trimmed: k };
+  }
   // A platform prints one last-price tag. Several tags in the series' colours that no late bar
   // reaches, of one colour or two, are a position's or orders' lines (a stop in the down colour,
   // a target in the up colour, two stops), or an indicator's levels: they say nothing of where
   // the last bar is.
   if (tags.length >= 2) return { verdict: 'no-tag', tags, trimmed: 0 };
   return { verdict: 'contradicts', tags, trimmed: 0 };
+}
+
+/**
+ * Whether a piece past the bars is a glyph of an object's label (line-label.ts): no taller than
+ * a line of text, with a line drawn across the plot at its foot or just below it (a grid's or a
+ * crosshair's grey dashes name nothing).
+ */
+export function labelGlyph(lines: readonly PlotLine[], labelHeight: number): (c: PixelCandle) => boolean {
+  const named = lines.filter((l) => !(l.dashed && chroma(l.colour) < CHROMATIC));
+  return (c) =>
+    c.low - c.high <= labelHeight * LINE_LABEL_TALLEST &&
+    named.some((l) => l.y >= c.high && l.y <= c.low + labelHeight * LINE_LABEL_BELOW);
 }
 
 const onlyOne = <T>(items: T[]): T | undefined => (items.length === 1 ? items[0] : undefined);

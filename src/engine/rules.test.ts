@@ -264,12 +264,6 @@ const stackedPanesFarTag = once(async () => {
 });
 
 /**
- * A MetaTrader phone capture in landscape, scrolled back with its tag pinned at the foot and an
- * indicator's labels in the axis's column: the scale fitted through both puts the candles below zero.
- */
-const pricesBelowZero = once(async () => (await renderMetaTrader(mtSpec(3, 67))).image);
-
-/**
  * MetaTrader's phone app with two charts stacked, the framed (active) one still empty: the other
  * chart reads, but it is not the one the trader is on.
  */
@@ -331,7 +325,7 @@ const PICTURES: Record<RefusalRule, () => Promise<Buffer>> = {
   'confidence/series-outside-labels': onlyFootLabels,
   'confidence/labels-past-plot': panelAcrossPlot,
   'confidence/scale-and-close-unconfirmed': threeLabelsOffStep,
-  'confidence/prices-not-positive': pricesBelowZero,
+  'confidence/prices-not-positive': balanceBelowZero,
   'confidence/instrument-unfit': instrumentUnfit,
   'confidence/quote-disagrees': quoteDisagrees,
 };

@@ -15,6 +15,11 @@ export const MIN_BARS = 12;
  * quality); the reading's own check is MIN_BARS. Tuned on the synthetic sets.
  */
 export const MIN_PIECES = 8;
+/**
+ * Bars no taller together than this many axis-label heights are a line of text's letters (a
+ * title across the plot's top), not prices: a chart scales its bars to fill most of the plot.
+ */
+export const TEXT_LINE_SPAN = 2;
 /** Below this the pieces are not a convincing price series (business charts, UI, photos). */
 export const MIN_QUALITY = 0.55;
 /**

@@ -9,7 +9,7 @@ import { dominantColour, type Box, type Raster, type Rgb } from '../raster.js';
 import { readDense } from './dense.js';
 import { detectCandles } from './detect.js';
 import { readLine } from './line.js';
-import { MIN_BARS, MIN_QUALITY, TRACK_END_GAP, TRACK_END_PX } from './params.js';
+import { MIN_BARS, MIN_QUALITY, TEXT_LINE_SPAN, TRACK_END_GAP, TRACK_END_PX } from './params.js';
 import type { CandleDetection, PixelCandle } from './series.js';
 
 export { CLEAR_SERIES_QUALITY, MIN_QUALITY } from './params.js';
@@ -70,14 +70,21 @@ export function tagEndsTrack(
 export function readBars({ work, bg, axis, plot, labelHeight, fromTag = false }: BarsInput): BarsReading {
   const plotBg = dominantColour(work, plot);
   const pieces = detectCandles(work, plot, { axisSide: axis.side });
-  let detection = isSeries(pieces) ? pieces : (readDense(work, plot, plotBg) ?? pieces);
+  // Bars no taller together than a line of text are its letters (a title over a line chart).
+  const text = (d: CandleDetection | null): boolean =>
+    d !== null &&
+    Math.max(...d.candles.map((c) => c.low)) - Math.min(...d.candles.map((c) => c.high)) <=
+      labelHeight * TEXT_LINE_SPAN;
+  const seriesLike = (d: CandleDetection | null, setAside = 0): d is CandleDetection =>
+    isSeries(d, MIN_QUALITY, setAside) && !text(d);
+  let detection = seriesLike(pieces) ? pieces : (readDense(work, plot, plotBg) ?? pieces);
   let scanned: Tag[] | undefined;
   const scan = () => (scanned ??= axisTags(work, bg, axis.strip, plot.top, plot.bottom, labelHeight));
   const check = (d: CandleDetection) =>
     reconcileWithTags(work, bg, plotBg, axis.strip, plot, d.candles, labelHeight, d.colours, scan(), d.lines);
-  let tagCheck = isSeries(detection) ? check(detection) : NO_TAG;
-  const series = () => isSeries(detection, MIN_QUALITY, tagCheck.trimmed);
-  if ((fromTag && !series()) || (detection === pieces && tagCheck.verdict === 'contradicts')) {
+  let tagCheck = seriesLike(detection) ? check(detection) : NO_TAG;
+  const series = () => seriesLike(detection, tagCheck.trimmed);
+  if ((fromTag && !series()) || (detection === pieces && tagCheck.verdict === 'contradicts' && !tagCheck.marked)) {
     const dense = readDense(work, plot, plotBg, { tagged: true });
     const denseCheck = dense && check(dense);
     if (dense && denseCheck && tagEndsTrack(dense.candles, denseCheck, plot)) {

@@ -103,4 +103,13 @@ describe("an object's label on a MetaTrader render", () => {
     },
     60_000,
   );
+
+  // Seed 21, picture 2 (read 11.7% off before): an order's stop tag in the red of the bars was
+  // reached by the bar before the last, which was set aside as an object at the plot's edge,
+  // though it stands in the series' step with MetaTrader's grey bid box at its close.
+  it("keeps the last bar that a box of its own marks, beside an order's tag in the series' colour", async () => {
+    const { reading, error } = await readMetaTrader(21, 2);
+    expect(error).toBeLessThan(0.01);
+    expect(reading.evidence.lastSource).toBe('box');
+  }, 60_000);
 });

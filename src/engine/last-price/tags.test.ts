@@ -730,6 +730,24 @@ describe('reconcileWithTags', () => {
     ).toBe('contradicts');
   });
 
+  it("keeps a last bar in the series' step that a box of its own marks, though the bar before reaches the tag", () => {
+    // An order's stop in the up colour at row 40, reached by the third bar; the fourth, one step
+    // on, closes at row 78, where MetaTrader's grey bid box stands.
+    const stepped = () => [bar(100, 60, 80), bar(110, 50, 70), bar(120, 36, 60), { ...bar(130, 62, 80), close: 78 }];
+    const r = raster();
+    tag(r, 40, UP);
+    expect(reconcileWithTags(r, BG, BG, STRIP, PLOT, stepped(), LABEL_HEIGHT, [UP, DOWN]).verdict).toBe('trimmed');
+    tag(r, 78, GREY);
+    expect(reconcileWithTags(r, BG, BG, STRIP, PLOT, stepped(), LABEL_HEIGHT, [UP, DOWN])).toMatchObject({
+      verdict: 'contradicts',
+      marked: true,
+      trimmed: 0,
+    });
+    // A piece off the series' step (a label box at the plot's edge) is still set aside.
+    const offStep = [...stepped().slice(0, 3), { ...bar(142, 62, 80), close: 78 }];
+    expect(reconcileWithTags(r, BG, BG, STRIP, PLOT, offStep, LABEL_HEIGHT, [UP, DOWN]).verdict).toBe('trimmed');
+  });
+
   it("ignores tags in other hues (a drawing's level) and grey boxes (crosshair labels)", () => {
     const r = raster();
     tag(r, 10, PINK);

@@ -5,6 +5,7 @@
  * body whose open and close are swapped. The tag settles it.
  */
 import type { PixelCandle, PlotLine } from '../bars/index.js';
+import { REGULAR_GAP_PX, REGULAR_GAP_SHARE } from '../bars/params.js';
 import {
   CHROMATIC,
   chroma,
@@ -385,6 +386,8 @@ export interface TagCheck {
   tags: Tag[];
   /** Trailing pieces past the bar that reaches the tag: objects at the plot's edge. */
   trimmed: number;
+  /** The last piece, unreached, is a bar in the series' step that a box of its own marks (`markedBar`). */
+  marked?: boolean;
 }
 
 /**
@@ -419,7 +422,13 @@ export function reconcileWithTags(
   if (tags.length === 0) return { verdict: 'no-tag', tags, trimmed: 0 };
   if (reaches(candles[candles.length - 1])) return { verdict: 'agrees', tags, trimmed: 0 };
   for (let k = 1; k <= MAX_TRAILING_OBJECTS && candles.length - k >= 1; k++) {
-    if (reaches(candles[candles.length - 1 - k])) return { verdict: 'trimmed', tags, trimmed: k };
+    if (!reaches(candles[candles.length - 1 - k])) continue;
+    // A last piece in the series' step with a box of its own at its close is the latest bar,
+    // marked (MetaTrader's grey bid beside an order's tag in the series' colour): two marks
+    // that disagree.
+    if (markedBar(candles, axisBoxes(r, bg, strip, plot, [...lines], labelHeight, scanned), tags, labelHeight))
+      return { verdict: 'contradicts', tags, trimmed: 0, marked: true };
+    return { verdict: 'trimmed', tags, trimmed: k };
   }
   // An object's label past the series breaks into more pieces than a countdown: glyph after
   // glyph on a line of its own (not the tag's), back to the bar that reaches the tag.
@@ -438,6 +447,32 @@ export function reconcileWithTags(
   // the last bar is.
   if (tags.length >= 2) return { verdict: 'no-tag', tags, trimmed: 0 };
   return { verdict: 'contradicts', tags, trimmed: 0 };
+}
+
+/**
+ * Whether the last piece stands one step of the series past the bar before it and a box other
+ * than the series' tags stands at its close.
+ */
+function markedBar(
+  candles: readonly PixelCandle[],
+  boxes: readonly Tag[],
+  tags: readonly Tag[],
+  labelHeight: number,
+): boolean {
+  const last = candles[candles.length - 1];
+  const before = candles[candles.length - 2];
+  if (!last || !before) return false;
+  const gaps = candles
+    .slice(1)
+    .map((c, i) => c.x - candles[i]!.x)
+    .sort((a, b) => a - b);
+  const pitch = gaps[gaps.length >> 1] ?? 0;
+  if (Math.abs(last.x - before.x - pitch) > Math.max(REGULAR_GAP_PX, pitch * REGULAR_GAP_SHARE)) return false;
+  return boxAt(
+    boxes.filter((b) => !tags.includes(b)),
+    last.close,
+    labelHeight,
+  );
 }
 
 /**

@@ -12,7 +12,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
-  timeout: 60_000,
+  // A test that walks a dozen pages takes 30-40 s on two quiet cores and over a minute on a busy
+  // machine; each step still waits for its state, so a hang fails at this bound.
+  timeout: 120_000,
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -395,9 +395,13 @@ export interface TagCheck {
  * (grey, white and black boxes are crosshair and plain labels; other hues are drawings and
  * indicators). A chart that marks its last price with such a tag where the last bar found does
  * not reach was read wrong: the last pieces are objects at the plot's edge (label boxes, a
- * countdown, a text), which are dropped when the bar just before them reaches the tag, or the
- * series or the scale is not what was found, which the caller must not answer from.
+ * countdown, a text), which are dropped when the bar just before them reaches the tag (up to
+ * three of any kind, more while each is a glyph of an object's label on its own line), or the
+ * series or the scale is not what was found, which the caller must not answer from. A last
+ * piece in the series' step that a box of its own marks is no object: the tag is contradicted
+ * (`marked`), and the box, not the tag, says where the last close is.
  * `trimmed`: how many trailing pieces are such objects (the caller sets them aside).
+ * `lines`: the plot's horizontal lines, under an object's label.
  */
 export function reconcileWithTags(
   r: Raster,

@@ -38,17 +38,35 @@ export interface CandleDetection {
   quality: number;
 }
 
+/** The distances between neighbouring bars' columns. */
+const gapsOf = (candles: readonly PixelCandle[]): number[] => candles.slice(1).map((c, i) => c.x - candles[i]!.x);
+
+/** The series' step: the median gap between neighbouring bars (1 for fewer than two). */
+function pitchOf(gaps: readonly number[]): number {
+  const sorted = [...gaps].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 1;
+}
+
+/** Whether a gap is the series' step, within a pixel and a half or a share of wider steps. */
+const onPitch = (gap: number, pitch: number): boolean =>
+  Math.abs(gap - pitch) <= Math.max(REGULAR_GAP_PX, pitch * REGULAR_GAP_SHARE);
+
+/** Whether the last bar stands one step of the series past the bar before it. */
+export function lastOnPitch(candles: readonly PixelCandle[]): boolean {
+  const gaps = gapsOf(candles);
+  const last = gaps[gaps.length - 1];
+  return last !== undefined && onPitch(last, pitchOf(gaps));
+}
+
 /**
  * Evidence that the pieces form a price series: regular spacing and consecutive bars that
  * overlap or touch, as prices move continuously.
  */
 export function seriesQuality(candles: PixelCandle[]): number {
   if (candles.length < MIN_PIECES) return 0;
-  const gaps = candles.slice(1).map((c, i) => c.x - (candles[i]?.x ?? 0));
-  const sorted = [...gaps].sort((a, b) => a - b);
-  const pitch = sorted[Math.floor(sorted.length / 2)] ?? 1;
-  const regular =
-    gaps.filter((g) => Math.abs(g - pitch) <= Math.max(REGULAR_GAP_PX, pitch * REGULAR_GAP_SHARE)).length / gaps.length;
+  const gaps = gapsOf(candles);
+  const pitch = pitchOf(gaps);
+  const regular = gaps.filter((g) => onPitch(g, pitch)).length / gaps.length;
   let linked = 0;
   for (let i = 0; i + 1 < candles.length; i++) {
     const a = candles[i];

@@ -5,7 +5,7 @@
  * body whose open and close are swapped. The tag settles it.
  */
 import type { PixelCandle, PlotLine } from '../bars/index.js';
-import { REGULAR_GAP_PX, REGULAR_GAP_SHARE } from '../bars/params.js';
+import { lastOnPitch } from '../bars/series.js';
 import {
   CHROMATIC,
   chroma,
@@ -464,14 +464,7 @@ function markedBar(
   labelHeight: number,
 ): boolean {
   const last = candles[candles.length - 1];
-  const before = candles[candles.length - 2];
-  if (!last || !before) return false;
-  const gaps = candles
-    .slice(1)
-    .map((c, i) => c.x - candles[i]!.x)
-    .sort((a, b) => a - b);
-  const pitch = gaps[gaps.length >> 1] ?? 0;
-  if (Math.abs(last.x - before.x - pitch) > Math.max(REGULAR_GAP_PX, pitch * REGULAR_GAP_SHARE)) return false;
+  if (!last || !lastOnPitch(candles)) return false;
   return boxAt(
     boxes.filter((b) => !tags.includes(b)),
     last.close,

@@ -12,7 +12,7 @@ await relaunchWithFewArenas();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = path.join(root, '.tmp/cli/analyze.mjs');
-const MODEL = 'src/engine/layout/learned/layout.onnx';
+const MODELS = ['layout.onnx', 'strip.onnx'];
 const inputs = ['src/cli', 'src/engine', 'src/shared', 'package-lock.json'].map((input) => path.join(root, input));
 
 if (isStale(bundle, inputs)) {
@@ -29,8 +29,9 @@ if (isStale(bundle, inputs)) {
     packages: 'external',
     logLevel: 'warning',
   });
-  // The learned layout reader finds its model beside the code that loads it.
-  await copyFile(path.join(root, MODEL), path.join(path.dirname(bundle), 'layout.onnx'));
+  // The learned layout reader finds its models beside the code that loads them.
+  for (const model of MODELS)
+    await copyFile(path.join(root, 'src/engine/layout/learned', model), path.join(path.dirname(bundle), model));
   await rename(partial, bundle);
 }
 await import(pathToFileURL(bundle).href);

@@ -179,8 +179,9 @@ export async function build() {
     sourcemap: true,
     logLevel: 'warning',
   });
-  // The learned layout reader's model, found beside the bundle (src/engine/layout/learned/reader.ts).
-  await copyFile('src/engine/layout/learned/layout.onnx', 'dist/server/layout.onnx');
+  // The learned layout reader's models, found beside the bundle (src/engine/layout/learned/reader.ts).
+  for (const model of ['layout.onnx', 'strip.onnx'])
+    await copyFile(`src/engine/layout/learned/${model}`, `dist/server/${model}`);
   await mkdir('dist', { recursive: true });
   await writeFile('dist/.build-stamp', new Date().toISOString());
   console.log(`built in ${Date.now() - started} ms (${pages} pages prerendered, ${kept} kept by the service worker)`);

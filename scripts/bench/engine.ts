@@ -134,11 +134,17 @@ async function timeGroup(name: string, images: Buffer[]): Promise<void> {
 
 /**
  * The learned layout reader (its own stage: scaling the picture to the model's input, the net,
- * the boxes) on the 1920x1080 group, on this thread, after one warm-up run.
+ * the boxes, the label column's strip) on the 1920x1080 group, on this thread, after one warm-up run.
  */
 async function layoutModelTiming(images: Buffer[]): Promise<void> {
   const { readLayout } = await import('../../src/engine/layout/learned/reader.js');
-  const parts = { input: [] as number[], net: [] as number[], boxes: [] as number[], total: [] as number[] };
+  const parts = {
+    input: [] as number[],
+    net: [] as number[],
+    boxes: [] as number[],
+    strip: [] as number[],
+    total: [] as number[],
+  };
   for (const [i, image] of images.entries()) {
     const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const started = performance.now();
@@ -148,6 +154,7 @@ async function layoutModelTiming(images: Buffer[]): Promise<void> {
     parts.input.push(timings.input);
     parts.net.push(timings.net);
     parts.boxes.push(timings.boxes);
+    parts.strip.push(timings.strip);
     parts.total.push(total);
   }
   console.log(`
@@ -233,8 +240,9 @@ async function memoryInBundle(): Promise<void> {
     },
     logLevel: 'error',
   });
-  // The learned layout reader finds its model beside the code that loads it.
-  copyFileSync('src/engine/layout/learned/layout.onnx', path.join(path.dirname(BUNDLE), 'layout.onnx'));
+  // The learned layout reader finds its models beside the code that loads them.
+  for (const model of ['layout.onnx', 'strip.onnx'])
+    copyFileSync(`src/engine/layout/learned/${model}`, path.join(path.dirname(BUNDLE), model));
   const args = [BUNDLE, '--memory-only', '--repeat', values.repeat];
   const { MALLOC_ARENA_MAX: _unset, MALLOC_MMAP_THRESHOLD_: _unsetToo, ...defaultEnv } = process.env;
   execFileSync(process.execPath, args, { stdio: 'inherit', env: defaultEnv });

@@ -1,10 +1,11 @@
 /**
  * The learned layout reader on held-out renders (make-data.ts with a seed base training never
- * used): per class, precision and recall of every box the net marked at IoU 0.5 (`all`), and of
- * the one chart the engine reads (`chart`: parts.ts's chart, plot, label column and last-price
- * tag, at most one each), in all and per source.
+ * used): per class, precision and recall of every box the first look marked at IoU 0.5 (`all`),
+ * and of the one chart the engine reads (`chart`: parts.ts's chart, plot, label column and
+ * last-price tag, at most one each, the tag from the column's strip), in all and per source.
+ * Pictures made with --native are read at their own size, as the engine reads a screenshot.
  *
- *   npx tsx training/layout/evaluate.ts DIR [--model FILE] [--json FILE]
+ *   npx tsx training/layout/evaluate.ts DIR [--model FILE] [--strip-model FILE] [--json FILE]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { iou, type FoundBox } from '../../src/engine/layout/learned/boxes.js';
 import { LAYOUT_CLASSES, type LayoutClass } from '../../src/engine/layout/learned/model-input.js';
-import { readLayout, useLayoutModel } from '../../src/engine/layout/learned/reader.js';
+import { MODEL_FILE, readLayout, useLayoutModel } from '../../src/engine/layout/learned/reader.js';
 
 const MATCH_IOU = 0.5;
 const KEY_CLASSES = ['chart', 'plot', 'labelColumn', 'lastTag'] as const;
@@ -22,6 +23,8 @@ interface Line {
   file: string;
   source: string;
   boxes: Record<LayoutClass, [number, number, number, number][]>;
+  /** The boxes in the picture's own pixels (made with --native). */
+  native?: Record<LayoutClass, [number, number, number, number][]>;
 }
 interface Count {
   tp: number;
@@ -60,13 +63,14 @@ export async function evaluateDir(dir: string): Promise<Record<string, Record<st
   const oneChart: Record<string, Count> = {};
   const bySource: Record<string, Record<string, Count>> = {};
   for (const line of lines) {
-    const { data, info } = await sharp(path.join(dir, 'images', line.file))
+    const { data, info } = await sharp(path.join(dir, line.native ? 'native' : 'images', line.file))
       .removeAlpha()
+      .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
     const { boxes, parts } = await readLayout({ width: info.width, height: info.height, data });
     const truthOf = (name: LayoutClass): Omit<FoundBox, 'score'>[] =>
-      (line.boxes[name] ?? []).map(([left, top, right, bottom]) => ({ left, top, right, bottom }));
+      ((line.native ?? line.boxes)[name] ?? []).map(([left, top, right, bottom]) => ({ left, top, right, bottom }));
     for (const name of LAYOUT_CLASSES)
       add((byClass[name] ??= { tp: 0, fp: 0, fn: 0 }), matched(boxes[name], truthOf(name)));
     const one: Record<KeyClass, FoundBox | null | undefined> = {
@@ -86,12 +90,16 @@ export async function evaluateDir(dir: string): Promise<Record<string, Record<st
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
-    options: { json: { type: 'string' }, model: { type: 'string' } },
+    options: { json: { type: 'string' }, model: { type: 'string' }, 'strip-model': { type: 'string' } },
     allowPositionals: true,
   });
   const dir = positionals[0];
-  if (!dir) throw new Error('usage: evaluate.ts DIR [--model FILE] [--json FILE]');
-  if (values.model) useLayoutModel(path.resolve(values.model));
+  if (!dir) throw new Error('usage: evaluate.ts DIR [--model FILE] [--strip-model FILE] [--json FILE]');
+  if (values.model || values['strip-model'])
+    useLayoutModel(
+      path.resolve(values.model ?? MODEL_FILE),
+      values['strip-model'] ? path.resolve(values['strip-model']) : undefined,
+    );
   const result = await evaluateDir(dir);
   for (const [group, counts] of Object.entries(result)) {
     const cells = Object.entries(counts).map(

@@ -7,10 +7,14 @@
  *   npx tsx training/layout/make-data.ts --out DIR --first 0 --count 3000 [--seed-base 10000]
  *
  * writes DIR/images/NNNNN.png and DIR/labels.jsonl (one line per picture: its boxes per class
- * in the image's pixels, [left, top, right, bottom]). Everything is drawn from the index, so
- * shards (--first, --count) made in parallel make the same set as one run.
+ * in the image's pixels, [left, top, right, bottom]), and for each chart the strip of its label
+ * column (strip.ts; the column's edges moved at random as the first look misplaces them) in
+ * DIR/strips/NNNNN.png and DIR/strips.jsonl. With --native, the pictures at their own size too
+ * (DIR/native/NNNNN.png, their boxes as `native`): the engine's whole reading is scored on
+ * those. Everything is drawn from the index, so shards (--first, --count) made in parallel make
+ * the same set as one run.
  */
-import { appendFile, mkdir } from 'node:fs/promises';
+import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
@@ -19,6 +23,7 @@ import { mtSpec, renderMetaTrader } from '../../scripts/fixtures/metatrader-rend
 import { createRng, pick } from '../../scripts/fixtures/ohlc.js';
 import { chartSpecs, NON_CHART_KINDS, renderChart, renderNonChart } from '../../scripts/fixtures/render.js';
 import { LAYOUT_CLASSES, modelInput, type LayoutClass } from '../../src/engine/layout/learned/model-input.js';
+import { STRIP_CLASSES, stripInput } from '../../src/engine/layout/learned/strip.js';
 
 interface Rect {
   x: number;
@@ -39,6 +44,8 @@ const { values } = parseArgs({
     first: { type: 'string', default: '0' },
     count: { type: 'string', default: '100' },
     'seed-base': { type: 'string', default: '10000' },
+    native: { type: 'boolean', default: false },
+    'strips-only': { type: 'boolean', default: false },
   },
 });
 if (!values.out) throw new Error('usage: make-data.ts --out DIR [--first 0] [--count 100] [--seed-base 10000]');
@@ -140,7 +147,51 @@ function clipAll(boxes: Boxes, crop: { left: number; top: number; width: number;
   );
 }
 
+/** The first look places the column's sides up to this share of its width off, and its ends this share of its height. */
+const COLUMN_JITTER = 0.2;
+const COLUMN_END_JITTER = 0.05;
+
+/**
+ * The strip of the chart's label column, cut as the engine cuts it from a column the first look
+ * found a little off, with the labels and tags on it in the strip's pixels.
+ */
+async function strip(
+  raster: { width: number; height: number; data: Uint8Array },
+  boxes: Boxes,
+  index: number,
+): Promise<{ image: Buffer; width: number; height: number; boxes: Record<string, number[][]> } | null> {
+  const column = boxes.labelColumn?.[0];
+  if (!column) return null;
+  const rng = createRng(seedBase * 13 + index * 19 + 5);
+  const side = (): number => (rng() * 2 - 1) * COLUMN_JITTER * column.w;
+  const end = (): number => (rng() * 2 - 1) * COLUMN_END_JITTER * column.h;
+  const found = {
+    left: column.x + side(),
+    top: column.y + end(),
+    right: column.x + column.w + side(),
+    bottom: column.y + column.h + end(),
+  };
+  const cut = await stripInput(raster, found);
+  if (!cut) return null;
+  const { at, scale } = cut;
+  const inStrip = Object.fromEntries(
+    STRIP_CLASSES.map((k) => [
+      k,
+      clipAll(
+        { [k]: boxes[k] ?? [] },
+        { left: at.left, top: at.top, width: at.right - at.left, height: at.bottom - at.top },
+      )[k]?.map((r) => [r.x, r.y, r.x + r.w, r.y + r.h].map((v) => Math.round(v * scale * 10) / 10)) ?? [],
+    ]),
+  );
+  const image = await sharp(cut.rgb, { raw: { width: cut.width, height: cut.height, channels: 3 } })
+    .png({ compressionLevel: 3 })
+    .toBuffer();
+  return { image, width: cut.width, height: cut.height, boxes: inStrip };
+}
+
 await mkdir(path.join(out, 'images'), { recursive: true });
+await mkdir(path.join(out, 'strips'), { recursive: true });
+if (values.native) await mkdir(path.join(out, 'native'), { recursive: true });
 const first = Number(values.first);
 for (let index = first; index < first + Number(values.count); index++) {
   const drawn = await draw(index);
@@ -150,8 +201,15 @@ for (let index = first; index < first + Number(values.count); index++) {
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const input = await modelInput({ width: info.width, height: info.height, data });
   const name = `${String(index).padStart(5, '0')}.png`;
+  const cut = await strip({ width: info.width, height: info.height, data: new Uint8Array(data) }, boxes, index);
+  if (cut) {
+    await writeFile(path.join(out, 'strips', name), cut.image);
+    const entry = { file: name, source: drawn.source, width: cut.width, height: cut.height, boxes: cut.boxes };
+    await appendFile(path.join(out, 'strips.jsonl'), `${JSON.stringify(entry)}\n`);
+  }
+  if (values['strips-only']) continue;
+  const input = await modelInput({ width: info.width, height: info.height, data });
   await sharp(input.rgb, { raw: { width: input.width, height: input.height, channels: 3 } })
     .png({ compressionLevel: 3 })
     .toFile(path.join(out, 'images', name));
@@ -161,6 +219,13 @@ for (let index = first; index < first + Number(values.count); index++) {
       (boxes[k] ?? []).map((r) => [r.x, r.y, r.x + r.w, r.y + r.h].map((v) => Math.round(v * input.scale * 10) / 10)),
     ]),
   );
-  const line = { file: name, source: drawn.source, width: input.width, height: input.height, boxes: scaled };
+  const native = values.native
+    ? Object.fromEntries(LAYOUT_CLASSES.map((k) => [k, (boxes[k] ?? []).map((r) => [r.x, r.y, r.x + r.w, r.y + r.h])]))
+    : undefined;
+  if (values.native)
+    await sharp(image)
+      .png({ compressionLevel: 3 })
+      .toFile(path.join(out, 'native', name));
+  const line = { file: name, source: drawn.source, width: input.width, height: input.height, boxes: scaled, native };
   await appendFile(path.join(out, 'labels.jsonl'), `${JSON.stringify(line)}\n`);
 }

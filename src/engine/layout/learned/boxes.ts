@@ -13,6 +13,8 @@ export interface FoundBox {
   bottom: number;
   /** The probability of the blob's mean logit. */
   score: number;
+  /** A tag whose edges were found where its fill ends (snap.ts); a plain label has no fill. */
+  filled?: boolean;
 }
 
 export type LearnedBoxes = Record<LayoutClass, FoundBox[]>;
@@ -42,10 +44,17 @@ export interface Logits {
 /** Filled boxes: their edges are taken from the picture where it shows them (snap.ts). */
 const SNAPPED: ReadonlySet<LayoutClass> = new Set(['lastTag', 'tag']);
 
-/** Each class's boxes; with `input` (the model's input picture), tags snapped to their fill. */
-export function boxesOf(logits: Logits, input?: ModelInput): LearnedBoxes {
-  const out = {} as LearnedBoxes;
-  LAYOUT_CLASSES.forEach((name, k) => {
+/**
+ * Each class's boxes (`classes`: the model's output channels, in order); with `input` (the
+ * model's input picture), tags snapped to their fill.
+ */
+export function boxesOf<C extends LayoutClass = LayoutClass>(
+  logits: Logits,
+  input?: ModelInput,
+  classes: readonly C[] = LAYOUT_CLASSES as readonly LayoutClass[] as readonly C[],
+): Record<C, FoundBox[]> {
+  const out = {} as Record<C, FoundBox[]>;
+  classes.forEach((name, k) => {
     out[name] = blobs(logits, k)
       .filter((b) => b.area >= MIN_BLOB[name])
       .map((b) => {
@@ -70,6 +79,7 @@ function inScreenshot(s: ReturnType<typeof coreOf>, b: Blob, scale: number): Fou
     right: s.right / scale,
     bottom: s.bottom / scale,
     score: 1 / (1 + Math.exp(-b.sum / b.area)),
+    filled: true,
   };
 }
 
@@ -85,6 +95,7 @@ interface Blob {
 
 function blobs({ data, width, height, used }: Logits, k: number): Blob[] {
   const base = k * width * height;
+  const on = (i: number): boolean => (data[base + i] ?? 0) > 0;
   const seen = new Uint8Array(width * height);
   const stack = new Int32Array(width * height);
   const found: Blob[] = [];
@@ -93,7 +104,7 @@ function blobs({ data, width, height, used }: Logits, k: number): Blob[] {
   for (let y = 0; y <= lastY; y++) {
     for (let x = 0; x <= lastX; x++) {
       const start = y * width + x;
-      if (seen[start] || (data[base + start] ?? 0) <= 0) continue;
+      if (seen[start] || !on(start)) continue;
       const b: Blob = { left: x, top: y, right: x, bottom: y, area: 0, sum: 0 };
       let n = 0;
       stack[n++] = start;
@@ -126,7 +137,7 @@ function blobs({ data, width, height, used }: Logits, k: number): Blob[] {
                   : py < lastY
                     ? i + width
                     : -1;
-          if (j < 0 || seen[j] || (data[base + j] ?? 0) <= 0) continue;
+          if (j < 0 || seen[j] || !on(j)) continue;
           seen[j] = 1;
           stack[n++] = j;
         }

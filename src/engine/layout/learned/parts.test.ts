@@ -40,6 +40,14 @@ describe("the one chart among the learned reader's boxes", () => {
     expect(parts?.lastTag).toEqual(box(703, 300, 760, 312, 0.7));
   });
 
+  it('takes a filled tag on the column before a plain label the net marked more surely', () => {
+    const filled = { ...box(703, 300, 760, 312, 0.6), filled: true };
+    const parts = chartParts(
+      found({ plot: [big], labelColumn: [bigColumn], lastTag: [box(703, 120, 760, 132, 0.8), filled] }),
+    );
+    expect(parts?.lastTag).toBe(filled);
+  });
+
   it('keeps the plot without a column beside it, and then names no tag', () => {
     const parts = chartParts(found({ plot: [big], labelColumn: [smallColumn], lastTag: [box(703, 300, 760, 312)] }));
     expect(parts?.plot).toBe(big);

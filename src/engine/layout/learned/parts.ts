@@ -29,6 +29,9 @@ export interface ChartParts {
 const area = (b: FoundBox): number => (b.right - b.left) * (b.bottom - b.top);
 const overlap = (a0: number, a1: number, b0: number, b1: number): number => Math.min(a1, b1) - Math.max(a0, b0);
 const byWeight = (a: FoundBox, b: FoundBox): number => area(b) * b.score - area(a) * a.score;
+/** A last-price tag is a filled box: a mark with a fill beats a plain label the net also marked. */
+const byFillThenScore = (a: FoundBox, b: FoundBox): number =>
+  Number(b.filled ?? false) - Number(a.filled ?? false) || b.score - a.score;
 
 /** The plot (the largest, weighed by the net's certainty), its column, chart and tag; null without a plot. */
 export function chartParts(boxes: LearnedBoxes): ChartParts | null {
@@ -49,16 +52,23 @@ export function chartParts(boxes: LearnedBoxes): ChartParts | null {
     [...boxes.chart]
       .filter((c) => c.left <= midX && midX <= c.right && c.top <= midY && midY <= c.bottom)
       .sort(byWeight)[0] ?? null;
-  const reach = height * TAG_PAST_PLOT;
-  const lastTag =
-    (column ? boxes.lastTag : [])
-      .filter(
-        (t) => column && overlap(t.left, t.right, column.left, column.right) >= (t.right - t.left) * TAG_ON_COLUMN,
-      )
+  return { chart, plot, column, side, lastTag: lastTagOn({ plot, column }, boxes.lastTag) };
+}
+
+/** The last-price tag among `tags`: on the column, within the plot's rows (or just past them). */
+export function lastTagOn(
+  { plot, column }: { plot: FoundBox; column: FoundBox | null },
+  tags: FoundBox[],
+): FoundBox | null {
+  if (!column) return null;
+  const reach = (plot.bottom - plot.top) * TAG_PAST_PLOT;
+  return (
+    tags
+      .filter((t) => overlap(t.left, t.right, column.left, column.right) >= (t.right - t.left) * TAG_ON_COLUMN)
       .filter((t) => {
         const mid = (t.top + t.bottom) / 2;
         return mid >= plot.top - reach && mid <= plot.bottom + reach;
       })
-      .sort((a, b) => b.score - a.score)[0] ?? null;
-  return { chart, plot, column, side, lastTag };
+      .sort(byFillThenScore)[0] ?? null
+  );
 }

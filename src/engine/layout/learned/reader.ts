@@ -50,6 +50,9 @@ async function load(file: string): Promise<Loaded> {
     // reading of 55 ms median on a 1920x1080 screenshot (bench:engine; 50 ms with the arena).
     enableCpuMemArena: false,
     enableMemPattern: false,
+    // Activations that fall below float's normal range are flushed to zero: x86 computes such
+    // denormal numbers many times slower, and a longer-trained net's deep layers make them.
+    extra: { session: { set_denormal_as_zero: '1' } },
   });
   return { ort, session: created };
 }

@@ -11,8 +11,8 @@
  * column (strip.ts; the column's edges moved at random as the first look misplaces them) in
  * DIR/strips/NNNNN.png and DIR/strips.jsonl. With --native, the pictures at their own size too
  * (DIR/native/NNNNN.png, their boxes as `native`): the engine's whole reading is scored on
- * those. Everything is drawn from the index, so shards (--first, --count) made in parallel make
- * the same set as one run.
+ * those; with --strips-only, the strips alone. Everything is drawn from the index, so shards
+ * (--first, --count) made in parallel make the same set as one run.
  */
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -48,7 +48,10 @@ const { values } = parseArgs({
     'strips-only': { type: 'boolean', default: false },
   },
 });
-if (!values.out) throw new Error('usage: make-data.ts --out DIR [--first 0] [--count 100] [--seed-base 10000]');
+if (!values.out)
+  throw new Error(
+    'usage: make-data.ts --out DIR [--first 0] [--count 100] [--seed-base 10000] [--native] [--strips-only]',
+  );
 const out = values.out;
 const seedBase = Number(values['seed-base']);
 

@@ -33,7 +33,7 @@ describe("the one chart among the learned reader's boxes", () => {
       }),
     );
     expect(parts?.plot).toBe(big);
-    expect(parts?.column).toBe(bigColumn);
+    expect(parts?.column).toEqual(bigColumn);
     expect(parts?.side).toBe('right');
     expect(parts?.chart).toEqual(box(0, 0, 760, 520));
     // The other tile's tag scores higher; the one on this chart's column is taken.
@@ -61,6 +61,22 @@ describe("the one chart among the learned reader's boxes", () => {
     const parts = chartParts(found({ plot: [plot], labelColumn: [column], lastTag: [box(2, 440, 58, 452)] }));
     expect(parts?.side).toBe('left');
     expect(parts?.lastTag).toBeNull();
+  });
+
+  it("cuts a column that runs on into the chart stacked below at its plot's rows", () => {
+    // A phone's two stacked charts: the net's column blob ran down both.
+    const parts = chartParts(found({ plot: [big], labelColumn: [box(702, 0, 760, 1000, 0.8)] }));
+    expect(parts?.column).toEqual(box(702, 0, 760, 500, 0.8));
+  });
+
+  it('joins a column the net marked in pieces, and leaves a lone label-sized piece alone', () => {
+    const pieces = [box(702, 50, 760, 120, 0.7), box(702, 200, 758, 260, 0.8), box(704, 380, 760, 440, 0.75)];
+    // A piece at the plot's other side covers fewer rows: the column is this side's.
+    const parts = chartParts(found({ plot: [big], labelColumn: [...pieces, box(0, 100, 20, 160)] }));
+    expect(parts?.column).toEqual(box(702, 0, 760, 500, 0.7));
+    expect(parts?.side).toBe('right');
+    const lone = chartParts(found({ plot: [big], labelColumn: [box(702, 50, 760, 140)] }));
+    expect(lone?.column).toBeNull();
   });
 
   it('finds nothing without a plot', () => {

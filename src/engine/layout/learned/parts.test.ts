@@ -10,6 +10,11 @@ const box = (left: number, top: number, right: number, bottom: number, score = 0
   bottom,
   score,
 });
+/** A tag's box, its edges found where its fill ends (snap.ts). */
+const tag = (left: number, top: number, right: number, bottom: number, score = 0.9): FoundBox => ({
+  ...box(left, top, right, bottom, score),
+  filled: true,
+});
 
 function found(on: Partial<LearnedBoxes>): LearnedBoxes {
   const all = Object.fromEntries(LAYOUT_CLASSES.map((k) => [k, []])) as unknown as LearnedBoxes;
@@ -29,7 +34,7 @@ describe("the one chart among the learned reader's boxes", () => {
         chart: [box(0, 0, 760, 520), box(800, 0, 1160, 270)],
         plot: [small, big],
         labelColumn: [smallColumn, bigColumn],
-        lastTag: [box(1104, 100, 1160, 112, 0.95), box(703, 300, 760, 312, 0.7), box(703, 120, 760, 132, 0.6)],
+        lastTag: [tag(1104, 100, 1160, 112, 0.95), tag(703, 300, 760, 312, 0.7), tag(703, 120, 760, 132, 0.6)],
       }),
     );
     expect(parts?.plot).toBe(big);
@@ -37,19 +42,20 @@ describe("the one chart among the learned reader's boxes", () => {
     expect(parts?.side).toBe('right');
     expect(parts?.chart).toEqual(box(0, 0, 760, 520));
     // The other tile's tag scores higher; the one on this chart's column is taken.
-    expect(parts?.lastTag).toEqual(box(703, 300, 760, 312, 0.7));
+    expect(parts?.lastTag).toEqual(tag(703, 300, 760, 312, 0.7));
   });
 
-  it('takes a filled tag on the column before a plain label the net marked more surely', () => {
-    const filled = { ...box(703, 300, 760, 312, 0.6), filled: true };
-    const parts = chartParts(
-      found({ plot: [big], labelColumn: [bigColumn], lastTag: [box(703, 120, 760, 132, 0.8), filled] }),
+  it('takes a filled box for the tag, never a plain label the net marked more surely', () => {
+    const filled = tag(703, 300, 760, 312, 0.6);
+    const plain = box(703, 120, 760, 132, 0.8);
+    expect(chartParts(found({ plot: [big], labelColumn: [bigColumn], lastTag: [plain, filled] }))?.lastTag).toBe(
+      filled,
     );
-    expect(parts?.lastTag).toBe(filled);
+    expect(chartParts(found({ plot: [big], labelColumn: [bigColumn], lastTag: [plain] }))?.lastTag).toBeNull();
   });
 
   it('keeps the plot without a column beside it, and then names no tag', () => {
-    const parts = chartParts(found({ plot: [big], labelColumn: [smallColumn], lastTag: [box(703, 300, 760, 312)] }));
+    const parts = chartParts(found({ plot: [big], labelColumn: [smallColumn], lastTag: [tag(703, 300, 760, 312)] }));
     expect(parts?.plot).toBe(big);
     expect(parts?.column).toBeNull();
     expect(parts?.lastTag).toBeNull();
@@ -58,7 +64,7 @@ describe("the one chart among the learned reader's boxes", () => {
   it("reads a column at the left and leaves out tags outside the plot's rows", () => {
     const plot = box(60, 0, 700, 400);
     const column = box(0, 0, 58, 400);
-    const parts = chartParts(found({ plot: [plot], labelColumn: [column], lastTag: [box(2, 440, 58, 452)] }));
+    const parts = chartParts(found({ plot: [plot], labelColumn: [column], lastTag: [tag(2, 440, 58, 452)] }));
     expect(parts?.side).toBe('left');
     expect(parts?.lastTag).toBeNull();
   });

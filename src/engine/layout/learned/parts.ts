@@ -33,9 +33,6 @@ const overlap = (a0: number, a1: number, b0: number, b1: number): number => Math
 /** How many of the plot's rows `c` stands beside. */
 const rowsBeside = (c: FoundBox, plot: FoundBox): number => overlap(c.top, c.bottom, plot.top, plot.bottom);
 const byWeight = (a: FoundBox, b: FoundBox): number => area(b) * b.score - area(a) * a.score;
-/** A last-price tag is a filled box: a mark with a fill beats a plain label the net also marked. */
-const byFillThenScore = (a: FoundBox, b: FoundBox): number =>
-  Number(b.filled ?? false) - Number(a.filled ?? false) || b.score - a.score;
 
 /** The plot (the largest, weighed by the net's certainty), its column, chart and tag; null without a plot. */
 export function chartParts(boxes: LearnedBoxes): ChartParts | null {
@@ -85,7 +82,11 @@ function columnOfPieces(near: FoundBox[], plot: FoundBox): FoundBox | null {
   };
 }
 
-/** The last-price tag among `tags`: on the column, within the plot's rows (or just past them). */
+/**
+ * The last-price tag among `tags`: a filled box (a mark without a fill is a label or a tag the
+ * net imagined: on the tuning renders every such pick was wrong), on the column, within the
+ * plot's rows (or just past them); the surest of them.
+ */
 export function lastTagOn(
   { plot, column }: { plot: FoundBox; column: FoundBox | null },
   tags: FoundBox[],
@@ -94,11 +95,12 @@ export function lastTagOn(
   const reach = (plot.bottom - plot.top) * TAG_PAST_PLOT;
   return (
     tags
+      .filter((t) => t.filled === true)
       .filter((t) => overlap(t.left, t.right, column.left, column.right) >= (t.right - t.left) * TAG_ON_COLUMN)
       .filter((t) => {
         const mid = (t.top + t.bottom) / 2;
         return mid >= plot.top - reach && mid <= plot.bottom + reach;
       })
-      .sort(byFillThenScore)[0] ?? null
+      .sort((a, b) => b.score - a.score)[0] ?? null
   );
 }

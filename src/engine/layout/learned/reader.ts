@@ -3,9 +3,8 @@
  * engine's thread, that marks where the chart, its plot, sub-windows, price-label column,
  * labels, last-price tag, other tags and text boxes are; then a second, smaller net reads the
  * strip of the label column it found at the screenshot's own resolution for the labels and tags
- * on it (strip.ts). A chart that fills little of the screenshot (a terminal's tile, one of a
- * phone's two charts) is read again by the first net cut out on its own. Each session is made
- * once per thread.
+ * on it (strip.ts). A chart that fills little of the screenshot (a terminal's tile) is read
+ * again by the first net cut out on its own. Each session is made once per thread.
  */
 import { fileURLToPath } from 'node:url';
 import type * as Ort from 'onnxruntime-node';
@@ -113,10 +112,10 @@ export async function readLayout(r: Raster): Promise<LearnedLayout> {
   });
   const boxed = performance.now();
   const seen = chartParts(boxes);
-  const first = (await closerLook(r, seen, boxes)) ?? seen;
+  const chosen = (await closerLook(r, seen, boxes)) ?? seen;
   const looked = performance.now();
-  const strip = first?.column ? await readStrip(r, first.column) : null;
-  const parts = first && strip ? { ...first, lastTag: lastTagOn(first, strip.lastTag) } : first;
+  const strip = chosen?.column ? await readStrip(r, chosen.column) : null;
+  const parts = chosen && strip ? { ...chosen, lastTag: lastTagOn(chosen, strip.lastTag) } : chosen;
   return {
     boxes,
     strip,

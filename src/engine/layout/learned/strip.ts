@@ -6,7 +6,7 @@
  * Training data (training/layout/make-data.ts) is cut by these same functions.
  */
 import sharp from 'sharp';
-import type { Box, Raster } from '../../raster.js';
+import { cropRaster, type Box, type Raster } from '../../raster.js';
 import type { ModelInput } from './model-input.js';
 
 /** What the strip model reports, one heat map per class. */
@@ -46,11 +46,7 @@ export async function stripInput(r: Raster, column: Box): Promise<StripInput | n
   const w = at.right - at.left;
   const h = at.bottom - at.top;
   if (w < 4 || h < 16) return null;
-  const cut = new Uint8Array(w * h * 3);
-  for (let y = 0; y < h; y++) {
-    const from = ((at.top + y) * r.width + at.left) * 3;
-    cut.set(r.data.subarray(from, from + w * 3), y * w * 3);
-  }
+  const cut = cropRaster(r, { ...at, right: at.right - 1, bottom: at.bottom - 1 }).data;
   const scale = Math.min(1, STRIP_MAX_WIDTH / w, STRIP_MAX_HEIGHT / h);
   if (scale === 1) return { rgb: cut, width: w, height: h, scale, at };
   const width = Math.max(1, Math.round(w * scale));

@@ -53,6 +53,29 @@ describe('learned layout boxes', () => {
     expect(boxes.labelColumn).toHaveLength(0);
   });
 
+  it('joins arms that meet lower down into one blob, never corners that only touch, first-found first', () => {
+    const boxes = boxesOf({
+      ...logits(100, 60, {
+        textBox: [
+          // A U: two arms joined by their foot four rows down.
+          [50, 10, 53, 20],
+          [60, 10, 63, 20],
+          [50, 20, 63, 23],
+          // A square touching another only at a corner, higher up: two blobs, it comes first.
+          [10, 2, 14, 6],
+          [14, 6, 18, 10],
+        ],
+      }),
+      scale: 1,
+    });
+    const kept = boxes.textBox.map((b) => [b.left, b.right]);
+    expect(kept).toEqual([
+      [10, 14],
+      [14, 18],
+      [50, 63],
+    ]);
+  });
+
   it('measures overlap as intersection over union', () => {
     const a = { left: 0, top: 0, right: 10, bottom: 10 };
     expect(iou(a, a)).toBe(1);

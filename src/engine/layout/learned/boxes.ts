@@ -110,59 +110,62 @@ interface Blob {
   sum: number;
 }
 
+/**
+ * The class's 4-connected blobs, in the order of their first pixel (row by row). Each row's runs
+ * of pixels above `least` are joined to the runs they touch in the row above (union-find), so the
+ * work is per run, not per pixel.
+ */
 function blobs({ data, width, height, used }: Logits, k: number, least: number): Blob[] {
   const base = k * width * height;
-  const on = (i: number): boolean => (data[base + i] ?? 0) > least;
-  const seen = new Uint8Array(width * height);
-  const stack = new Int32Array(width * height);
-  const found: Blob[] = [];
   const lastX = used.width - 1;
-  const lastY = used.height - 1;
-  for (let y = 0; y <= lastY; y++) {
+  const runs: Blob[] = [];
+  const parent: number[] = [];
+  const root = (r: number): number => {
+    while (parent[r] !== r) r = parent[r] = parent[parent[r]!]!;
+    return r;
+  };
+  // The row above's runs: from `above` to where this row's begin in `runs`.
+  let above = 0;
+  for (let y = 0; y < used.height; y++) {
+    const row = base + y * width;
+    const first = runs.length;
+    let touched = above;
     for (let x = 0; x <= lastX; x++) {
-      const start = y * width + x;
-      if (seen[start] || !on(start)) continue;
-      const b: Blob = { left: x, top: y, right: x, bottom: y, area: 0, sum: 0 };
-      let n = 0;
-      stack[n++] = start;
-      seen[start] = 1;
-      while (n > 0) {
-        const i = stack[--n] ?? 0;
-        const px = i % width;
-        const py = (i - px) / width;
-        b.area++;
-        b.sum += data[base + i] ?? 0;
-        if (px < b.left) b.left = px;
-        if (px > b.right) b.right = px;
-        if (py < b.top) b.top = py;
-        if (py > b.bottom) b.bottom = py;
-        // The four neighbours inside the picture's part of the output.
-        for (let d = 0; d < 4; d++) {
-          const j =
-            d === 0
-              ? px > 0
-                ? i - 1
-                : -1
-              : d === 1
-                ? px < lastX
-                  ? i + 1
-                  : -1
-                : d === 2
-                  ? py > 0
-                    ? i - width
-                    : -1
-                  : py < lastY
-                    ? i + width
-                    : -1;
-          if (j < 0 || seen[j] || !on(j)) continue;
-          seen[j] = 1;
-          stack[n++] = j;
-        }
+      if (!(data[row + x]! > least)) continue;
+      const run: Blob = { left: x, top: y, right: x, bottom: y, area: 0, sum: 0 };
+      for (; x <= lastX && data[row + x]! > least; x++) run.sum += data[row + x]!;
+      run.right = x - 1;
+      run.area = x - run.left;
+      const id = runs.push(run) - 1;
+      parent.push(id);
+      // The runs above that share a column with this one; the last may reach the next run too.
+      while (touched < first && runs[touched]!.right < run.left) touched++;
+      for (let t = touched; t < first && runs[t]!.left <= run.right; t++) {
+        const a = root(t);
+        const b = root(id);
+        // The older run is the root, so a blob is found at its first pixel.
+        if (a < b) parent[b] = a;
+        else if (b < a) parent[a] = b;
       }
-      found.push(b);
     }
+    above = first;
   }
-  return found;
+  const found = new Map<number, Blob>();
+  runs.forEach((run, id) => {
+    const r = root(id);
+    const b = found.get(r);
+    if (!b) {
+      found.set(r, { ...run });
+      return;
+    }
+    b.left = Math.min(b.left, run.left);
+    b.right = Math.max(b.right, run.right);
+    b.bottom = Math.max(b.bottom, run.bottom);
+    b.area += run.area;
+    b.sum += run.sum;
+  });
+  // Roots are their blobs' first runs, met in row order: the Map keeps that order.
+  return [...found.values()];
 }
 
 function grown(b: Blob, core: number, scale: number): FoundBox {

@@ -120,6 +120,15 @@ export const CANDLE_MARGIN = 0.25;
 /** The least candle margin, in pixels; tuned on the synthetic sets. */
 export const CANDLE_MARGIN_MIN_PX = 2;
 
+/**
+ * A price line runs at the last bar's close (or its open, where the bar's ends were read
+ * swapped): one farther than this many label heights (at least CANDLE_MARGIN_MIN_PX) from both
+ * is another price's line. MetaTrader's ask line, a spread above the bid, is red like a falling
+ * candle in most themes; on the MetaTrader renders it stands 0.3-0.9 label heights above the
+ * close, through the body or its upper wick.
+ */
+export const PRICE_LINE_AT_CLOSE = 0.2;
+
 // Boxes that are not the tag, and the lone box (tags.ts: axisBoxes, unexplainedMarks).
 
 /** A grey line this near (rows) a grey box's centre makes it a crosshair's label; tuned on the real screenshots. */

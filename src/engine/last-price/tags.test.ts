@@ -11,6 +11,7 @@ import {
   sameTint,
 } from './tags.js';
 import type { Box, Raster, Rgb } from '../raster.js';
+import { readMetaTrader } from '../test/metatrader.js';
 
 const BG: Rgb = [20, 22, 30];
 const UP: Rgb = [38, 166, 154];
@@ -593,6 +594,41 @@ describe('applyPriceLine', () => {
     expect(applyPriceLine(chart(two[0]!), BG, two, lines, LABEL_HEIGHT)).toBe(false);
     expect([grey[0], far[0], two[0]]).toEqual([doji(), doji(), doji()]);
   });
+
+  it("takes no line away from both ends of the bar's body: the close is at one of them", () => {
+    // A falling bar from row 40 to 58: MetaTrader's ask line in its colour a spread above the
+    // close, through the body or past its open; a line at either end is the close (read swapped).
+    const falling = (): PixelCandle => ({ x: 140, open: 40, high: 30, low: 60, close: 58 });
+    for (const y of [50, 34]) {
+      const candles = [falling()];
+      expect(applyPriceLine(chart(candles[0]!), BG, candles, [{ y, colour: UP }], LABEL_HEIGHT)).toBe(false);
+      expect(candles[0]).toEqual(falling());
+    }
+    for (const [y, open, close] of [
+      [57, 40, 57],
+      [41, 58, 41],
+    ]) {
+      const candles = [falling()];
+      expect(applyPriceLine(chart(candles[0]!), BG, candles, [{ y: y!, colour: UP }], LABEL_HEIGHT)).toBe(true);
+      expect(candles[0]).toMatchObject({ open, close });
+    }
+  });
+
+  // MetaTrader renders whose ask line is the red of the falling last candle (1.4-2.3% of the
+  // bars' range off before: the ask line was read as the close).
+  it.each([
+    { does: 'a terminal tile, green-red on black', seed: 22, picture: 37 },
+    { does: 'a portrait phone, the ask line through the upper wick', seed: 22, picture: 26 },
+    { does: 'a chart window, green-red on black', seed: 1, picture: 44 },
+  ])(
+    "reads the bid's close, not the ask line in the falling candle's red: $does",
+    async ({ seed, picture }) => {
+      const { reading, error } = await readMetaTrader(seed, picture);
+      expect(error).toBeLessThan(0.01);
+      expect(reading.evidence.lastSource).not.toBe('price-line');
+    },
+    60_000,
+  );
 });
 
 describe('applyTextTag', () => {

@@ -38,6 +38,7 @@ import {
   HUE_WEAKEST,
   LABEL_STYLE_MIN,
   LABEL_STYLE_SPAN,
+  PRICE_LINE_AT_CLOSE,
   LINE_LABEL_BELOW,
   LINE_LABEL_MAX_PIECES,
   LINE_LABEL_TALLEST,
@@ -628,7 +629,9 @@ export function unexplainedMarks(
 /**
  * Without a tag, the price line: platforms draw it across the plot at the last close, in the
  * last candle's colour. Horizontal lines of that colour (adjacent rows are one line, as a JPEG
- * spreads it) crossing the last candle's range: exactly one sets the close.
+ * spreads it) crossing the last candle's range: exactly one sets the close, unless it stands
+ * away from both ends of a body the bar has besides its wicks (PRICE_LINE_AT_CLOSE): the close
+ * is at one of them.
  */
 export function applyPriceLine(
   r: Raster,
@@ -654,7 +657,13 @@ export function applyPriceLine(
   }
   if (groups.length !== 1) return false;
   const group = groups[0]!;
-  closeAt(last, group.reduce((s, y) => s + y, 0) / group.length);
+  const y = group.reduce((s, row) => s + row, 0) / group.length;
+  const edge = Math.max(CANDLE_MARGIN_MIN_PX, labelHeight * PRICE_LINE_AT_CLOSE);
+  // A body that runs the bar's whole range may be its wick, the body lost on the line itself.
+  const ownBody =
+    Math.min(last.open, last.close) > last.high + edge || Math.max(last.open, last.close) < last.low - edge;
+  if (ownBody && Math.abs(y - last.close) > edge && Math.abs(y - last.open) > edge) return false;
+  closeAt(last, y);
   return true;
 }
 

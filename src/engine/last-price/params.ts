@@ -121,11 +121,12 @@ export const CANDLE_MARGIN = 0.25;
 export const CANDLE_MARGIN_MIN_PX = 2;
 
 /**
- * A price line runs at the last bar's close (or its open, where the bar's ends were read
- * swapped): one farther than this many label heights (at least CANDLE_MARGIN_MIN_PX) from both
- * is another price's line. MetaTrader's ask line, a spread above the bid, is red like a falling
- * candle in most themes; on the MetaTrader renders it stands 0.3-0.9 label heights above the
- * close, through the body or its upper wick.
+ * A price line runs at the last bar's close: at an end of its body (the open, where the ends were
+ * read swapped), or at its high or low where the body reaches it. One farther than this many
+ * label heights (at least CANDLE_MARGIN_MIN_PX) from all four is another price's line.
+ * MetaTrader's ask line, a spread above the bid, is red like a falling candle in most themes;
+ * on the MetaTrader renders it stands 0.3-0.9 label heights above the close, through the body or
+ * its upper wick.
  */
 export const PRICE_LINE_AT_CLOSE = 0.2;
 

@@ -595,7 +595,7 @@ describe('applyPriceLine', () => {
     expect([grey[0], far[0], two[0]]).toEqual([doji(), doji(), doji()]);
   });
 
-  it("takes no line away from both ends of the bar's body: the close is at one of them", () => {
+  it("takes no line away from the ends of the bar's body and from its high and low: the close is at one of them", () => {
     // A falling bar from row 40 to 58: MetaTrader's ask line in its colour a spread above the
     // close, through the body or past its open; a line at either end is the close (read swapped).
     const falling = (): PixelCandle => ({ x: 140, open: 40, high: 30, low: 60, close: 58 });
@@ -612,6 +612,10 @@ describe('applyPriceLine', () => {
       expect(applyPriceLine(chart(candles[0]!), BG, candles, [{ y: y!, colour: UP }], LABEL_HEIGHT)).toBe(true);
       expect(candles[0]).toMatchObject({ open, close });
     }
+    // A body's end misread 10 rows below the bar's high, where the line and the close are.
+    const misread = [{ ...falling(), open: 58, close: 40 }];
+    expect(applyPriceLine(chart(misread[0]!), BG, misread, [{ y: 30, colour: UP }], LABEL_HEIGHT)).toBe(true);
+    expect(misread[0]).toMatchObject({ open: 58, close: 30 });
   });
 
   // MetaTrader renders whose ask line is the red of the falling last candle (1.4-2.3% of the

@@ -630,8 +630,8 @@ export function unexplainedMarks(
  * Without a tag, the price line: platforms draw it across the plot at the last close, in the
  * last candle's colour. Horizontal lines of that colour (adjacent rows are one line, as a JPEG
  * spreads it) crossing the last candle's range: exactly one sets the close, unless it stands
- * away from both ends of a body the bar has besides its wicks (PRICE_LINE_AT_CLOSE): the close
- * is at one of them.
+ * away from the ends of a body the bar has besides its wicks, and from its high and low
+ * (PRICE_LINE_AT_CLOSE): the close is at one of them.
  */
 export function applyPriceLine(
   r: Raster,
@@ -662,7 +662,10 @@ export function applyPriceLine(
   // A body that runs the bar's whole range may be its wick, the body lost on the line itself.
   const ownBody =
     Math.min(last.open, last.close) > last.high + edge || Math.max(last.open, last.close) < last.low - edge;
-  if (ownBody && Math.abs(y - last.close) > edge && Math.abs(y - last.open) > edge) return false;
+  // The close is at an end of the body, or at the bar's high or low where it has no wick there
+  // (a body's end can be misread; its wick's cannot).
+  const atEnd = [last.open, last.close, last.high, last.low].some((row) => Math.abs(y - row) <= edge);
+  if (ownBody && !atEnd) return false;
   closeAt(last, y);
   return true;
 }

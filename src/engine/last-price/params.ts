@@ -130,6 +130,13 @@ export const CANDLE_MARGIN_MIN_PX = 2;
  */
 export const PRICE_LINE_AT_CLOSE = 0.2;
 
+/**
+ * A box on the axis this many rows or fewer from the plot's top or bottom row meets the edge:
+ * pushed there or cut by it, its centre is not its price (phone apps keep a tag for a price
+ * near the edge inside the axis).
+ */
+export const PUSHED_PX = 2;
+
 // Boxes that are not the tag, and the lone box (tags.ts: axisBoxes, unexplainedMarks).
 
 /** A grey line this near (rows) a grey box's centre makes it a crosshair's label; tuned on the real screenshots. */

@@ -447,6 +447,26 @@ describe('applyLoneBox', () => {
     expect(applyLoneBox(far, BG, STRIP, PLOT, [bar()], [], LABEL_HEIGHT)).toBeNull();
   });
 
+  it("keeps the bar's close within a box pushed against the plot's edge: its centre is not the price", () => {
+    // A phone app keeps the bid's tag on the axis: rows 0-11 for a price at row 9 near the top.
+    const bar = (): PixelCandle => ({ x: 140, open: 30, high: 4, low: 34, close: 9 });
+    const r = raster();
+    tag(r, 6, GREY);
+    label(r, 60);
+    const candles = [bar()];
+    expect(applyLoneBox(r, BG, STRIP, PLOT, candles, [], LABEL_HEIGHT)).not.toBeNull();
+    expect(candles[0]?.close).toBe(9);
+    // A bar closing above the box's rows is brought to its top; a box off the edge is its centre.
+    const above = [{ ...bar(), high: 0, close: 0 }];
+    expect(applyLoneBox(r, BG, STRIP, PLOT, above, [], LABEL_HEIGHT)).not.toBeNull();
+    expect(above[0]?.close).toBe(0);
+    const off = raster();
+    tag(off, 14, GREY);
+    const inside = [{ ...bar(), close: 12 }];
+    expect(applyLoneBox(off, BG, STRIP, PLOT, inside, [], LABEL_HEIGHT)).not.toBeNull();
+    expect(inside[0]?.close).toBe(13.5);
+  });
+
   it("reports a box of two lines (price over countdown), the platform's own tag", () => {
     const r = raster();
     linedBox(
@@ -630,6 +650,20 @@ describe('applyPriceLine', () => {
       const { reading, error } = await readMetaTrader(seed, picture);
       expect(error).toBeLessThan(0.01);
       expect(reading.evidence.lastSource).not.toBe('price-line');
+    },
+    60_000,
+  );
+
+  // Portrait phones whose bid tag the app keeps on the axis at the plot's top (3.1% and 3.2% of
+  // the bars' range off before: the tag's centre was read as the price).
+  it.each([
+    { does: 'a box in grey on black', seed: 21, picture: 18 },
+    { does: 'the red tag of the dark look', seed: 22, picture: 54 },
+  ])(
+    "reads the close within a tag pushed to the plot's top, not at its centre: $does",
+    async ({ seed, picture }) => {
+      const { error } = await readMetaTrader(seed, picture);
+      expect(error).toBeLessThan(0.01);
     },
     60_000,
   );

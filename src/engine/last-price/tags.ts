@@ -49,6 +49,7 @@ import {
   MIN_TAG,
   MIN_TWO_LINES,
   OFF_LATTICE,
+  PUSHED_PX,
   ONE_LINE_TAG,
   RECENT_MARK_BARS,
   SAME_COLOUR,
@@ -74,6 +75,9 @@ type RowKind = typeof NONE | typeof TEXT | typeof FILL;
 export interface Tag {
   /** Centre row, work pixels. */
   y: number;
+  /** The box's first and last rows where it was measured (absent on a box known by its row only). */
+  top?: number;
+  bottom?: number;
   fill: Rgb;
   /** Lines of text on the box: two on a tag that shows the price over the bar's countdown. */
   lines: 1 | 2;
@@ -262,7 +266,7 @@ function tagOf(r: Raster, strip: Box, top: number, bottom: number): Tag {
   }
   let best: { n: number; c: Rgb } = { n: 0, c: [0, 0, 0] };
   for (const entry of counts.values()) if (entry.n > best.n) best = entry;
-  return { y: (top + bottom) / 2, fill: best.c, lines: 1 };
+  return { y: (top + bottom) / 2, top, bottom, fill: best.c, lines: 1 };
 }
 
 /** Colours of the ink in the last candle's box (body, wick or outline), commonest first. */
@@ -345,8 +349,21 @@ export function applyLastPriceTag(
               Math.abs(t.y - last.close) <= near,
           ),
         ) ?? chosen);
-  closeAt(last, tag.y);
+  closeAt(last, rowOf(tag, last, plot));
   return true;
+}
+
+/**
+ * Where a box on the axis puts the last close: its centre row; but a box that meets the plot's
+ * top or bottom row (within PUSHED_PX) was pushed there to stay on the axis (a phone app's tag
+ * for a price near the edge) or cut there, and says only that the close is within its rows: the
+ * last bar's close, brought within them.
+ */
+function rowOf(tag: Tag, last: PixelCandle, plot: Box): number {
+  const { top, bottom } = tag;
+  if (top === undefined || bottom === undefined) return tag.y;
+  if (top - plot.top > PUSHED_PX && plot.bottom - bottom > PUSHED_PX) return tag.y;
+  return Math.min(bottom, Math.max(top, last.close));
 }
 
 /**
@@ -565,7 +582,7 @@ export function applyLoneBox(
     lone ??
     onlyOne(all.filter((t) => Math.abs(t.y - last.close) <= labelHeight * AT_BODY && !twinned(t, all, labelHeight)));
   if (!box || twinned(box, boxes, labelHeight)) return null;
-  closeAt(last, box.y);
+  closeAt(last, rowOf(box, last, plot));
   return box;
 }
 

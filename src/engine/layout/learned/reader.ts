@@ -49,6 +49,8 @@ async function load(file: string): Promise<Loaded> {
     graphOptimizationLevel: 'all',
     // No arena kept between runs: eval:real's peak RSS with the model 540 -> 452 MB, for a
     // reading of 55 ms median on a 1920x1080 screenshot (bench:engine; 50 ms with the arena).
+    // Under npm start's malloc settings (a fixed mmap threshold) each run then maps and faults in
+    // its activations afresh: about 250 ms for the first net (the model card's "Time and memory").
     enableCpuMemArena: false,
     enableMemPattern: false,
     // Activations that fall below float's normal range are flushed to zero: x86 computes such

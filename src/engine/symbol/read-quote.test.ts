@@ -20,6 +20,14 @@ describe("the chart's quote line", () => {
     });
     // An axis label read on the same line after it does not count.
     expect(quoteInText('noise\nGBPJPY,D1 190.799 190.987 190.512 190.640 191.000')?.close).toBe(190.64);
+    // A phone's line runs on into the axis's column, and its close into the label there.
+    expect(quoteInText('GBPJPY,M30 188.932 189.198 188.815 189.043192.000')).toEqual({
+      open: 188.932,
+      high: 189.198,
+      low: 188.815,
+      close: 189.043,
+      decimals: 3,
+    });
   });
 
   it('takes no line that is no quote', () => {
@@ -29,6 +37,8 @@ describe("the chart's quote line", () => {
     expect(quoteInText('EURUSD,H1 1.08412 1.0845 1.08390 1.08431')).toBeNull();
     expect(quoteInText('EURUSD,H1 1.08412 1.08420 1.08390 1.08431')).toBeNull();
     expect(quoteInText('EURUSD, H1: Euro vs US Dollar')).toBeNull();
+    // A number with two points whose first part has fewer decimals than the others is a misread.
+    expect(quoteInText('EURUSD,H1 1.08412 1.08455 1.08390 1.084.31')).toBeNull();
   });
 
   it("measures its close against the last price read, where all its prices are in the picture's view", () => {

@@ -48,18 +48,32 @@ export function quoteRegion(image: { width: number; height: number }, plot: Box,
 }
 
 /**
+ * The prices in a line of text. A phone writes the quote line on into the axis's column, and the
+ * close can run into the label there ('189.043192.000'): a number with two points is a price with
+ * the first's decimals, then the label.
+ */
+function pricesIn(line: string): { text: string; decimals: number }[] {
+  const numbers = [...line.matchAll(/(?<![\d.])\d+\.\d+(?:\.\d+)?(?![\d.])/g)].map((m) => m[0].split('.'));
+  const decimals = numbers.find((parts) => parts.length === 2)?.[1]?.length ?? 0;
+  return numbers.map(([whole = '', fraction = '', label]) => {
+    const cut = label !== undefined && fraction.length > decimals ? fraction.slice(0, decimals) : fraction;
+    return { text: `${whole}.${cut}`, decimals: cut.length };
+  });
+}
+
+/**
  * The quote in a line of text: a listed symbol, then four prices with the same decimals whose high
- * is the highest and low the lowest (an axis label read on the same line may follow them). Null
- * where the text holds no such line.
+ * is the highest and low the lowest (an axis label read on the same line may follow them, or run
+ * into the close). Null where the text holds no such line.
  */
 export function quoteInText(text: string): Quote | null {
   for (const line of text.split('\n')) {
     if (symbolsInText(line).length !== 1) continue;
-    const numbers = [...line.matchAll(/(?<![\d.])\d+\.(\d+)(?![\d.])/g)].slice(0, 4);
+    const numbers = pricesIn(line).slice(0, 4);
     if (numbers.length !== 4) continue;
-    const decimals = numbers[0]?.[1]?.length ?? 0;
-    if (numbers.some((m) => m[1]?.length !== decimals)) continue;
-    const [open, high, low, close] = numbers.map((m) => Number(m[0])) as [number, number, number, number];
+    const decimals = numbers[0]?.decimals ?? 0;
+    if (numbers.some((m) => m.decimals !== decimals)) continue;
+    const [open, high, low, close] = numbers.map((m) => Number(m.text)) as [number, number, number, number];
     if (high < Math.max(open, close, low) || low > Math.min(open, close)) continue;
     return { open, high, low, close, decimals };
   }

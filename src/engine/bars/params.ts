@@ -31,6 +31,12 @@ export const CLEAR_SERIES_QUALITY = 0.8;
 export const REGULAR_GAP_PX = 1.5;
 /** ... or within this share of the median gap, on wider spacings; tuned on the synthetic sets. */
 export const REGULAR_GAP_SHARE = 0.35;
+/**
+ * Pieces past a bar that reaches an order's tag are the series' latest bars when each stands up
+ * to this many steps past the one before it (`barsContinue`): MetaTrader's order and level labels
+ * cover a bar or two, and thin bars side by side are found as one piece.
+ */
+export const CONTINUE_MAX_STEPS = 3;
 /** Neighbouring bars are linked when their ranges come within this many pixels (a bar opens where the last closed). */
 export const LINK_TOLERANCE_PX = 2;
 /** ... or within this share of the first bar's range, for tall bars; tuned on the synthetic sets. */

@@ -3,7 +3,14 @@
  * series' colours, and how much the whole looks like a price series.
  */
 import type { Rgb } from '../raster.js';
-import { LINK_TOLERANCE_PX, LINK_TOLERANCE_SHARE, MIN_PIECES, REGULAR_GAP_PX, REGULAR_GAP_SHARE } from './params.js';
+import {
+  CONTINUE_MAX_STEPS,
+  LINK_TOLERANCE_PX,
+  LINK_TOLERANCE_SHARE,
+  MIN_PIECES,
+  REGULAR_GAP_PX,
+  REGULAR_GAP_SHARE,
+} from './params.js';
 
 export { MIN_BARS } from './params.js';
 
@@ -58,6 +65,31 @@ export function lastOnPitch(candles: readonly PixelCandle[]): boolean {
   return last !== undefined && onPitch(last, pitchOf(gaps));
 }
 
+/** Whether bar b touches or overlaps bar a's range, as consecutive bars of a price series do. */
+function linked(a: PixelCandle, b: PixelCandle): boolean {
+  const tol = Math.max(LINK_TOLERANCE_PX, (a.low - a.high) * LINK_TOLERANCE_SHARE);
+  return b.high <= a.low + tol && b.low >= a.high - tol;
+}
+
+/**
+ * Whether each of the last `k` pieces is taller than `shortest` pixels, stands within
+ * CONTINUE_MAX_STEPS of the series' steps past the piece before it and touches its range: bars
+ * that go on with the series (bars between may be lost under a label, or thin ones found as one),
+ * not objects past its end (a label's box, a countdown, a text, an icon are a line of text high,
+ * or stand away from the prices).
+ */
+export function barsContinue(candles: readonly PixelCandle[], k: number, shortest: number): boolean {
+  const before = candles.slice(0, candles.length - k);
+  if (k < 1 || before.length < MIN_PIECES) return false;
+  const reach = CONTINUE_MAX_STEPS * pitchOf(gapsOf(before));
+  for (let i = candles.length - k; i < candles.length; i++) {
+    const a = candles[i - 1]!;
+    const b = candles[i]!;
+    if (b.low - b.high <= shortest || b.x <= a.x || b.x - a.x > reach || !linked(a, b)) return false;
+  }
+  return true;
+}
+
 /**
  * Evidence that the pieces form a price series: regular spacing and consecutive bars that
  * overlap or touch, as prices move continuously.
@@ -67,14 +99,8 @@ export function seriesQuality(candles: PixelCandle[]): number {
   const gaps = gapsOf(candles);
   const pitch = pitchOf(gaps);
   const regular = gaps.filter((g) => onPitch(g, pitch)).length / gaps.length;
-  let linked = 0;
-  for (let i = 0; i + 1 < candles.length; i++) {
-    const a = candles[i];
-    const b = candles[i + 1];
-    if (!a || !b) continue;
-    const tol = Math.max(LINK_TOLERANCE_PX, (a.low - a.high) * LINK_TOLERANCE_SHARE);
-    if (b.high <= a.low + tol && b.low >= a.high - tol) linked++;
-  }
-  const connected = linked / (candles.length - 1);
+  let touching = 0;
+  for (let i = 0; i + 1 < candles.length; i++) if (linked(candles[i]!, candles[i + 1]!)) touching++;
+  const connected = touching / (candles.length - 1);
   return Math.min(1, regular * 0.5 + connected * 0.5);
 }

@@ -71,7 +71,18 @@ export function readLastPrice(input: LastPriceInput): LastPriceReading {
   let source: ReadingEvidence['lastSource'] = 'bar';
   if (applyLastPriceTag(work, bg, plotBg, strip, plot, candles, labelHeight, colours, scanned)) source = 'tag';
   else if (applyTextTag(work, bg, candles, labels, labelHeight)) source = 'text-tag';
-  else if (applyPriceLine(work, plotBg, candles, lines, labelHeight)) source = 'price-line';
+  else if (
+    applyPriceLine(
+      work,
+      plotBg,
+      candles,
+      lines,
+      labelHeight,
+      colours,
+      axisBoxes(work, bg, strip, plot, lines, labelHeight, scanned),
+    )
+  )
+    source = 'price-line';
   else {
     // A box of two lines (the price over the bar's countdown) is the platform's last-price tag,
     // whatever its colour: it says the bar that reaches it is the latest.

@@ -21,6 +21,8 @@ const HEIGHT = 120;
 const STRIP: Box = { left: 160, right: 196, top: 5, bottom: 115 };
 const PLOT: Box = { left: 0, top: 0, right: 150, bottom: HEIGHT };
 const LABEL_HEIGHT = 8;
+/** The series' colours the price line's tests read with. */
+const SERIES: Rgb[] = [UP];
 
 function raster(): Raster {
   const data = new Uint8Array(WIDTH * HEIGHT * 3);
@@ -597,21 +599,21 @@ describe('applyPriceLine', () => {
       { y: 45, colour: UP },
       { y: 50, colour: GREY },
     ];
-    expect(applyPriceLine(chart(candles[0]!), BG, candles, lines, LABEL_HEIGHT)).toBe(true);
+    expect(applyPriceLine(chart(candles[0]!), BG, candles, lines, LABEL_HEIGHT, SERIES)).toBe(true);
     expect(candles[0]).toMatchObject({ open: 58, close: 44.5 });
   });
 
   it('ignores grid and crosshair lines of other colours, lines off the candle, and two candidates', () => {
     const grey = [doji()];
-    expect(applyPriceLine(chart(grey[0]!), BG, grey, [{ y: 50, colour: GREY }], LABEL_HEIGHT)).toBe(false);
+    expect(applyPriceLine(chart(grey[0]!), BG, grey, [{ y: 50, colour: GREY }], LABEL_HEIGHT, SERIES)).toBe(false);
     const far = [doji()];
-    expect(applyPriceLine(chart(far[0]!), BG, far, [{ y: 90, colour: UP }], LABEL_HEIGHT)).toBe(false);
+    expect(applyPriceLine(chart(far[0]!), BG, far, [{ y: 90, colour: UP }], LABEL_HEIGHT, SERIES)).toBe(false);
     const two = [doji()];
     const lines = [
       { y: 44, colour: UP },
       { y: 52, colour: UP },
     ];
-    expect(applyPriceLine(chart(two[0]!), BG, two, lines, LABEL_HEIGHT)).toBe(false);
+    expect(applyPriceLine(chart(two[0]!), BG, two, lines, LABEL_HEIGHT, SERIES)).toBe(false);
     expect([grey[0], far[0], two[0]]).toEqual([doji(), doji(), doji()]);
   });
 
@@ -621,7 +623,7 @@ describe('applyPriceLine', () => {
     const falling = (): PixelCandle => ({ x: 140, open: 40, high: 30, low: 60, close: 58 });
     for (const y of [50, 34]) {
       const candles = [falling()];
-      expect(applyPriceLine(chart(candles[0]!), BG, candles, [{ y, colour: UP }], LABEL_HEIGHT)).toBe(false);
+      expect(applyPriceLine(chart(candles[0]!), BG, candles, [{ y, colour: UP }], LABEL_HEIGHT, SERIES)).toBe(false);
       expect(candles[0]).toEqual(falling());
     }
     for (const [y, open, close] of [
@@ -629,14 +631,69 @@ describe('applyPriceLine', () => {
       [41, 58, 41],
     ]) {
       const candles = [falling()];
-      expect(applyPriceLine(chart(candles[0]!), BG, candles, [{ y: y!, colour: UP }], LABEL_HEIGHT)).toBe(true);
+      expect(applyPriceLine(chart(candles[0]!), BG, candles, [{ y: y!, colour: UP }], LABEL_HEIGHT, SERIES)).toBe(true);
       expect(candles[0]).toMatchObject({ open, close });
     }
     // A body's end misread 10 rows below the bar's high, where the line and the close are.
     const misread = [{ ...falling(), open: 58, close: 40 }];
-    expect(applyPriceLine(chart(misread[0]!), BG, misread, [{ y: 30, colour: UP }], LABEL_HEIGHT)).toBe(true);
+    expect(applyPriceLine(chart(misread[0]!), BG, misread, [{ y: 30, colour: UP }], LABEL_HEIGHT, SERIES)).toBe(true);
     expect(misread[0]).toMatchObject({ open: 58, close: 30 });
   });
+
+  it("takes no line through a last piece painted in none of the series' colours: an object's label at its line's end", () => {
+    // MetaTrader's Fibonacci level writes "38.2 1.08703" in its line's colour past the last bar;
+    // the line through those glyphs is the level's.
+    const PINK: Rgb = [233, 30, 100];
+    const glyph = (): PixelCandle => ({ x: 140, open: 52, high: 40, low: 52, close: 40 });
+    const r = raster();
+    fill(r, { left: 140, right: 142, top: 40, bottom: 53 }, PINK);
+    const candles = [glyph()];
+    expect(applyPriceLine(r, BG, candles, [{ y: 50, colour: PINK }], LABEL_HEIGHT, SERIES)).toBe(false);
+    expect(candles[0]).toEqual(glyph());
+    // The same piece in a series colour is the last candle, and the line its price line.
+    expect(applyPriceLine(r, BG, candles, [{ y: 50, colour: PINK }], LABEL_HEIGHT, [PINK])).toBe(true);
+  });
+
+  it("takes no line away from the bar's close where a box on the axis stands at that close: the bid beside the ask", () => {
+    // A falling bar from 40 to 58: the ask line in its colour at the open, the bid's grey box at
+    // the close. Without the box, the line at an end of the body is taken (read swapped).
+    const falling = (): PixelCandle => ({ x: 140, open: 40, high: 38, low: 60, close: 58 });
+    const bid = { y: 57, fill: GREY, lines: 1 as const };
+    const ask = { y: 41, fill: UP, lines: 1 as const };
+    const candles = [falling()];
+    expect(
+      applyPriceLine(chart(candles[0]!), BG, candles, [{ y: 41, colour: UP }], LABEL_HEIGHT, SERIES, [ask, bid]),
+    ).toBe(false);
+    expect(candles[0]).toEqual(falling());
+    expect(applyPriceLine(chart(candles[0]!), BG, candles, [{ y: 41, colour: UP }], LABEL_HEIGHT, SERIES, [ask])).toBe(
+      true,
+    );
+    // A line at the close with its own box there is the price line.
+    const atClose = [falling()];
+    expect(
+      applyPriceLine(chart(atClose[0]!), BG, atClose, [{ y: 57, colour: UP }], LABEL_HEIGHT, SERIES, [
+        { ...bid, fill: UP },
+      ]),
+    ).toBe(true);
+  });
+
+  it('reads the bid, not the ask line at the open of a falling last bar: a terminal, white', async () => {
+    // 7.7% of the bars' range off before: the ask line was read as the close.
+    const { error } = await readMetaTrader(23, 73);
+    expect(error).toBeLessThan(0.01);
+  }, 60_000);
+
+  // MetaTrader renders with a level's label past the last bar, the level's line through it
+  // (20.7% and 10.9% of the bars' range off before: the level was read as the price line).
+  it('reads the bid, not a level whose label ends the series: a chart window, green on black', async () => {
+    const { reading, error } = await readMetaTrader(24, 16);
+    expect(error).toBeLessThan(0.01);
+    expect(reading.evidence.lastSource).not.toBe('price-line');
+  }, 60_000);
+
+  it('refuses rather than read a level for the price line: a portrait phone, white', async () => {
+    await expect(readMetaTrader(23, 38)).rejects.toMatchObject({ code: 'UNSURE_READING' });
+  }, 60_000);
 
   // MetaTrader renders whose ask line is the red of the falling last candle (1.4-2.3% of the
   // bars' range off before: the ask line was read as the close).
@@ -773,6 +830,40 @@ describe('reconcileWithTags', () => {
     // One such tag alone is the chart's last price, which the reading does not reach.
     expect(verdictWith([[110, DOWN]]).verdict).toBe('contradicts');
   });
+
+  it("keeps the latest bars that go on with the series past a bar at an order's tag: the tag is no last price", () => {
+    const r = raster();
+    tag(r, 40, DOWN);
+    // Ten bars a step of 10 px apart rise to the stop's tag at row 40; two more bars follow, each
+    // a few steps on at most (a bar lost under a label between), touching the one before and
+    // taller than a line of text.
+    const rising = Array.from({ length: 10 }, (_, i) => bar(30 + i * 10, 76 - i * 4, 96 - i * 4));
+    const candles = [...rising, bar(130, 54, 74), bar(150, 66, 86)];
+    const out = reconcileWithTags(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [UP, DOWN]);
+    expect(out).toMatchObject({ verdict: 'contradicts', trimmed: 0 });
+    // Pieces a line of text high, or more than three steps on, or apart from the bar before are objects.
+    for (const tail of [
+      [bar(130, 60, 70), bar(140, 64, 74)],
+      [bar(130, 54, 74), bar(175, 66, 86)],
+      [bar(130, 80, 100), bar(140, 90, 110)],
+    ])
+      expect(reconcileWithTags(r, BG, BG, STRIP, PLOT, [...rising, ...tail], LABEL_HEIGHT, [UP, DOWN])).toMatchObject({
+        verdict: 'trimmed',
+        trimmed: 2,
+      });
+  });
+
+  // A portrait phone whose last two bars stand past the one that reaches the stop's red tag
+  // (53.8% of the bars' range off before: the stop was read as the last price), and a terminal
+  // whose tile does the same (21.7% off before; now refused: the bid box is not found).
+  it("reads the bid, not a stop's tag an earlier bar reaches: a portrait phone, green-red on black", async () => {
+    const { error } = await readMetaTrader(24, 74);
+    expect(error).toBeLessThan(0.01);
+  }, 60_000);
+
+  it("refuses rather than read a stop's tag an earlier bar reaches: a terminal, green-red on black", async () => {
+    await expect(readMetaTrader(2, 17)).rejects.toMatchObject({ rule: 'last-price/tag-unreached' });
+  }, 60_000);
 
   it("sets aside an object's label past the bars, glyph by glyph on its own line, back to the bar at the tag", () => {
     const r = raster();

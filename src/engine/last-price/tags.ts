@@ -5,7 +5,7 @@
  * body whose open and close are swapped. The tag settles it.
  */
 import type { PixelCandle, PlotLine } from '../bars/index.js';
-import { lastOnPitch } from '../bars/series.js';
+import { barsContinue, lastOnPitch } from '../bars/series.js';
 import {
   CHROMATIC,
   chroma,
@@ -450,6 +450,10 @@ export function reconcileWithTags(
     // that disagree.
     if (markedBar(candles, axisBoxes(r, bg, strip, plot, [...lines], labelHeight, scanned), tags, labelHeight))
       return { verdict: 'contradicts', tags, trimmed: 0, marked: true };
+    // Pieces taller than a line of text that go on with the series step after step, each
+    // touching the one before, are its latest bars: the tag an earlier bar reaches is an order's
+    // or a level's (a stop in the down colour a few bars back), not the last price.
+    if (barsContinue(candles, k, labelHeight * LINE_LABEL_TALLEST)) break;
     return { verdict: 'trimmed', tags, trimmed: k };
   }
   // An object's label past the series breaks into more pieces than a countdown: glyph after
@@ -532,6 +536,10 @@ function sameHue(fill: Rgb, k: Rgb, bg: Rgb, strongest = SERIES_STRONGEST): bool
   const off = Math.hypot(p[0] - t * d[0], p[1] - t * d[1], p[2] - t * d[2]);
   return t >= HUE_WEAKEST && t <= strongest && off <= SAME_COLOUR * HUE_OFF;
 }
+
+/** Whether ink of colour `ink` is series colour k: the same colour, or its hue as a JPEG fades or deepens it. */
+const seriesInk = (ink: Rgb, k: Rgb, bg: Rgb): boolean =>
+  colourDistance(ink, k) <= SAME_COLOUR || sameTint(ink, k) || sameHue(ink, k, bg);
 
 /** Whether row y lies within the candle's range, with a little margin for antialiasing. */
 function withinCandle(c: PixelCandle, labelHeight: number): (y: number) => boolean {
@@ -648,7 +656,12 @@ export function unexplainedMarks(
  * last candle's colour. Horizontal lines of that colour (adjacent rows are one line, as a JPEG
  * spreads it) crossing the last candle's range: exactly one sets the close, unless it stands
  * away from the ends of a body the bar has besides its wicks, and from its high and low
- * (PRICE_LINE_AT_CLOSE): the close is at one of them.
+ * (PRICE_LINE_AT_CLOSE): the close is at one of them. A last piece painted in none of the
+ * series' `colours` is no candle: an object's label at the end of its own line (MetaTrader's
+ * Fibonacci level "38.2 1.08703", a pivot's "R1") is in the line's colour, and the line through
+ * it is the object's, not the price's. Nor is a line away from the bar's close where one of the
+ * axis's `boxes` stands at that close, nearer it than the line: the bar and the box agree on the
+ * close (MetaTrader's bid), and the line through the bar's range is an order's or the ask's.
  */
 export function applyPriceLine(
   r: Raster,
@@ -656,11 +669,13 @@ export function applyPriceLine(
   candles: PixelCandle[],
   lines: PlotLine[],
   labelHeight: number,
+  colours: readonly Rgb[],
+  boxes: readonly Tag[] = [],
 ): boolean {
   const last = candles[candles.length - 1];
   if (!last) return false;
   const main = candleColours(r, plotBg, last)[0];
-  if (!main) return false;
+  if (!main || !colours.some((k) => seriesInk(main, k, plotBg))) return false;
   const rows = lines
     .filter((l) => colourDistance(main, l.colour) <= SAME_COLOUR)
     .map((l) => l.y)
@@ -683,6 +698,9 @@ export function applyPriceLine(
   // (a body's end can be misread; its wick's cannot).
   const atEnd = [last.open, last.close, last.high, last.low].some((row) => Math.abs(y - row) <= edge);
   if (ownBody && !atEnd) return false;
+  const atClose = (b: Tag): boolean =>
+    Math.abs(b.y - last.close) <= labelHeight * AT_BODY && Math.abs(b.y - last.close) < Math.abs(b.y - y);
+  if (Math.abs(y - last.close) > edge && boxes.some(atClose)) return false;
   closeAt(last, y);
   return true;
 }

@@ -41,6 +41,31 @@ describe('repairDecimals', () => {
     ]);
     expect(labels.map((l) => l.value)).toEqual([1.3, 1.25, 1.2, 1.15, 1.1]);
   });
+
+  it('drops a label without a point that lost digits, on an axis that prints trailing zeros', () => {
+    // '2020.00' read as '2000': on the line through 2040 and 2030 it would stand 20 too low.
+    const labels = repairDecimals([
+      { y: 343, text: '2040.00' },
+      { y: 364, text: '2030.00' },
+      { y: 414, text: '2000' },
+    ]);
+    expect(labels.map((l) => l.value)).toEqual([2040, 2030]);
+    // Labels without a point on an axis that prints none, or leaves its zeros off, stay.
+    expect(
+      repairDecimals([
+        { y: 10, text: '2040' },
+        { y: 30, text: '2030' },
+        { y: 50, text: '2020' },
+      ]).length,
+    ).toBe(3);
+    expect(
+      repairDecimals([
+        { y: 10, text: '1.25' },
+        { y: 30, text: '1.2' },
+        { y: 50, text: '2' },
+      ]).length,
+    ).toBe(3);
+  });
 });
 
 describe('fitScale', () => {

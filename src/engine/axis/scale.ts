@@ -70,13 +70,17 @@ export function zeroReadAs(
  * ('1.086060' for '1.08000'). When most labels agree on a layout (digits before and after the
  * point), a label with the same digit count but no point gets the point put back, and a label
  * with more decimals than a clearly more common layout is dropped: an axis prints its labels
- * with the same decimals (some leave trailing zeros off, which gives fewer, never more).
+ * with the same decimals (some leave trailing zeros off, which gives fewer, never more). An axis
+ * that prints a trailing zero after the point leaves none off: there a label without a point
+ * that is not the common layout less its point ('2000' beside '2040.00', '2020.00' misread) lost
+ * digits, and is dropped.
  */
 export function repairDecimals(labels: { y: number; text: string }[]): ParsedLabel[] {
   const parsed = labels.flatMap((l) => {
     const p = parseLabel(l.text);
     return p ? [{ y: l.y, ...p, digits: l.text.replace(/\D/g, '').length }] : [];
   });
+  const zerosPrinted = labels.some((l) => /[.,]\d*0\s*$/.test(l.text) && (parseLabel(l.text)?.decimals ?? 0) > 0);
   const layouts = new Map<string, number>();
   for (const p of parsed) {
     if (p.decimals === 0) continue;
@@ -100,6 +104,7 @@ export function repairDecimals(labels: { y: number; text: string }[]): ParsedLab
       if (digits === p.digits && decimals !== undefined) {
         return [{ y: p.y, value: p.value / 10 ** decimals, decimals }];
       }
+      if (zerosPrinted) return [];
       return [{ y: p.y, value: p.value, decimals: p.decimals }];
     }),
   );

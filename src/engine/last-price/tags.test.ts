@@ -264,6 +264,21 @@ describe('applyLastPriceTag', () => {
     expect(atOpen[0]!.close).toBeCloseTo(33.5, 5);
   });
 
+  it("takes the box at the last bar's close over a coloured one at the other end of its body (the ask's)", () => {
+    // A bar falling from row 40 to 60: MetaTrader's ask tag in the down colour at its open, a
+    // spread above the grey bid at its close.
+    const bar = (): PixelCandle => ({ x: 140, open: 40, high: 38, low: 62, close: 60 });
+    const withBid = [bar()];
+    const r = chartWithLastCandle(withBid[0]!, UP, 41);
+    tag(r, 61, GREY);
+    expect(applyLastPriceTag(r, BG, BG, STRIP, PLOT, withBid, LABEL_HEIGHT)).toBe(true);
+    expect(withBid[0]!.close).toBeCloseTo(60.5, 5);
+    // Without the box at the close, the tag stands (the body read upside down).
+    const alone = [bar()];
+    applyLastPriceTag(chartWithLastCandle(alone[0]!, UP, 41), BG, BG, STRIP, PLOT, alone, LABEL_HEIGHT);
+    expect(alone[0]).toMatchObject({ open: 60, close: 40.5 });
+  });
+
   it('swaps open and close when the tag sits at the open', () => {
     const candles = [doji()];
     applyLastPriceTag(chartWithLastCandle(candles[0]!, UP, 56), BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT);

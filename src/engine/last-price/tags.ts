@@ -336,19 +336,19 @@ export function applyLastPriceTag(
   // A crosshair label is grey, white or black; beside one, the tag is the coloured box.
   const chosen = tags.length === 1 ? tags[0] : onlyOne(tags.filter((t) => chroma(t.fill) > CHROMATIC));
   if (!chosen) return false;
-  // A box far out on the last bar's wick gives way to the one box at its close (see bodyGap).
+  // A box far out on the last bar's wick gives way to the one box at its close (see bodyGap), and
+  // so does one away from its close at the other end of its body: the bar and that box agree on
+  // the close (MetaTrader's bid), and the tag in the series' colour is the ask's or an order's.
   const near = labelHeight * AT_BODY;
-  const tag =
-    bodyGap(chosen, last) <= near
-      ? chosen
-      : (onlyOne(
-          boxes.filter(
-            (t) =>
-              !twinned(t, boxes, labelHeight) &&
-              colourDistance(t.fill, plotBg) > INK_CONTRAST &&
-              Math.abs(t.y - last.close) <= near,
-          ),
-        ) ?? chosen);
+  const atClose = onlyOne(
+    boxes.filter(
+      (t) =>
+        !twinned(t, boxes, labelHeight) &&
+        colourDistance(t.fill, plotBg) > INK_CONTRAST &&
+        Math.abs(t.y - last.close) <= near,
+    ),
+  );
+  const tag = bodyGap(chosen, last) <= near && Math.abs(chosen.y - last.close) <= near ? chosen : (atClose ?? chosen);
   closeAt(last, rowOf(tag, last, plot));
   return true;
 }

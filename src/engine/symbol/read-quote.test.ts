@@ -20,6 +20,9 @@ describe("the chart's quote line", () => {
     });
     // An axis label read on the same line after it does not count.
     expect(quoteInText('noise\nGBPJPY,D1 190.799 190.987 190.512 190.640 191.000')?.close).toBe(190.64);
+    // A lone zero before the point lost: put back where the other prices' whole parts are zeros.
+    expect(quoteInText('EURGBP,M5 0.8571 .8576 0.8558 0.8560')?.high).toBe(0.8576);
+    expect(quoteInText('GBPJPY,M5 190.571 .576 190.558 190.560')).toBeNull();
     // A phone's line runs on into the axis's column, and its close into the label there.
     expect(quoteInText('GBPJPY,M30 188.932 189.198 188.815 189.043192.000')).toEqual({
       open: 188.932,

@@ -50,14 +50,18 @@ export function quoteRegion(image: { width: number; height: number }, plot: Box,
 /**
  * The prices in a line of text. A phone writes the quote line on into the axis's column, and the
  * close can run into the label there ('189.043192.000'): a number with two points is a price with
- * the first's decimals, then the label.
+ * the first's decimals, then the label. OCR can lose the lone zero before a point ('.8576' among
+ * '0.8571 0.8558'): where every other price's whole part is a zero, it is put back.
  */
 function pricesIn(line: string): { text: string; decimals: number }[] {
-  const numbers = [...line.matchAll(/(?<![\d.])\d+\.\d+(?:\.\d+)?(?![\d.])/g)].map((m) => m[0].split('.'));
-  const decimals = numbers.find((parts) => parts.length === 2)?.[1]?.length ?? 0;
-  return numbers.map(([whole = '', fraction = '', label]) => {
+  const numbers = [...line.matchAll(/(?<![\d.])\d*\.\d+(?:\.\d+)?(?![\d.])/g)].map((m) => m[0].split('.'));
+  const wholes = numbers.map(([whole = '']) => whole).filter((whole) => whole !== '');
+  const zero = wholes.length > 0 && wholes.every((whole) => whole === '0');
+  const decimals = numbers.find((parts) => parts.length === 2 && parts[0] !== '')?.[1]?.length ?? 0;
+  return numbers.flatMap(([whole = '', fraction = '', label]) => {
+    if (whole === '' && !zero) return [];
     const cut = label !== undefined && fraction.length > decimals ? fraction.slice(0, decimals) : fraction;
-    return { text: `${whole}.${cut}`, decimals: cut.length };
+    return [{ text: `${whole || '0'}.${cut}`, decimals: cut.length }];
   });
 }
 

@@ -50,7 +50,15 @@ describe('repairDecimals', () => {
       { y: 414, text: '2000' },
     ]);
     expect(labels.map((l) => l.value)).toEqual([2040, 2030]);
-    // Labels without a point on an axis that prints none, or leaves its zeros off, stay.
+    // Labels without a point on an axis that prints none, or leaves its zeros off, stay, and so
+    // do a sub-window's whose numbers are of another length (a volume pane's).
+    expect(
+      repairDecimals([
+        { y: 10, text: '1.0850' },
+        { y: 30, text: '1.0840' },
+        { y: 50, text: '2000' },
+      ]).length,
+    ).toBe(3);
     expect(
       repairDecimals([
         { y: 10, text: '2040' },

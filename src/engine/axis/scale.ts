@@ -72,8 +72,8 @@ export function zeroReadAs(
  * with more decimals than a clearly more common layout is dropped: an axis prints its labels
  * with the same decimals (some leave trailing zeros off, which gives fewer, never more). An axis
  * that prints a trailing zero after the point leaves none off: there a label without a point
- * that is not the common layout less its point ('2000' beside '2040.00', '2020.00' misread) lost
- * digits, and is dropped.
+ * whose digits are the common layout's whole part ('2000' beside '2040.00', '2020.00' misread)
+ * lost its decimals and digits, and is dropped.
  */
 export function repairDecimals(labels: { y: number; text: string }[]): ParsedLabel[] {
   const parsed = labels.flatMap((l) => {
@@ -104,7 +104,9 @@ export function repairDecimals(labels: { y: number; text: string }[]): ParsedLab
       if (digits === p.digits && decimals !== undefined) {
         return [{ y: p.y, value: p.value / 10 ** decimals, decimals }];
       }
-      if (zerosPrinted) return [];
+      // The whole part as long as the common layout's: the same pane's price with digits lost (a
+      // sub-window's numbers, on another scale, have another length and stay for their pane).
+      if (zerosPrinted && decimals !== undefined && p.digits === digits - decimals) return [];
       return [{ y: p.y, value: p.value, decimals: p.decimals }];
     }),
   );

@@ -20,8 +20,21 @@ export const MIN_PIECES = 8;
  * title across the plot's top), not prices: a chart scales its bars to fill most of the plot.
  */
 export const TEXT_LINE_SPAN = 2;
+/**
+ * A weak series (under CLEAR_SERIES_QUALITY) with this share of its bars within one line of text
+ * (TEXT_LINE_SPAN) is that line's letters with a few strays: a phone's time axis read as 15 of 17
+ * bars (design seed 27, picture 2). A chart scales its bars to fill the plot; a spike that
+ * squeezes the rest into a line leaves a regular, clear series.
+ */
+export const TEXT_LINE_SHARE = 0.75;
 /** Below this the pieces are not a convincing price series (business charts, UI, photos). */
 export const MIN_QUALITY = 0.55;
+/**
+ * The least share of the steps between its first and last bar a series of pieces fills
+ * (`coverage`): charts read right fill 0.68 and more (the real corpus's `work` half), an Expert
+ * Advisor's trade arrows and comment letters over a line chart 0.16 (design seed 27, picture 37).
+ */
+export const MIN_COVERAGE = 0.4;
 /**
  * Without a price axis the bars are all that says 'chart': they must be a clearly regular series
  * (the blobs of a photo passed as 22 bars of quality 0.60).
@@ -499,6 +512,18 @@ export const TALL_STRAY_CLEAR = 0.5;
 export const STRAY_SPACINGS = 6;
 /** Most pieces past such a hole that are set aside: a few objects, not a stretch of bars. */
 export const STRAY_PAST_HOLE = 3;
+/**
+ * The plot's top line of text (the header, an Expert Advisor's name and icon) reaches this many
+ * axis-label heights below the plot's top: MetaTrader's icon, 16 px across beside 9 px digits,
+ * ends 23 px under it (a real terminal of the `work` half, rc090; 2.2 heights from the design
+ * renders' smaller icon missed it).
+ */
+export const TOP_LINE_HEIGHTS = 2.8;
+/**
+ * Most pieces at the end of the series set aside as the top line's text: a name's letters (those
+ * of the series' colours or joined by the icon) and the icon; 8 on a design render.
+ */
+export const TOP_LINE_TAIL = 16;
 /** Most pieces at the end of the series that can be set aside as detached from it. */
 export const DETACHED_TAIL = 24;
 /** Bars before the tail that it must come near. */

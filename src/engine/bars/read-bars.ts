@@ -8,9 +8,19 @@ import { axisTags, boxAt, reconcileWithTags, type Tag, type TagCheck } from '../
 import { dominantColour, type Box, type Raster, type Rgb } from '../raster.js';
 import { readDense } from './dense.js';
 import { detectCandles } from './detect.js';
+import { dropTopLineTail } from './tail.js';
 import { readLine } from './line.js';
-import { MIN_BARS, MIN_QUALITY, TEXT_LINE_SPAN, TRACK_END_GAP, TRACK_END_PX } from './params.js';
-import type { CandleDetection, PixelCandle } from './series.js';
+import {
+  CLEAR_SERIES_QUALITY,
+  MIN_BARS,
+  MIN_COVERAGE,
+  MIN_QUALITY,
+  TEXT_LINE_SHARE,
+  TEXT_LINE_SPAN,
+  TRACK_END_GAP,
+  TRACK_END_PX,
+} from './params.js';
+import { coverage, type CandleDetection, type PixelCandle } from './series.js';
 
 export { CLEAR_SERIES_QUALITY, MIN_QUALITY } from './params.js';
 
@@ -37,6 +47,23 @@ export interface BarsReading {
 }
 
 const NO_TAG: TagCheck = { verdict: 'no-tag', tags: [], trimmed: 0 };
+
+/** The most of the bars that lie wholly within one band of `height` rows. */
+export function inTextLine(candles: readonly PixelCandle[], height: number): number {
+  let most = 0;
+  for (const c of candles) {
+    const n = candles.filter((o) => o.high >= c.high && o.low <= c.high + height).length;
+    most = Math.max(most, n);
+  }
+  return most;
+}
+
+/** The pieces less a run of the plot's top line's text at their end (`dropTopLineTail`). */
+function withoutTopLineTail(d: CandleDetection, top: number, labelHeight: number): CandleDetection {
+  const candles = [...d.candles];
+  dropTopLineTail(candles, top, labelHeight);
+  return candles.length === d.candles.length ? d : { ...d, candles };
+}
 
 export const isSeries = (d: CandleDetection | null, minQuality = MIN_QUALITY, setAside = 0): d is CandleDetection =>
   d !== null && d.candles.length - setAside >= MIN_BARS && d.quality >= minQuality;
@@ -69,20 +96,32 @@ export function tagEndsTrack(
  */
 export function readBars({ work, bg, axis, plot, labelHeight, fromTag = false }: BarsInput): BarsReading {
   const plotBg = dominantColour(work, plot);
-  const pieces = detectCandles(work, plot, { axisSide: axis.side });
-  // Bars no taller together than a line of text are its letters (a title over a line chart).
+  let pieces = detectCandles(work, plot, { axisSide: axis.side });
+  // Bars no taller together than a line of text are its letters (a title over a line chart); so
+  // are bars of a weak series most of which lie in one line of text (a time axis's dates).
   const text = (d: CandleDetection | null): boolean =>
     d !== null &&
-    Math.max(...d.candles.map((c) => c.low)) - Math.min(...d.candles.map((c) => c.high)) <=
-      labelHeight * TEXT_LINE_SPAN;
+    (inTextLine(d.candles, labelHeight * TEXT_LINE_SPAN) === d.candles.length ||
+      (d.quality < CLEAR_SERIES_QUALITY &&
+        inTextLine(d.candles, labelHeight * TEXT_LINE_SPAN) >= d.candles.length * TEXT_LINE_SHARE));
   const seriesLike = (d: CandleDetection | null, setAside = 0): d is CandleDetection =>
-    isSeries(d, MIN_QUALITY, setAside) && !text(d);
+    isSeries(d, MIN_QUALITY, setAside) && !text(d) && coverage(d.candles) >= MIN_COVERAGE;
   let detection = seriesLike(pieces) ? pieces : (readDense(work, plot, plotBg) ?? pieces);
   let scanned: Tag[] | undefined;
   const scan = () => (scanned ??= axisTags(work, bg, axis.strip, plot.top, plot.bottom, labelHeight));
   const check = (d: CandleDetection) =>
     reconcileWithTags(work, bg, plotBg, axis.strip, plot, d.candles, labelHeight, d.colours, scan(), d.lines);
   let tagCheck = seriesLike(detection) ? check(detection) : NO_TAG;
+  // Pieces that end in the plot's top line of text (an Expert Advisor's name and icon), where no
+  // tag of the series says their last is the price: the text is set aside (a rally into the top
+  // line ends at the series' tag).
+  if (pieces && detection === pieces && tagCheck.verdict !== 'agrees') {
+    const trimmed = withoutTopLineTail(pieces, plot.top, labelHeight);
+    if (trimmed !== pieces && seriesLike(trimmed)) {
+      detection = pieces = trimmed;
+      tagCheck = check(trimmed);
+    }
+  }
   const series = () => seriesLike(detection, tagCheck.trimmed);
   if ((fromTag && !series()) || (detection === pieces && tagCheck.verdict === 'contradicts' && !tagCheck.marked)) {
     const dense = readDense(work, plot, plotBg, { tagged: true });

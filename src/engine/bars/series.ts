@@ -58,6 +58,19 @@ function pitchOf(gaps: readonly number[]): number {
 const onPitch = (gap: number, pitch: number): boolean =>
   Math.abs(gap - pitch) <= Math.max(REGULAR_GAP_PX, pitch * REGULAR_GAP_SHARE);
 
+/**
+ * How much of its stretch the series fills: its bars over the steps between its first and last
+ * (1 when a bar stands at every step). A price series leaves few steps empty (bars lost under a
+ * label or a panel); pieces of another kind spread over the plot (an Expert Advisor's trade
+ * arrows, the letters of its comment) leave most of them empty.
+ */
+export function coverage(candles: readonly PixelCandle[]): number {
+  const first = candles[0];
+  const last = candles[candles.length - 1];
+  if (!first || !last || candles.length < 2) return 0;
+  return candles.length / ((last.x - first.x) / pitchOf(gapsOf(candles)) + 1);
+}
+
 /** Whether the last bar stands one step of the series past the bar before it. */
 export function lastOnPitch(candles: readonly PixelCandle[]): boolean {
   const gaps = gapsOf(candles);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { clearEdgeTags, continuesPast, dropDetachedTail, dropIsolated, dropStrayLast, isolatedPieces } from './tail.js';
+import {
+  clearEdgeTags,
+  continuesPast,
+  dropDetachedTail,
+  dropIsolated,
+  dropStrayLast,
+  dropTopLineTail,
+  isolatedPieces,
+} from './tail.js';
 import { grid, show } from './test/masks.js';
 
 describe('clearEdgeTags', () => {
@@ -212,5 +220,40 @@ describe('continuesPast', () => {
     // A volume bar below the pane, wholly outside it, stands apart.
     const volume = [...rally.slice(0, 13), { x: 230, high: 720, low: 760 }];
     expect(continuesPast(volume, rally[12]!, { top: 300, bottom: 700 })).toBe(false);
+  });
+});
+
+describe('dropTopLineTail', () => {
+  // Rows grow downwards: high < low. The plot's top is row 100, the text 8 rows tall, so its top
+  // line reaches row 122.4. Twelve bars rallying from row 315 to row 135.
+  const rally = (): { high: number; low: number }[] =>
+    Array.from({ length: 12 }, (_, i) => ({ high: 300 - 15 * i, low: 315 - 15 * i }));
+
+  it("drops a run of pieces in the plot's top line that the bar before does not touch (an Expert Advisor's name and icon)", () => {
+    const bars = [...rally(), { high: 105, low: 113 }, { high: 103, low: 113 }, { high: 105, low: 113 }];
+    dropTopLineTail(bars, 100, 8);
+    expect(bars).toEqual(rally());
+  });
+
+  it('keeps a last bar that runs on from the bar before it into the top line (a rally to the top)', () => {
+    const bars = [...rally(), { high: 110, low: 136 }, { high: 102, low: 112 }];
+    dropTopLineTail(bars, 100, 8);
+    expect(bars).toHaveLength(14);
+  });
+
+  it('keeps a series that lies in the top line already (a flat market under the header), and pieces below the line', () => {
+    const flat = Array.from({ length: 14 }, () => ({ high: 104, low: 112 }));
+    dropTopLineTail(flat, 100, 8);
+    expect(flat).toHaveLength(14);
+    // Its foot past the line's (row 122.4).
+    const below = [...rally(), { high: 119, low: 126 }];
+    dropTopLineTail(below, 100, 8);
+    expect(below).toHaveLength(13);
+  });
+
+  it('drops no more than a name and an icon: a longer run in the top line is left to the other checks', () => {
+    const long = [...rally(), ...Array.from({ length: 17 }, () => ({ high: 105, low: 113 }))];
+    dropTopLineTail(long, 100, 8);
+    expect(long).toHaveLength(29);
   });
 });

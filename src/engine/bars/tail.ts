@@ -23,6 +23,8 @@ import {
   TAG_MAX_PX,
   TAG_MAX_SHARE,
   TALL_STRAY,
+  TOP_LINE_HEIGHTS,
+  TOP_LINE_TAIL,
   TALL_STRAY_CLEAR,
   THIN_CLEAR,
   WIDEST_JUMP_PERCENTILE,
@@ -205,6 +207,29 @@ export function continuesPast(
     pane !== undefined &&
     ((next.high < pane.top && next.low >= pane.top) || (next.low > pane.bottom && next.high <= pane.bottom));
   return leaves || gapBetween(next, last) <= typical;
+}
+
+/**
+ * The plot's top line holds text: the symbol's header at the left and, at the right, an Expert
+ * Advisor's name with its icon (MetaTrader), a platform's buttons. Where the series ends in pieces
+ * that all lie within that line (`top` to `top` + TOP_LINE_HEIGHTS text heights), each no taller
+ * than a line of text, after a bar that reaches below the line, and the first of them does not
+ * touch that bar (a bar opens where the last one closed; a rally into the top runs on from the
+ * bars before), the run is text, not the latest bars: dropped, at most TOP_LINE_TAIL pieces.
+ * Rows grow downwards (high < low).
+ */
+export function dropTopLineTail(candles: { high: number; low: number }[], top: number, textHeight: number): void {
+  const band = top + TOP_LINE_HEIGHTS * textHeight;
+  let k = 0;
+  while (k < Math.min(TOP_LINE_TAIL, candles.length - MIN_BARS)) {
+    const p = candles[candles.length - 1 - k]!;
+    if (p.low > band || p.low - p.high > textHeight * TOP_LINE_HEIGHTS) break;
+    k++;
+  }
+  const before = candles[candles.length - 1 - k];
+  const first = candles[candles.length - k];
+  if (k === 0 || !before || !first || before.low <= band || gapBetween(first, before) === 0) return;
+  candles.splice(candles.length - k, k);
 }
 
 /**

@@ -99,11 +99,13 @@ export function readBars({ work, bg, axis, plot, labelHeight, fromTag = false }:
   let pieces = detectCandles(work, plot, { axisSide: axis.side });
   // Bars no taller together than a line of text are its letters (a title over a line chart); so
   // are bars of a weak series most of which lie in one line of text (a time axis's dates).
-  const text = (d: CandleDetection | null): boolean =>
-    d !== null &&
-    (inTextLine(d.candles, labelHeight * TEXT_LINE_SPAN) === d.candles.length ||
-      (d.quality < CLEAR_SERIES_QUALITY &&
-        inTextLine(d.candles, labelHeight * TEXT_LINE_SPAN) >= d.candles.length * TEXT_LINE_SHARE));
+  const text = (d: CandleDetection | null): boolean => {
+    if (d === null) return false;
+    const inLine = inTextLine(d.candles, labelHeight * TEXT_LINE_SPAN);
+    return (
+      inLine === d.candles.length || (d.quality < CLEAR_SERIES_QUALITY && inLine >= d.candles.length * TEXT_LINE_SHARE)
+    );
+  };
   const seriesLike = (d: CandleDetection | null, setAside = 0): d is CandleDetection =>
     isSeries(d, MIN_QUALITY, setAside) && !text(d) && coverage(d.candles) >= MIN_COVERAGE;
   let detection = seriesLike(pieces) ? pieces : (readDense(work, plot, plotBg) ?? pieces);

@@ -52,27 +52,12 @@ describe('repairDecimals', () => {
     expect(labels.map((l) => l.value)).toEqual([2040, 2030]);
     // Labels without a point on an axis that prints none, or leaves its zeros off, stay, and so
     // do a sub-window's whose numbers are of another length (a volume pane's).
-    expect(
-      repairDecimals([
-        { y: 10, text: '1.0850' },
-        { y: 30, text: '1.0840' },
-        { y: 50, text: '2000' },
-      ]).length,
-    ).toBe(3);
-    expect(
-      repairDecimals([
-        { y: 10, text: '2040' },
-        { y: 30, text: '2030' },
-        { y: 50, text: '2020' },
-      ]).length,
-    ).toBe(3);
-    expect(
-      repairDecimals([
-        { y: 10, text: '1.25' },
-        { y: 30, text: '1.2' },
-        { y: 50, text: '2' },
-      ]).length,
-    ).toBe(3);
+    for (const texts of [
+      ['1.0850', '1.0840', '2000'],
+      ['2040', '2030', '2020'],
+      ['1.25', '1.2', '2'],
+    ])
+      expect(repairDecimals(texts.map((text, i) => ({ y: 10 + 20 * i, text }))).length, texts.join(' ')).toBe(3);
   });
 });
 

@@ -99,6 +99,8 @@ export const REFUSAL_RULES = {
   'axis/minority-on-line': rule('axis', 'AXIS_UNREADABLE'),
   /** A minority on the line, printed alike, going up and down: a table's column of numbers. */
   'axis/table-column': rule('axis', 'AXIS_UNREADABLE'),
+  /** Labels that are only an oscillator's levels on uneven steps (100, 80, 20, 0): a sub-window's, not the prices'. */
+  'axis/oscillator-levels': rule('axis', 'AXIS_UNREADABLE'),
   /** No series in the plot, in the labels' pane, nor as a tagged dense track. */
   'bars/no-series-in-pane': rule('bars', 'NOT_A_CHART'),
   /** A series found only within the labels' pane, whose reading cannot stand. */
@@ -133,6 +135,7 @@ export const NO_SCALE_RULES: ReadonlySet<RefusalRule> = new Set<RefusalRule>([
   'axis/numbers-beside-no-series',
   'axis/minority-on-line',
   'axis/table-column',
+  'axis/oscillator-levels',
 ]);
 
 /** A bar seen on a chart whose prices were not read, in image rows (a row grows downward). */

@@ -275,6 +275,13 @@ const framedChartEmpty = once(async () => {
 });
 
 /**
+ * A MetaTrader terminal whose framed chart has a stochastic sub-window under its volumes: the
+ * price pane prints two labels, and the column's run of three or more is the stochastic's
+ * levels (100, 80, 20, 0), a line as straight as prices make.
+ */
+const oscillatorLevels = once(async () => (await renderMetaTrader(mtSpec(31, 69, { experts: 0.6 }))).image);
+
+/**
  * A MetaTrader phone chart in landscape whose title line names gold beside the prices its axis
  * prints, a currency pair's: the price read is one the instrument named cannot have (as when a
  * label's decimal point is lost).
@@ -316,6 +323,7 @@ const PICTURES: Record<RefusalRule, () => Promise<Buffer>> = {
   'axis/numbers-beside-no-series': sparseBarsBesideShuffled,
   'axis/minority-on-line': minorityOnLine,
   'axis/table-column': tableColumn,
+  'axis/oscillator-levels': oscillatorLevels,
   'bars/no-series-in-pane': () => renderNonChart('bar-chart', 1),
   'confidence/second-chance-unsure': stackedPanesFarTag,
   'last-price/tag-unreached': farTag,

@@ -106,6 +106,13 @@ export const PRINTED_ALIKE = 0.8;
 export const MIN_PRINTED = 3;
 
 /**
+ * The levels an oscillator's sub-window prints on the axis column (stochastic 80/20, RSI 70/30,
+ * a middle 50, between its bounds 0 and 100): labels that are only these, on uneven steps, are an
+ * indicator's levels, not a price scale (read-axis.ts `oscillatorLevels`).
+ */
+export const OSCILLATOR_LEVELS: readonly number[] = [0, 20, 30, 50, 70, 80, 100];
+
+/**
  * How far below zero (in label steps) the fitted scale may run at a label's row before the column
  * is no market's prices (read-axis.ts `labelsBelowZero`): half a step, so a label printing 0 stands.
  */

@@ -19,6 +19,7 @@ import {
   ON_LINE_MIN_PX,
   ON_LINE_TOLERANCE,
   ON_STEP_ONE_IN,
+  OSCILLATOR_LEVELS,
   PRINTED_ALIKE,
   WIDE_WORD,
   ZERO_MISREADS,
@@ -235,5 +236,19 @@ export function judgeAxis(
   const falling = fallingShare(repairDecimals(read));
   if (inliers * 2 < parsed && falling < MIN_FALLING && printedAlike(read))
     return { rule: 'axis/table-column', weighed: { inliers, parsed, falling, threshold: MIN_FALLING } };
+  // A sub-window's oscillator levels (100, 80, 20, 0) fit a line as well as prices do.
+  if (oscillatorLevels(fit.inliers)) return { rule: 'axis/oscillator-levels', weighed: { inliers } };
   return null;
+}
+
+/**
+ * Whether the labels are an oscillator's levels: three or more values, each one of
+ * OSCILLATOR_LEVELS, on uneven steps (100, 80, 20, 0). A price axis prints its labels on one
+ * even step, so a market priced between 0 and 100 prints 0, 20, 40 and so on, which stands.
+ */
+export function oscillatorLevels(labels: readonly { value: number }[]): boolean {
+  const values = [...new Set(labels.map((l) => l.value))].sort((a, b) => a - b);
+  if (values.length < MIN_INLIERS || !values.every((v) => OSCILLATOR_LEVELS.includes(v))) return false;
+  const steps = values.slice(1).map((v, i) => v - (values[i] as number));
+  return Math.max(...steps) > Math.min(...steps);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { oscillatorLevels } from './read-axis.js';
 import { fitScale, niceStep, parseLabel, repairDecimals, subPipZero, upperScale, zeroReadAs } from './scale.js';
 
 describe('parseLabel', () => {
@@ -254,5 +255,25 @@ describe('subPipZero', () => {
     // MetaTrader steps its labels by the chart's pixels: 60 points, all ending in 5.
     const metaTrader = labels([1.08245, 1.08185, 1.08125, 1.08065], 5);
     expect(subPipZero(metaTrader)).toEqual(metaTrader);
+  });
+});
+
+describe('oscillatorLevels', () => {
+  const values = (...v: number[]) => v.map((value) => ({ value }));
+
+  it("takes a stochastic's and an RSI's levels for what they are", () => {
+    expect(oscillatorLevels(values(100, 80, 20, 0))).toBe(true);
+    expect(oscillatorLevels(values(100, 70, 30, 0))).toBe(true);
+    expect(oscillatorLevels(values(80, 50, 20))).toBe(false);
+    expect(oscillatorLevels(values(70, 50, 30, 0))).toBe(true);
+  });
+
+  it('keeps an even step, prices beyond the levels and two labels', () => {
+    // A market priced between 0 and 100 steps evenly.
+    expect(oscillatorLevels(values(100, 80, 60, 40, 20, 0))).toBe(false);
+    expect(oscillatorLevels(values(100, 50, 0))).toBe(false);
+    expect(oscillatorLevels(values(110, 80, 20))).toBe(false);
+    expect(oscillatorLevels(values(80.5, 20, 0))).toBe(false);
+    expect(oscillatorLevels(values(80, 20))).toBe(false);
   });
 });

@@ -63,4 +63,17 @@ describe('marginInk', () => {
     paint(300, 390, 90, 115, [230, 230, 230]);
     expect(marginInk(r, PLOT, BG, bars, [])).toBeGreaterThan(0.05);
   });
+
+  it('finds the chart shift empty across a zone drawn behind the bars to the axis, not across a panel after them', () => {
+    const { r, paint } = chart();
+    // A filled zone from x = 150 to the plot's edge, rows 96 to 112, under the bars.
+    paint(150, WIDTH - 1, 96, 112, [20, 60, 60]);
+    for (const b of bars) paint(b.x - 2, b.x + 2, b.high, b.low, [0, 200, 0]);
+    expect(marginInk(r, PLOT, BG, bars, [])).toBeLessThan(0.002);
+    // The same band begun after the last bar (a panel over later bars) is ink.
+    const panel = chart();
+    for (const b of bars) panel.paint(b.x - 2, b.x + 2, b.high, b.low, [0, 200, 0]);
+    panel.paint(296, WIDTH - 1, 96, 112, [20, 60, 60]);
+    expect(marginInk(panel.r, PLOT, BG, bars, [])).toBeGreaterThan(0.05);
+  });
 });

@@ -9,6 +9,8 @@
 import type { PixelCandle, PlotLine } from '../bars/index.js';
 import { colourDistance, INK_CONTRAST, rgbAt, type Box, type Raster, type Rgb } from '../raster.js';
 import {
+  BAND_BEHIND,
+  BAND_ROW_FILL,
   LINE_COLUMN,
   LINE_COLUMN_APART,
   LINE_ROW,
@@ -56,9 +58,38 @@ function levelRows(r: Raster, plotBg: Rgb, left: number, right: number, top: num
 }
 
 /**
+ * Rows of the margin (columns left..right-1) that a filled rectangle behind the bars crosses: one
+ * colour across the margin, standing in the gaps between the latest bars (`gaps`, columns) too. A
+ * dialog or a panel over later bars begins after the last bar found; a zone drawn from earlier
+ * bars to the axis runs on behind them.
+ */
+function bandRows(
+  r: Raster,
+  plotBg: Rgb,
+  left: number,
+  right: number,
+  rows: readonly number[],
+  gaps: readonly number[],
+): Set<number> {
+  const found = new Set<number>();
+  const near = (a: Rgb, b: Rgb): boolean => colourDistance(a, b) <= INK_CONTRAST;
+  for (const y of rows) {
+    const fill = rgbAt(r, left, y);
+    if (near(fill, plotBg)) continue;
+    let same = 0;
+    for (let x = left; x < right; x++) if (near(rgbAt(r, x, y), fill)) same++;
+    if (same < (right - left) * BAND_ROW_FILL) continue;
+    const behind = gaps.filter((x) => near(rgbAt(r, x, y), fill)).length;
+    if (gaps.length > 0 && behind >= gaps.length * BAND_BEHIND) found.add(y);
+  }
+  return found;
+}
+
+/**
  * Share of the pixels between the last bar (a spacing after it) and the plot's right edge, in the
  * rows later bars would take, that are ink: not the background, not a line across the plot (a price
- * line, the grid, an order's dashed line) and not a vertical line. Work pixels.
+ * line, the grid, an order's dashed line), not a band behind the bars and not a vertical line.
+ * Work pixels.
  */
 export function marginInk(r: Raster, plot: Box, plotBg: Rgb, candles: PixelCandle[], lines: PlotLine[]): number {
   const recent = candles.slice(-MARGIN_RECENT_BARS);
@@ -74,8 +105,11 @@ export function marginInk(r: Raster, plot: Box, plotBg: Rgb, candles: PixelCandl
   if (right - left < MARGIN_MIN_SIZE || bottom - top < MARGIN_MIN_SIZE) return 0;
   const lineRows = levelRows(r, plotBg, left, right, top, bottom);
   for (const l of lines) for (let d = -1; d <= 1; d++) lineRows.add(Math.round(l.y) + d);
-  const rows = [];
-  for (let y = top; y < bottom; y++) if (!lineRows.has(y)) rows.push(y);
+  const gaps = recent.slice(1).map((c, i) => Math.round((c.x + (recent[i]?.x ?? c.x)) / 2));
+  const open = [];
+  for (let y = top; y < bottom; y++) if (!lineRows.has(y)) open.push(y);
+  const bands = bandRows(r, plotBg, left, right, open, gaps);
+  const rows = open.filter((y) => !bands.has(y));
   if (rows.length === 0) return 0;
   const counts = new Array<number>(right - left).fill(0);
   for (let x = left; x < right; x++) {

@@ -227,6 +227,14 @@ export const LINE_COLUMN_APART = 2;
 export const LINE_ROW = 0.3;
 /** Such rows side by side make a line up to this many rows thick; more are a panel's or a dialog's. */
 export const LINE_ROW_MAX_RUN = 3;
+/**
+ * A row filled with one colour over this share of the margin's width is a band across it (a zone
+ * of supply or demand drawn behind the bars, from before the last bar to the axis), where the
+ * same colour stands between the latest bars too.
+ */
+export const BAND_ROW_FILL = 0.9;
+/** The share of the gaps between the latest bars where the band's colour stands, on its rows. */
+export const BAND_BEHIND = 0.5;
 
 // The last bar's right edge (right-edge.ts: applyRightEdge).
 

@@ -6,11 +6,12 @@ import type { Word } from '../components.js';
 import type { Box, Raster, Rgb } from '../raster.js';
 import { axisColumn } from './axis-column.js';
 import { paneRows, timeAxisTop } from './panes.js';
-import { paneBounds, plotEdge } from './plot-box.js';
+import { paneBounds, plotEdge, type Span } from './plot-box.js';
 import {
   LABELS_FOUND_SHARE,
   LEFT_SEARCH_TO,
   MIN_AXIS_LABELS,
+  ON_PITCH,
   MIN_PLOT_HEIGHT,
   MIN_PLOT_WIDTH,
   RIGHT_SEARCH_FROM,
@@ -71,7 +72,24 @@ export function findLayout(r: Raster, bg: Rgb, skip: readonly Box[] = [], fullRe
       : { left: plotEdge(r, bg, strip.right, 1, top, bottom) + 1, top, right: r.width, bottom };
   if (plot.right - plot.left < r.width * MIN_PLOT_WIDTH || plot.bottom - plot.top < r.height * MIN_PLOT_HEIGHT)
     return null;
-  return { axis: { side, labels, strip }, plot: paneBounds(r, plot, side), panes };
+  return { axis: { side, labels, strip }, plot: paneBounds(r, plot, side, onStepSpans(labels)), panes };
+}
+
+/**
+ * The rows between neighbouring labels a pitch apart (within ON_PITCH of it): the axis runs on
+ * at its step there, whatever is drawn across the plot between them (plot-box.ts `paneBounds`).
+ * Labels two pitches apart are left out: a stray word (a date, a sub-window's label) stands
+ * there by chance as often as a label hidden behind a tag does.
+ */
+export function onStepSpans(labels: readonly Box[]): Span[] {
+  const pitch = labelPitch(labels);
+  const centres = labels.map((l) => (l.top + l.bottom) / 2).sort((a, b) => a - b);
+  const spans: Span[] = [];
+  for (let i = 1; i < centres.length; i++) {
+    const [a, b] = [centres[i - 1]!, centres[i]!];
+    if (pitch > 0 && Math.abs(b - a - pitch) <= pitch * ON_PITCH) spans.push({ top: a, bottom: b });
+  }
+  return spans;
 }
 
 /**

@@ -6,7 +6,7 @@
 import { decodeImage } from '../decode.js';
 import { dominantColour, type Box, type Raster } from '../raster.js';
 import { withScratch } from '../scratch.js';
-import { findLayoutScaled, type Layout } from './find.js';
+import { findLayoutScaled, onStepSpans, type Layout } from './find.js';
 import { activeFrame, framedPart } from './frame.js';
 import { CROP_ROOM, CROP_ROOM_PX } from './params.js';
 import { paneBounds } from './plot-box.js';
@@ -28,7 +28,7 @@ export async function locateChart(image: Buffer): Promise<ChartLocation> {
     const layout = framedLayout(work, full, f) ?? findLayoutScaled(work, full, f, dominantColour(work));
     if (!layout) return { image: size, chart: null, plot: null, axisSide: null };
     // Without the frame, window or panel around the pane (its far edges, where its background ends).
-    layout.plot = paneBounds(work, layout.plot, layout.axis.side);
+    layout.plot = paneBounds(work, layout.plot, layout.axis.side, onStepSpans(layout.axis.labels));
     const toFull = (b: Box): Box => ({
       left: Math.max(0, Math.floor(b.left * f)),
       top: Math.max(0, Math.floor(b.top * f)),

@@ -309,6 +309,8 @@ export const PANE_COLUMN_GAP = 0.02;
 export const PANE_ROW_GAP = 0.03;
 /** The narrowest gap (px) that ends a pane in a small image (tuned on the synthetic sets). */
 export const PANE_GAP_MIN_PX = 6;
+/** Neighbouring labels whose distance is within this share of a pitch of one pitch stand on the axis's step (find.ts `onStepSpans`). */
+export const ON_PITCH = 0.2;
 /**
  * Share of the rough box the pane keeps at least; less, and the background found was not the
  * pane's (a chart filled edge to edge).

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { onStepSpans } from './find.js';
 import { axesFrame, nearColourEdge, paneBounds, plotEdge } from './plot-box.js';
 import type { Box, Rgb } from '../raster.js';
 import { BG, CANDLE, canvas, GRID } from './test/pictures.js';
@@ -87,6 +88,34 @@ describe('paneBounds with a card a few units off the pane', () => {
   });
 });
 
+describe('paneBounds with a filled rectangle across the prices', () => {
+  // A zone of supply drawn across the whole window, rows 90 to 139 of a 300-row pane: wider
+  // than the gap that ends a pane, with the axis's labels printed above, beside and below it.
+  const ZONE = [16, 32, 75] as const;
+  const rough: Box = { left: 0, top: 0, right: 560, bottom: 300 };
+  const steps = (from: number, to: number) =>
+    Array.from({ length: (to - from) / 40 }, (_, k) => ({ top: from + 40 * k, bottom: from + 40 * (k + 1) }));
+  const chart = () => {
+    const r = canvas(600, 300);
+    for (let x = 20; x < 540; x += 12) r.fill(x, x + 4, 40 + (x % 90), 80 + (x % 90), CANDLE);
+    r.fill(0, 559, 90, 139, ZONE);
+    return r;
+  };
+
+  it("keeps the rows past the band when the labels' rows run on beside and past it", () => {
+    const r = chart();
+    // Labels every 40 rows from row 10 to row 290, on their step across the band.
+    expect(paneBounds(r, rough, 'right', steps(10, 290))).toMatchObject({ top: 0, bottom: 300 });
+  });
+
+  it('ends the pane at the band when the labels stop short of it (a panel over the chart)', () => {
+    const r = chart();
+    expect(paneBounds(r, rough, 'right', steps(170, 290)).top).toBe(140);
+    // Without the labels' rows the band ends the pane as before.
+    expect(paneBounds(r, rough, 'right').top).toBe(140);
+  });
+});
+
 describe('axesFrame', () => {
   // A plotting library's figure, axis on the left: a frame of lines from x = 40 to 300 and from
   // y = 30 to 170, a title above it, time labels below and white space past its right side.
@@ -142,5 +171,19 @@ describe('axesFrame', () => {
     sides(r, 40, 300, { open: true });
     r.fill(296, 304, 30, 170, CANDLE);
     expect(axesFrame(r, [...BG] as Rgb, PANE, 'left')).toBeNull();
+  });
+});
+
+describe('onStepSpans', () => {
+  const label = (centre: number) => ({ left: 500, right: 540, top: centre - 5, bottom: centre + 5 });
+
+  it('joins neighbours a pitch apart, not those two apart nor a sub-window label off the step', () => {
+    // Labels every 80 rows, one hidden by a tag (160 apart), then a sub-window's 45 rows on.
+    const spans = onStepSpans([100, 180, 260, 420, 500, 545].map(label));
+    expect(spans).toEqual([
+      { top: 100, bottom: 180 },
+      { top: 180, bottom: 260 },
+      { top: 420, bottom: 500 },
+    ]);
   });
 });

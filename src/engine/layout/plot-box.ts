@@ -32,6 +32,12 @@ import {
   TICK_ROWS,
 } from './params.js';
 
+/** Rows from `top` to `bottom`. */
+export interface Span {
+  top: number;
+  bottom: number;
+}
+
 /** Walks from the axis towards the plot looking for a border line; else keeps a small gap. */
 export function plotEdge(r: Raster, bg: Rgb, from: number, dir: 1 | -1, top: number, bottom: number): number {
   const limit = Math.round(r.width * BORDER_SEARCH) + BORDER_SEARCH_PX;
@@ -86,8 +92,13 @@ function hasShapesBetween(
  * watchlist or panel in another colour) they stop for good. A gap of bare lines wider than a
  * few per cent of the pane ends it at the last pane line before the gap. Where the frame has
  * the pane's colour nothing changes: the rough box stands.
+ *
+ * `inside`: rows between neighbouring labels a pitch apart (find.ts `onStepSpans`). A
+ * gap that opens there is inside the pane (a filled rectangle drawn across the prices, a zone of
+ * supply or demand): the axis prints its labels at their step beside it and past it. A window's
+ * title bar opens past the labels, and a sub-window's tabs before labels off the step (its own).
  */
-export function paneBounds(r: Raster, rough: Box, side: 'left' | 'right'): Box {
+export function paneBounds(r: Raster, rough: Box, side: 'left' | 'right', inside: readonly Span[] = []): Box {
   const w = rough.right - rough.left;
   const h = rough.bottom - rough.top;
   // The pane's background, from its half by the axis (the far half may be a frame).
@@ -111,12 +122,19 @@ export function paneBounds(r: Raster, rough: Box, side: 'left' | 'right'): Box {
     for (let x = left; x < right; x += step, n++) if (isBg(x, y)) on++;
     return n ? on / n : 0;
   };
-  /** The last pane line walking from `from` by `dir` up to `limit` (inclusive). */
-  const walk = (from: number, dir: 1 | -1, limit: number, share: (k: number) => number, gapMax: number): number => {
+  /** The last pane line walking from `from` by `dir` up to `limit` (inclusive); no gap that opens `within` ends it. */
+  const walk = (
+    from: number,
+    dir: 1 | -1,
+    limit: number,
+    share: (k: number) => number,
+    gapMax: number,
+    within: readonly Span[] = [],
+  ): number => {
     let last = from;
     for (let k = from; dir === 1 ? k <= limit : k >= limit; k += dir) {
       if (share(k) >= PANE_LINE_SHARE) last = k;
-      else if (Math.abs(k - last) > gapMax) break;
+      else if (Math.abs(k - last) > gapMax && !within.some((w) => last > w.top && last < w.bottom)) break;
     }
     return last;
   };
@@ -131,8 +149,8 @@ export function paneBounds(r: Raster, rough: Box, side: 'left' | 'right'): Box {
     right = (nearColourEdge(r, paneBg, rough, rough.left, 1, right - 1) ?? right - 1) + 1;
   }
   const mid = Math.floor((rough.top + rough.bottom) / 2);
-  const top = walk(mid, -1, rough.top, (y) => rowShare(y, left, right), rowGap);
-  const bottom = walk(mid, 1, rough.bottom - 1, (y) => rowShare(y, left, right), rowGap) + 1;
+  const top = walk(mid, -1, rough.top, (y) => rowShare(y, left, right), rowGap, inside);
+  const bottom = walk(mid, 1, rough.bottom - 1, (y) => rowShare(y, left, right), rowGap, inside) + 1;
   // Too little left of the pane: the background was not the pane's (a chart filled edge to edge).
   if (right - left < w * PANE_MIN_SHARE || bottom - top < h * PANE_MIN_SHARE) return rough;
   return axesFrame(r, paneBg, { left, top, right, bottom }, side) ?? { left, top, right, bottom };

@@ -236,12 +236,16 @@ const onlyFootLabels = once(async () => {
   return drawOver(image, hideLabels(c, c.labelRows.slice(1, 4)));
 });
 
-/** A panel across the plot's lower part: the pane found ends above it, the labels run on below. */
+/**
+ * A panel across the plot's lower part and its axis: the pane found ends above it, the labels run
+ * on below. (Across the plot alone, between labels a pitch apart, it is a zone drawn over the
+ * prices, inside the pane.)
+ */
 const panelAcrossPlot = once(async () => {
   const c = await chart();
   const { plot } = c.reading;
   const height = plot.bottom - plot.top;
-  return drawOver(c.image, box(0, plot.top + height * 0.65, Math.ceil(plot.right) - 1, height * 0.16, '#d1d4dc'));
+  return drawOver(c.image, box(0, plot.top + height * 0.65, CHART.width, height * 0.16, '#d1d4dc'));
 });
 
 /**

@@ -11,12 +11,16 @@ import {
   LABELS_FOUND_SHARE,
   LEFT_SEARCH_TO,
   MIN_AXIS_LABELS,
+  LINE_CONTRAST,
   ON_PITCH,
+  SEPARATOR_BOX_FILL,
+  TAG_MAX_HEIGHT,
   MIN_PLOT_HEIGHT,
   MIN_PLOT_WIDTH,
   RIGHT_SEARCH_FROM,
 } from './params.js';
-import { inColumn, labelPitch, stripOf, textMask, textWords } from './words.js';
+import { standsOut } from './ink.js';
+import { inColumn, labelPitch, medianLabelHeight, stripOf, textMask, textWords } from './words.js';
 
 export interface AxisColumn {
   side: 'left' | 'right';
@@ -72,24 +76,83 @@ export function findLayout(r: Raster, bg: Rgb, skip: readonly Box[] = [], fullRe
       : { left: plotEdge(r, bg, strip.right, 1, top, bottom) + 1, top, right: r.width, bottom };
   if (plot.right - plot.left < r.width * MIN_PLOT_WIDTH || plot.bottom - plot.top < r.height * MIN_PLOT_HEIGHT)
     return null;
-  return { axis: { side, labels, strip }, plot: paneBounds(r, plot, side, onStepSpans(labels)), panes };
+  return {
+    axis: { side, labels, strip },
+    plot: paneBounds(r, plot, side, axisSpans(r, bg, { side, labels, strip })),
+    panes,
+  };
 }
 
 /**
- * The rows between neighbouring labels a pitch apart (within ON_PITCH of it): the axis runs on
- * at its step there, whatever is drawn across the plot between them (plot-box.ts `paneBounds`).
- * Labels two pitches apart are left out: a stray word (a date, a sub-window's label) stands
- * there by chance as often as a label hidden behind a tag does.
+ * The rows between neighbouring labels on the axis's step: a pitch apart (within ON_PITCH of it),
+ * or two with a tag standing between them (`tagBetween`: the bid's tag hides the label at the
+ * latest bars, where traders draw their zones), and a pitch under the last label where a tag
+ * stands about a pitch under it. The axis runs on there, whatever is drawn across the plot
+ * between them (plot-box.ts `paneBounds`). Two pitches apart with no tag between, a stray word
+ * (a date under a sub-window's tabs) stands there by chance.
  */
-export function onStepSpans(labels: readonly Box[]): Span[] {
+export function onStepSpans(
+  labels: readonly Box[],
+  tagBetween: (top: number, bottom: number) => boolean = () => false,
+): Span[] {
   const pitch = labelPitch(labels);
   const centres = labels.map((l) => (l.top + l.bottom) / 2).sort((a, b) => a - b);
   const spans: Span[] = [];
-  for (let i = 1; i < centres.length; i++) {
+  for (let i = 1; i < centres.length && pitch > 0; i++) {
     const [a, b] = [centres[i - 1]!, centres[i]!];
-    if (pitch > 0 && Math.abs(b - a - pitch) <= pitch * ON_PITCH) spans.push({ top: a, bottom: b });
+    const steps = Math.round((b - a) / pitch);
+    if (Math.abs(b - a - steps * pitch) > pitch * ON_PITCH) continue;
+    if (steps === 1 || (steps === 2 && tagBetween(a + pitch / 2, b - pitch / 2))) spans.push({ top: a, bottom: b });
   }
+  // A tag about a pitch under the last label hides the next one: the axis runs on there. (Over
+  // the first, a phone's header bar stands as often.)
+  const last = centres[centres.length - 1];
+  if (last !== undefined && pitch > 0 && tagBetween(last + pitch / 2, last + pitch * 1.5))
+    spans.push({ top: last, bottom: last + pitch });
   return spans;
+}
+
+/** The rows the axis `axis` runs on at its step (`onStepSpans`, with the tags in its strip). */
+export function axisSpans(r: Raster, bg: Rgb, axis: AxisColumn): Span[] {
+  return onStepSpans(axis.labels, tagInStrip(r, bg, axis.strip, medianLabelHeight(axis.labels)));
+}
+
+/**
+ * Whether a tag (a filled box across the axis's strip, as tall as a label and no taller than
+ * TAG_MAX_HEIGHT labels: a tab's underline or a bar across the picture is no tag) stands in the
+ * strip's rows `top` to `bottom`.
+ */
+export function tagInStrip(
+  r: Raster,
+  bg: Rgb,
+  strip: Box,
+  labelHeight: number,
+): (top: number, bottom: number) => boolean {
+  const width = strip.right - strip.left;
+  const filled = (y: number): boolean => {
+    let on = 0;
+    for (let x = strip.left; x < strip.right; x++) if (standsOut(r, bg, y * r.width + x, LINE_CONTRAST)) on++;
+    return on >= width * SEPARATOR_BOX_FILL;
+  };
+  const tallest = Math.ceil(labelHeight * TAG_MAX_HEIGHT);
+  // Runs of filled rows are measured whole, past the rows asked about (a frame's edge or a
+  // panel's is a long run, whatever part of it falls within them).
+  return (top, bottom) => {
+    const from = Math.max(0, Math.floor(top) - tallest);
+    const to = Math.min(r.height - 1, Math.ceil(bottom) + tallest);
+    let start = -1;
+    for (let y = from; y <= to + 1; y++) {
+      if (y <= to && filled(y)) {
+        if (start < 0) start = y;
+        continue;
+      }
+      if (start < 0) continue;
+      const run = y - start;
+      if (start > from && y <= to && run >= labelHeight && run <= tallest && y > top && start < bottom) return true;
+      start = -1;
+    }
+    return false;
+  };
 }
 
 /**

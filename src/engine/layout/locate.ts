@@ -6,7 +6,7 @@
 import { decodeImage } from '../decode.js';
 import { dominantColour, type Box, type Raster } from '../raster.js';
 import { withScratch } from '../scratch.js';
-import { findLayoutScaled, onStepSpans, type Layout } from './find.js';
+import { axisSpans, findLayoutScaled, type Layout } from './find.js';
 import { activeFrame, framedPart } from './frame.js';
 import { CROP_ROOM, CROP_ROOM_PX } from './params.js';
 import { paneBounds } from './plot-box.js';
@@ -25,10 +25,11 @@ export async function locateChart(image: Buffer): Promise<ChartLocation> {
   return withScratch(async () => {
     const { full, work, scale: f } = await decodeImage(image);
     const size = { width: full.width, height: full.height };
-    const layout = framedLayout(work, full, f) ?? findLayoutScaled(work, full, f, dominantColour(work));
+    const bg = dominantColour(work);
+    const layout = framedLayout(work, full, f) ?? findLayoutScaled(work, full, f, bg);
     if (!layout) return { image: size, chart: null, plot: null, axisSide: null };
     // Without the frame, window or panel around the pane (its far edges, where its background ends).
-    layout.plot = paneBounds(work, layout.plot, layout.axis.side, onStepSpans(layout.axis.labels));
+    layout.plot = paneBounds(work, layout.plot, layout.axis.side, axisSpans(work, bg, layout.axis));
     const toFull = (b: Box): Box => ({
       left: Math.max(0, Math.floor(b.left * f)),
       top: Math.max(0, Math.floor(b.top * f)),

@@ -312,6 +312,11 @@ export const PANE_GAP_MIN_PX = 6;
 /** Neighbouring labels whose distance is within this share of a pitch of one pitch stand on the axis's step (find.ts `onStepSpans`). */
 export const ON_PITCH = 0.2;
 /**
+ * A tag is a filled box across the axis's strip at most this many label heights tall (a bid tag
+ * with a countdown under it); a sub-window's tab bar across the picture is taller.
+ */
+export const TAG_MAX_HEIGHT = 2.5;
+/**
  * Share of the rough box the pane keeps at least; less, and the background found was not the
  * pane's (a chart filled edge to edge).
  */

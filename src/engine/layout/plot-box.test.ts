@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onStepSpans } from './find.js';
+import { onStepSpans, tagInStrip } from './find.js';
 import { axesFrame, nearColourEdge, paneBounds, plotEdge } from './plot-box.js';
 import type { Box, Rgb } from '../raster.js';
 import { BG, CANDLE, canvas, GRID } from './test/pictures.js';
@@ -185,5 +185,34 @@ describe('onStepSpans', () => {
       { top: 180, bottom: 260 },
       { top: 420, bottom: 500 },
     ]);
+  });
+
+  it('joins labels two pitches apart, and the last label to a pitch past it, where a tag stands there', () => {
+    // The bid's tag hides the label between 260 and 420, and stands a pitch under the last one.
+    const tagAt = (rows: number[]) => (top: number, bottom: number) => rows.some((y) => y >= top && y <= bottom);
+    const spans = onStepSpans([100, 180, 260, 420].map(label), tagAt([340, 505]));
+    expect(spans).toEqual([
+      { top: 100, bottom: 180 },
+      { top: 180, bottom: 260 },
+      { top: 260, bottom: 420 },
+      { top: 420, bottom: 500 },
+    ]);
+  });
+});
+
+describe('tagInStrip', () => {
+  const strip: Box = { left: 560, top: 0, right: 600, bottom: 200 };
+
+  it('finds a filled box as tall as a label or a little more, not a bar across the picture or a line', () => {
+    const r = canvas(600, 200);
+    // A tag 12 rows tall (labels 8): across the strip, rows 40 to 51.
+    r.fill(558, 599, 40, 51, CANDLE);
+    // A sub-window's tab bar 30 rows tall, and a tab's 2-row underline.
+    r.fill(0, 599, 100, 129, GRID);
+    r.fill(0, 599, 160, 161, CANDLE);
+    const tag = tagInStrip(r, BG, strip, 8);
+    expect(tag(30, 60)).toBe(true);
+    expect(tag(90, 140)).toBe(false);
+    expect(tag(150, 170)).toBe(false);
   });
 });

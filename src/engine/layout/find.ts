@@ -10,14 +10,14 @@ import { paneBounds, plotEdge, type Span } from './plot-box.js';
 import {
   LABELS_FOUND_SHARE,
   LEFT_SEARCH_TO,
-  MIN_AXIS_LABELS,
   LINE_CONTRAST,
-  ON_PITCH,
-  SEPARATOR_BOX_FILL,
-  TAG_MAX_HEIGHT,
+  MIN_AXIS_LABELS,
   MIN_PLOT_HEIGHT,
   MIN_PLOT_WIDTH,
+  ON_PITCH,
   RIGHT_SEARCH_FROM,
+  SEPARATOR_BOX_FILL,
+  TAG_MAX_HEIGHT,
 } from './params.js';
 import { standsOut } from './ink.js';
 import { inColumn, labelPitch, medianLabelHeight, stripOf, textMask, textWords } from './words.js';

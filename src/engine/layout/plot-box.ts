@@ -93,10 +93,11 @@ function hasShapesBetween(
  * few per cent of the pane ends it at the last pane line before the gap. Where the frame has
  * the pane's colour nothing changes: the rough box stands.
  *
- * `inside`: rows between neighbouring labels a pitch apart (find.ts `onStepSpans`). A
- * gap that opens there is inside the pane (a filled rectangle drawn across the prices, a zone of
- * supply or demand): the axis prints its labels at their step beside it and past it. A window's
- * title bar opens past the labels, and a sub-window's tabs before labels off the step (its own).
+ * `inside`: rows between neighbouring labels on the axis's step, a tag hiding one counted
+ * (find.ts `onStepSpans`). A gap that opens there is inside the pane (a filled rectangle drawn
+ * across the prices, a zone of supply or demand): the axis prints its labels at their step beside
+ * it and past it. A window's title bar opens past the labels, and a sub-window's tabs before
+ * labels off the step (its own).
  */
 export function paneBounds(r: Raster, rough: Box, side: 'left' | 'right', inside: readonly Span[] = []): Box {
   const w = rough.right - rough.left;

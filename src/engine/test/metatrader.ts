@@ -3,8 +3,9 @@ import { readChart, type ChartReading } from '../read-chart.js';
 
 /**
  * A MetaTrader render (seed, picture; `experts`, `zones`: the shares of pictures with an Expert
- * Advisor's drawings and with rectangles over the prices, as `mtSpec` takes them) read by the engine: the reading, and its last close's distance from the true
- * last price as a share of the bars' range.
+ * Advisor's drawings and with rectangles over the prices, as `mtSpec` takes them) read by the
+ * engine: the reading, and its last close's distance from the true last price as a share of the
+ * bars' range.
  */
 export async function readMetaTrader(
   seed: number,

@@ -102,4 +102,13 @@ describe("an object's label on a MetaTrader render", () => {
     expect(error).toBeLessThan(0.01);
     expect(reading.evidence.lastSource).toBe('box');
   }, 60_000);
+
+  // Seed 36, picture 62 with zones (a phone in portrait, labels 30 px tall; read 33.6% off
+  // before): the latest bars, no taller than a line of such text, passed for the glyphs of a
+  // level's label, and an order's blue tag that a bar 18 pieces back reaches was taken for the
+  // price. A label's glyphs stand on one line of text; the bars there step up and down.
+  it("takes no run of bars that steps over more than a line of text for a label's glyphs", async () => {
+    const { error } = await readMetaTrader(36, 62, { zones: 0.7 });
+    expect(error).toBeLessThan(0.01);
+  }, 60_000);
 });

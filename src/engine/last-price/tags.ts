@@ -462,8 +462,15 @@ export function reconcileWithTags(
     lines.filter((l) => tags.every((t) => Math.abs(l.y - t.y) > labelHeight)),
     labelHeight,
   );
+  let [lineTop, lineFoot] = [Infinity, -Infinity];
   for (let k = 1; k <= LINE_LABEL_MAX_PIECES && candles.length - k >= 1; k++) {
-    if (!glyph(candles[candles.length - k]!)) break;
+    const piece = candles[candles.length - k]!;
+    // A label's glyphs stand on its line of text, and another label's are no taller than its
+    // letters; a piece taller than a label that steps off the line is a bar (labels as tall as
+    // the bars, on a phone).
+    [lineTop, lineFoot] = [Math.min(lineTop, piece.high), Math.max(lineFoot, piece.low)];
+    const offLine = lineFoot - lineTop > labelHeight * LINE_LABEL_TALLEST && piece.low - piece.high > labelHeight;
+    if (!glyph(piece) || offLine) break;
     if (k > MAX_TRAILING_OBJECTS && reaches(candles[candles.length - 1 - k]))
       return { verdict: 'trimmed', tags, trimmed: k };
   }

@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { terminateOcr } from '../axis/index.js';
+import { readMetaTrader } from '../test/metatrader.js';
 import { mainPaneLabels } from './panes.js';
-import { BG, canvas, word } from './test/pictures.js';
+import { BG, canvas, GRID, word } from './test/pictures.js';
+
+afterAll(async () => {
+  await terminateOcr();
+});
 
 describe('mainPaneLabels', () => {
   const bg = [...BG] as [number, number, number];
@@ -33,4 +39,65 @@ describe('mainPaneLabels', () => {
     const found = mainPaneLabels(canvas(600, 300), bg, [...labels, lower], strip);
     expect(found.labels).toHaveLength(6);
   });
+});
+
+describe("a terminal's separators", () => {
+  const bg = [...BG] as [number, number, number];
+  const strip = { left: 560, right: 600, top: 10, bottom: 290 };
+  const labels = [10, 40, 70, 100, 170, 200, 230].map((top) => word(560, 600, top, top + 8, 6));
+  const NAVY = [10, 20, 60] as const;
+
+  it("split the column where the line runs from the chart's left edge, beside the window's panels", () => {
+    // The chart is painted navy from x = 200; the window's Market Watch stands left of it.
+    const r = canvas(600, 300);
+    r.fill(200, 599, 0, 299, NAVY);
+    r.fill(200, 599, 140, 140, [160, 160, 160]);
+    const found = mainPaneLabels(r, bg, labels, strip);
+    expect(found.panes).toBe(2);
+    expect(found.labels.map((w) => w.top)).toEqual([10, 40, 70, 100]);
+  });
+
+  it('do not split it at a line across less than half the picture', () => {
+    const r = canvas(600, 300);
+    r.fill(400, 599, 0, 299, NAVY);
+    r.fill(400, 599, 140, 140, [160, 160, 160]);
+    expect(mainPaneLabels(r, bg, labels, strip).panes).toBe(1);
+  });
+});
+
+describe('a separator under a tag', () => {
+  const bg = [...BG] as [number, number, number];
+  const strip = { left: 560, right: 600, top: 10, bottom: 290 };
+  const labels = [10, 40, 70, 100, 170, 200, 230].map((top) => word(560, 600, top, top + 8, 6));
+  const TAG = [120, 120, 120] as const;
+  const LINE = [230, 230, 230] as const;
+
+  it('splits the column where a line in another ink runs across under a tag (a tag pinned at the pane foot)', () => {
+    const r = canvas(600, 300);
+    r.fill(560, 599, 118, 130, TAG);
+    r.fill(0, 599, 131, 131, LINE);
+    const found = mainPaneLabels(r, bg, labels, strip);
+    expect(found.panes).toBe(2);
+    expect(found.labels.map((w) => w.top)).toEqual([10, 40, 70, 100]);
+  });
+
+  it("does not split it at a band's edge meeting a tag, nor at a line through a tag", () => {
+    // A zone filled in the line's ink from row 131 down, a tag just above its top edge.
+    const zone = canvas(600, 300);
+    zone.fill(560, 599, 118, 130, TAG);
+    zone.fill(0, 599, 131, 150, LINE);
+    expect(mainPaneLabels(zone, bg, labels, strip).panes).toBe(1);
+    // A price line across the plot and through its tag.
+    const line = canvas(600, 300);
+    line.fill(560, 599, 118, 130, TAG);
+    line.fill(0, 599, 124, 124, GRID);
+    expect(mainPaneLabels(line, bg, labels, strip).panes).toBe(1);
+  });
+
+  it("reads a MetaTrader chart whose tag of a bar out of view is pinned at the price pane's foot", async () => {
+    // Design seed 1, picture 64: the label of the sub-window under it was taken into the price
+    // axis, and the pane ran into the sub-window (42% off).
+    const { error } = await readMetaTrader(1, 64);
+    expect(error).toBeLessThan(0.01);
+  }, 60_000);
 });

@@ -4,7 +4,7 @@
  * border is not a full-width line.
  */
 import type { Word } from '../components.js';
-import { rgbAt, type Box, type Raster, type Rgb } from '../raster.js';
+import { dominantColour, rgbAt, type Box, type Raster, type Rgb } from '../raster.js';
 import { standsOut } from './ink.js';
 import {
   LINE_CONTRAST,
@@ -16,9 +16,12 @@ import {
   SAME_INK_LUMA,
   SEPARATOR_AGREEMENT,
   SEPARATOR_AXIS_MAX_GAP,
+  SEPARATOR_BLEND,
   SEPARATOR_BOX_FILL,
   SEPARATOR_BOX_OFFSET,
+  SEPARATOR_END_GAP,
   SEPARATOR_MAX_GAP,
+  SEPARATOR_MIN_SPAN,
   SEPARATOR_SAMPLES,
   TIME_AXIS_GAP,
   TIME_BORDER_MAX_GAP,
@@ -72,6 +75,43 @@ function withoutStrays(labels: Word[]): Word[] {
   return labels.slice(first, last);
 }
 
+/**
+ * Where a line in row `y` through the axis's strip begins, walking left from the strip in its ink
+ * (`ink`, its colour at the axis): at the first gap of SEPARATOR_END_GAP columns in other colours
+ * (0 when it runs to the picture's edge).
+ */
+function lineStart(r: Raster, strip: Box, y: number, ink: Rgb): number {
+  const gap = Math.max(2, Math.round(r.width * SEPARATOR_END_GAP));
+  let start = strip.left;
+  for (let x = strip.left - 1; x >= 0 && start - x <= gap; x--) if (sameInk(rgbAt(r, x, y), ink)) start = x;
+  return start;
+}
+
+/**
+ * Whether the line `line` in row `y` is the edge of the filled box whose row `boxRow` is: in the
+ * box's fill on most of its columns, or between the fill and the background `bg` in every channel
+ * (an antialiased edge, half box and half background).
+ */
+function boxEdge(r: Raster, strip: Box, boxRow: number, line: Rgb, bg: Rgb): boolean {
+  let same = 0;
+  const counts = new Map<number, { n: number; c: Rgb }>();
+  let fill: { n: number; c: Rgb } = { n: 0, c: line };
+  for (let x = strip.left; x < strip.right; x++) {
+    const c = rgbAt(r, x, boxRow);
+    if (sameInk(c, line)) same++;
+    const key = ((c[0] >> 3) << 10) | ((c[1] >> 3) << 5) | (c[2] >> 3);
+    const entry = counts.get(key) ?? { n: 0, c };
+    entry.n++;
+    counts.set(key, entry);
+    if (entry.n > fill.n) fill = entry;
+  }
+  if (same >= (strip.right - strip.left) * SEPARATOR_BOX_FILL * SEPARATOR_AGREEMENT) return true;
+  return line.every(
+    (v, k) =>
+      v >= Math.min(fill.c[k]!, bg[k]!) - SEPARATOR_BLEND && v <= Math.max(fill.c[k]!, bg[k]!) + SEPARATOR_BLEND,
+  );
+}
+
 /** The price pane's labels, and how many panes with a scale of their own share its column. */
 export interface LabelledPanes {
   labels: Word[];
@@ -84,12 +124,20 @@ export interface LabelledPanes {
  * not: where a separator crosses the axis it is a thin line, a tag is a filled box.
  */
 function isSeparator(r: Raster, bg: Rgb, strip: Box, y: number): boolean {
-  // At least 95% of the row is line: give up as soon as more than 5% is background.
-  let off = 0;
   const base = y * r.width;
-  for (let x = 0; x < r.width && off <= r.width * SEPARATOR_MAX_GAP; x++)
+  const axisX = Math.round((strip.left + strip.right) / 2);
+  if (!standsOut(r, bg, base + axisX, LINE_CONTRAST)) return false;
+  // An axis on the right: the line runs from the plot's left end, which a terminal's panels can
+  // stand beside. On the left, the row as a whole.
+  const right = strip.left > r.width - strip.right;
+  const start = right ? lineStart(r, strip, y, rgbAt(r, axisX, y)) : 0;
+  if (r.width - start < r.width * SEPARATOR_MIN_SPAN) return false;
+  // At least 95% of the row from there is line: give up as soon as more than 5% is background.
+  let off = 0;
+  const span = r.width - start;
+  for (let x = start; x < r.width && off <= span * SEPARATOR_MAX_GAP; x++)
     if (!standsOut(r, bg, base + x, LINE_CONTRAST)) off++;
-  if (off > r.width * SEPARATOR_MAX_GAP) return false;
+  if (off > span * SEPARATOR_MAX_GAP) return false;
   // The axis is a small share of the row, so it is checked on its own: a separator runs across
   // it, where a grid line meeting a half-hidden label only touches a glyph or two.
   let axisOff = 0;
@@ -97,25 +145,46 @@ function isSeparator(r: Raster, bg: Rgb, strip: Box, y: number): boolean {
   if (axisOff > (strip.right - strip.left) * SEPARATOR_AXIS_MAX_GAP) return false;
 
   const at = (x: number): Rgb => rgbAt(r, Math.min(r.width - 1, Math.max(0, Math.round(x))), y);
-  const across = Array.from({ length: SEPARATOR_SAMPLES }, (_, k) => at((strip.left * (k + 0.5)) / SEPARATOR_SAMPLES));
-  const axisX = Math.round((strip.left + strip.right) / 2);
-  if (!standsOut(r, bg, base + axisX, LINE_CONTRAST)) return false;
+  const sampleX = (k: number): number => Math.round(start + ((strip.left - start) * (k + 0.5)) / SEPARATOR_SAMPLES);
+  const acrossAt = (k: number, yy: number): Rgb => rgbAt(r, Math.min(r.width - 1, sampleX(k)), yy);
+  const across = Array.from({ length: SEPARATOR_SAMPLES }, (_, k) => acrossAt(k, y));
+  const axis = at(axisX);
   // Three rows off a one- or two-pixel line the axis is background or label text again; beside
-  // the edge of a filled box (a price tag, a crosshair label) it is mostly fill.
+  // the edge of a filled box (a price tag, a crosshair label) it is mostly fill. A line through a
+  // box, or one in the box's own fill (its edge, met by a grid line), is no separator; one in
+  // another ink under a box is: MetaTrader pins the tag of a bar out of view to the pane's foot.
   const boxRow = (yy: number): boolean => {
     if (yy < 0 || yy >= r.height) return false;
     let on = 0;
     for (let x = strip.left; x < strip.right; x++) if (standsOut(r, bg, yy * r.width + x, LINE_CONTRAST)) on++;
     return on >= (strip.right - strip.left) * SEPARATOR_BOX_FILL;
   };
-  if (boxRow(y - SEPARATOR_BOX_OFFSET) || boxRow(y + SEPARATOR_BOX_OFFSET)) return false;
-  const axis = at(axisX);
+  const boxes = [y - SEPARATOR_BOX_OFFSET, y + SEPARATOR_BOX_OFFSET].filter(boxRow);
+  if (boxes.length === 2 || boxes.some((yy) => boxEdge(r, strip, yy, axis, bg))) return false;
   const samples = [...across, axis, at(r.width - 2)];
   // The line's colour is the sample most others agree with; a candle or bar lying on the
   // line may spoil a sample or two.
   const agreeing = (c: Rgb): number => samples.filter((o) => sameInk(c, o)).length;
   const ref = samples.reduce((best, c) => (agreeing(c) > agreeing(best) ? c : best), axis);
-  return sameInk(axis, ref) && agreeing(ref) >= samples.length * SEPARATOR_AGREEMENT;
+  if (!sameInk(axis, ref) || agreeing(ref) < samples.length * SEPARATOR_AGREEMENT) return false;
+  // Beside a box, a line, not the edge of a band in its ink (a zone's fill across the plot
+  // meeting a tag): the rows on its other side are not the line's ink.
+  const away = boxes.length === 1 ? 2 * y - boxes[0]! : -1;
+  return (
+    away < 0 ||
+    away >= r.height ||
+    across.filter((c, k) => sameInk(c, acrossAt(k, away))).length < across.length * SEPARATOR_AGREEMENT
+  );
+}
+
+/**
+ * The axis's own background, which its separators are drawn on: the commonest colour of its
+ * strip, or the picture's where the strip is empty. A whole terminal's chart is painted in
+ * another colour than the window round it.
+ */
+function axisBackground(r: Raster, pictureBg: Rgb, strip: Box): Rgb {
+  if (strip.right <= strip.left || strip.bottom <= strip.top) return pictureBg;
+  return dominantColour(r, strip);
 }
 
 /**
@@ -123,7 +192,8 @@ function isSeparator(r: Raster, bg: Rgb, strip: Box, y: number): boolean {
  * column; a separator line between two labels splits the column, and the tallest part is the
  * price pane's.
  */
-export function mainPaneLabels(r: Raster, bg: Rgb, labels: Word[], strip: Box): LabelledPanes {
+export function mainPaneLabels(r: Raster, pictureBg: Rgb, labels: Word[], strip: Box): LabelledPanes {
+  const bg = axisBackground(r, pictureBg, strip);
   const groups: Word[][] = [[]];
   for (const [i, label] of labels.entries()) {
     const prev = labels[i - 1];
@@ -150,7 +220,8 @@ export function mainPaneLabels(r: Raster, bg: Rgb, labels: Word[], strip: Box): 
  * The price pane's rows: between the nearest separator lines above and below the labels, else
  * the whole height.
  */
-export function paneRows(r: Raster, bg: Rgb, strip: Box): { top: number; bottom: number } {
+export function paneRows(r: Raster, pictureBg: Rgb, strip: Box): { top: number; bottom: number } {
+  const bg = axisBackground(r, pictureBg, strip);
   let top = 0;
   for (let y = strip.top - 1; y >= 0; y--) {
     if (isSeparator(r, bg, strip, y)) {

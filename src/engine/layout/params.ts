@@ -204,8 +204,15 @@ export const SAME_INK_CHROMA = 60;
 export const MAX_LABEL_GAP = 4;
 /** Most words at a column's end set apart by such a gap that are strays, not a part of the axis. */
 export const MAX_STRAYS = 2;
-/** Share of a separator's row that may be background: at least 95% of the row is line. */
+/** Share of a separator's row, from the line's left end on, that may be background: 95% is line. */
 export const SEPARATOR_MAX_GAP = 0.05;
+/**
+ * Share of the picture's width a separator spans at least, from its left end to the right edge: a
+ * whole terminal's chart stands beside its Market Watch and Navigator, where the line stops.
+ */
+export const SEPARATOR_MIN_SPAN = 0.5;
+/** Bare columns in a row, as a share of the width, that end a separator's line walking left. */
+export const SEPARATOR_END_GAP = 0.01;
 /**
  * Share of the axis's strip a separator may leave bare: it runs across the axis, where a grid line
  * meeting a half-hidden label only touches a glyph or two.
@@ -225,6 +232,11 @@ export const SEPARATOR_BOX_OFFSET = 3;
  * crosshair label), not a separator's neighbour.
  */
 export const SEPARATOR_BOX_FILL = 0.6;
+/**
+ * Channel units a line beside a box may stand outside the range between the box's fill and the
+ * background and still be the box's antialiased edge (a band drawn at a fractional row).
+ */
+export const SEPARATOR_BLEND = 8;
 /** A pane with a scale of its own prints this many labels at least. */
 export const MIN_PANE_LABELS = 2;
 /**
@@ -309,6 +321,15 @@ export const PANE_COLUMN_GAP = 0.02;
 export const PANE_ROW_GAP = 0.03;
 /** The narrowest gap (px) that ends a pane in a small image (tuned on the synthetic sets). */
 export const PANE_GAP_MIN_PX = 6;
+/**
+ * A band of rows across the pane (a zone's fill) that bars cross at its edges at this many places
+ * at least is inside the pane: candles or bars go on through it (plot-box.ts `crossedBands`).
+ */
+export const BAND_CROSSINGS_MIN = 3;
+/** The widest crossing, as a share of the pane's width: a candle's body, not a panel's edge. */
+export const BAND_CROSSING_MAX_WIDTH = 0.03;
+/** Rows on each side of a band's edge a crossing bar's ink runs through. */
+export const BAND_CROSSING_ROWS = 2;
 /** Neighbouring labels whose distance is within this share of a pitch of one pitch stand on the axis's step (find.ts `onStepSpans`). */
 export const ON_PITCH = 0.2;
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { onStepSpans, tagInStrip } from './find.js';
-import { axesFrame, nearColourEdge, paneBounds, plotEdge } from './plot-box.js';
+import { axesFrame, crossedBands, nearColourEdge, nearColourRows, paneBounds, plotEdge } from './plot-box.js';
 import type { Box, Rgb } from '../raster.js';
 import { BG, CANDLE, canvas, GRID } from './test/pictures.js';
 
@@ -88,6 +88,37 @@ describe('paneBounds with a card a few units off the pane', () => {
   });
 });
 
+describe('nearColourRows', () => {
+  // A phone app's white pane under a header bar eight units darker, its title and icons on it.
+  const WHITE = [255, 255, 255] as const;
+  const HEADER = [247, 247, 247] as const;
+  const app = () => {
+    const r = canvas(600, 300);
+    r.fill(0, 599, 0, 299, WHITE);
+    r.fill(0, 599, 0, 59, HEADER);
+    r.fill(20, 200, 10, 40, [40, 40, 40]);
+    r.fill(480, 520, 15, 45, [80, 80, 80]);
+    // Candles and a light grid line in the pane.
+    for (let x = 20; x < 540; x += 12) r.fill(x, x + 4, 100 + (x % 90), 140 + (x % 90), CANDLE);
+    r.fill(0, 599, 200, 200, [229, 229, 229]);
+    return r;
+  };
+  const box: Box = { left: 0, top: 0, right: 560, bottom: 300 };
+  // The pane's background as a histogram blends it with the header's: a few units off both.
+  const blended: Rgb = [253, 253, 253];
+
+  it('ends the pane at a header bar a few units off its colour, over the icons and title on it', () => {
+    expect(nearColourRows(app(), blended, box, 150, -1, 0)).toBe(60);
+  });
+
+  it("takes no grid line or the pane's own rows for such a bar", () => {
+    expect(nearColourRows(app(), blended, box, 150, 1, 299)).toBeNull();
+    const plain = app();
+    plain.fill(0, 599, 0, 59, WHITE);
+    expect(nearColourRows(plain, blended, box, 150, -1, 0)).toBeNull();
+  });
+});
+
 describe('paneBounds with a filled rectangle across the prices', () => {
   // A zone of supply drawn across the whole window, rows 90 to 139 of a 300-row pane: wider
   // than the gap that ends a pane, with the axis's labels printed above, beside and below it.
@@ -106,6 +137,14 @@ describe('paneBounds with a filled rectangle across the prices', () => {
     const r = chart();
     // Labels every 40 rows from row 10 to row 290, on their step across the band.
     expect(paneBounds(r, rough, 'right', steps(10, 290))).toMatchObject({ top: 0, bottom: 300 });
+  });
+
+  it('keeps the rows past a band the bars are drawn over (a zone behind them), with no labels beside it', () => {
+    const r = canvas(600, 300);
+    r.fill(0, 559, 90, 139, ZONE);
+    for (let x = 20; x < 540; x += 12) r.fill(x, x + 4, 40 + (x % 90), 80 + (x % 90), CANDLE);
+    expect(paneBounds(r, rough, 'right')).toMatchObject({ top: 0, bottom: 300 });
+    expect(crossedBands(r, BG, rough, (y) => y < 90 || y > 139)).toEqual([{ top: 88, bottom: 141 }]);
   });
 
   it('ends the pane at the band when the labels stop short of it (a panel over the chart)', () => {

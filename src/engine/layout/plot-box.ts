@@ -6,6 +6,9 @@ import { colourDistance, dominantColour, rgbAt, type Box, type Raster, type Rgb 
 import { INK_CONTRAST } from '../raster.js';
 import { standsOut } from './ink.js';
 import {
+  BAND_CROSSING_MAX_WIDTH,
+  BAND_CROSSING_ROWS,
+  BAND_CROSSINGS_MIN,
   BEYOND_FRAME_INK,
   BORDER_MIN_HEIGHT,
   BORDER_SEARCH,
@@ -150,11 +153,73 @@ export function paneBounds(r: Raster, rough: Box, side: 'left' | 'right', inside
     right = (nearColourEdge(r, paneBg, rough, rough.left, 1, right - 1) ?? right - 1) + 1;
   }
   const mid = Math.floor((rough.top + rough.bottom) / 2);
-  const top = walk(mid, -1, rough.top, (y) => rowShare(y, left, right), rowGap, inside);
-  const bottom = walk(mid, 1, rough.bottom - 1, (y) => rowShare(y, left, right), rowGap, inside) + 1;
+  const rowIsPane = (y: number): boolean => rowShare(y, left, right) >= PANE_LINE_SHARE;
+  const within = [...inside, ...crossedBands(r, paneBg, { ...rough, left, right }, rowIsPane)];
+  const top = walk(mid, -1, rough.top, (y) => rowShare(y, left, right), rowGap, within);
+  const bottom = walk(mid, 1, rough.bottom - 1, (y) => rowShare(y, left, right), rowGap, within) + 1;
+  // A header or a footer bar a few units off the pane's colour (a phone app's).
+  const pane = withoutNearColourBars(r, paneBg, { left, top, right, bottom }, mid);
   // Too little left of the pane: the background was not the pane's (a chart filled edge to edge).
-  if (right - left < w * PANE_MIN_SHARE || bottom - top < h * PANE_MIN_SHARE) return rough;
-  return axesFrame(r, paneBg, { left, top, right, bottom }, side) ?? { left, top, right, bottom };
+  if (pane.right - pane.left < w * PANE_MIN_SHARE || pane.bottom - pane.top < h * PANE_MIN_SHARE) return rough;
+  return axesFrame(r, paneBg, pane, side) ?? pane;
+}
+
+/** The pane less a header and a footer bar a few units off its colour (`nearColourRows`). */
+function withoutNearColourBars(r: Raster, paneBg: Rgb, pane: Box, mid: number): Box {
+  const top = nearColourRows(r, paneBg, pane, mid, -1, pane.top) ?? pane.top;
+  const bottom = (nearColourRows(r, paneBg, pane, mid, 1, pane.bottom - 1) ?? pane.bottom - 1) + 1;
+  return { ...pane, top, bottom };
+}
+
+/**
+ * Bands of rows across the pane that are no pane rows (a zone of supply or demand filled behind
+ * the bars, from the window's edge to the axis) with pane rows on both sides, which bars cross:
+ * at BAND_CROSSINGS_MIN places at least, ink runs from the pane's rows over the band's edge into
+ * it in another colour than the band's fill, each run no wider than a candle. A window's title
+ * bar, a sub-window's tabs or the gap between two charts stand between panes: nothing crosses
+ * them. Each band is returned a row wider on each side, so its pane rows fall inside it.
+ */
+export function crossedBands(r: Raster, paneBg: Rgb, pane: Box, rowIsPane: (y: number) => boolean): Span[] {
+  const bands: Span[] = [];
+  let start = -1;
+  for (let y = pane.top; y < pane.bottom; y++) {
+    if (!rowIsPane(y)) {
+      if (start < 0) start = y;
+      continue;
+    }
+    if (start > pane.top) bands.push({ top: start, bottom: y - 1 });
+    start = -1;
+  }
+  const widest = Math.max(1, Math.round((pane.right - pane.left) * BAND_CROSSING_MAX_WIDTH));
+  const reach = BAND_CROSSING_ROWS;
+  return bands
+    .filter((band) => band.bottom - band.top + 1 > reach * 2)
+    .filter((band) => {
+      const fill = dominantColour(r, { left: pane.left, top: band.top, right: pane.right, bottom: band.bottom + 1 });
+      const ink = (x: number, y: number): boolean => standsOut(r, paneBg, y * r.width + x, INK_CONTRAST);
+      const notFill = (x: number, y: number): boolean => standsOut(r, fill, y * r.width + x, INK_CONTRAST);
+      // Ink in the pane's rows next to the edge, and not the band's fill in its rows next to it.
+      const crosses = (x: number, paneRow: number, bandRow: number, dir: 1 | -1): boolean => {
+        for (let k = 0; k < reach; k++) if (!ink(x, paneRow - dir * k) || !notFill(x, bandRow + dir * k)) return false;
+        return true;
+      };
+      let crossings = 0;
+      for (const [paneRow, bandRow, dir] of [
+        [band.top - 1, band.top, 1],
+        [band.bottom + 1, band.bottom, -1],
+      ] as const) {
+        let run = 0;
+        for (let x = pane.left; x <= pane.right; x++) {
+          if (x < pane.right && crosses(x, paneRow, bandRow, dir)) run++;
+          else {
+            if (run > 0 && run <= widest) crossings++;
+            run = 0;
+          }
+        }
+      }
+      return crossings >= BAND_CROSSINGS_MIN;
+    })
+    .map((band) => ({ top: band.top - 2, bottom: band.bottom + 2 }));
 }
 
 /** The rows a run of a column's ink spans. */
@@ -236,6 +301,62 @@ export function axesFrame(r: Raster, paneBg: Rgb, pane: Box, side: 'left' | 'rig
     return { left: from + 1, top: top + 1, right: to, bottom };
   }
   return null;
+}
+
+/**
+ * `nearColourEdge` across the rows: a phone app's header or footer bar painted a few units off the
+ * pane's colour, its icons and title on it. Walking from row `from` by `dir`, the first row filled
+ * across the pane with one such colour, past which the pane's colour fills no row again up to
+ * `limit` (at least FRAME_MIN_WIDTH rows). Returns the last pane row before it, or null.
+ */
+export function nearColourRows(
+  r: Raster,
+  paneBg: Rgb,
+  box: Box,
+  from: number,
+  dir: 1 | -1,
+  limit: number,
+): number | null {
+  const step = Math.max(1, Math.floor((box.right - box.left) / 300));
+  const share = (y: number, colour: Rgb): number => {
+    let same = 0;
+    let n = 0;
+    for (let x = box.left; x < box.right; x += step, n++)
+      if (colourDistance(rgbAt(r, x, y), colour) <= SAME_FILL) same++;
+    return n > 0 ? same / n : 0;
+  };
+  const height = Math.max(FRAME_MIN_WIDTH, Math.round(r.height * FRAME_MIN_WIDTH_SHARE));
+  const inRange = (y: number): boolean => (dir === 1 ? y <= limit : y >= limit);
+  const middle = Math.floor((box.left + box.right) / 2);
+  // The pane's own colour, exactly: the background found can be a blend of the pane's and the
+  // bar's, both in one bin of its histogram.
+  const pane = commonestColour(r, box, step);
+  for (let y = from + dir; inRange(y); y += dir) {
+    const fill = rgbAt(r, middle, y);
+    if (colourDistance(fill, paneBg) > PANE_BG_TOLERANCE || share(y, fill) < FRAME_SHARE) continue;
+    if (colourDistance(fill, pane) <= 2 * SAME_FILL) continue;
+    if (!inRange(y + dir * (height - 1))) return null;
+    let bar = true;
+    for (let k = y + dir; bar && inRange(k); k += dir) bar = share(k, pane) < FRAME_PANE_SHARE;
+    if (bar) return y - dir;
+  }
+  return null;
+}
+
+/** The commonest colour in `box`, exactly (every `step`th column of every `step`th row). */
+function commonestColour(r: Raster, box: Box, step: number): Rgb {
+  const counts = new Map<number, number>();
+  let best = { n: 0, c: rgbAt(r, box.left, box.top) };
+  for (let y = box.top; y < box.bottom; y += step) {
+    for (let x = box.left; x < box.right; x += step) {
+      const c = rgbAt(r, x, y);
+      const key = (c[0] << 16) | (c[1] << 8) | c[2];
+      const n = (counts.get(key) ?? 0) + 1;
+      counts.set(key, n);
+      if (n > best.n) best = { n, c };
+    }
+  }
+  return best.c;
 }
 
 /**

@@ -21,6 +21,10 @@ describe('a filled rectangle across the prices of a MetaTrader chart', () => {
     [34, 1],
     // The phone app in portrait: a filled zone from a bar to the axis, an outlined one across.
     [34, 6],
+    // The phone app in landscape: a zone across the window by the labels' top, the latest bars
+    // drawn over it and the bid tag above it (read 37% off before: the plot ended at the zone,
+    // and a level's line under the bars before it was taken for the price's).
+    [33, 15],
   ])(
     'is inside the pane: the plot runs on past it, as the labels do (seed %i, picture %i)',
     async (seed, picture) => {

@@ -23,6 +23,10 @@ describe("the chart's quote line", () => {
     // A lone zero before the point lost: put back where the other prices' whole parts are zeros.
     expect(quoteInText('EURGBP,M5 0.8571 .8576 0.8558 0.8560')?.high).toBe(0.8576);
     expect(quoteInText('GBPJPY,M5 190.571 .576 190.558 190.560')).toBeNull();
+    // A point lost ('150963'): put back where the other prices all have as many digits each side.
+    expect(quoteInText('USDJPY,H1 150963 151.426 150.953 151.307')?.open).toBe(150.963);
+    expect(quoteInText('USDJPY,H1 15096 151.426 150.953 151.307')).toBeNull();
+    expect(quoteInText('USDJPY,H1 150963 151.426 50.953 151.307')).toBeNull();
     // A phone's line runs on into the axis's column, and its close into the label there.
     expect(quoteInText('GBPJPY,M30 188.932 189.198 188.815 189.043192.000')).toEqual({
       open: 188.932,

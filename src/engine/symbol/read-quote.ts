@@ -54,10 +54,26 @@ export function quoteRegion(image: { width: number; height: number }, plot: Box,
  * '0.8571 0.8558'): where every other price's whole part is a zero, it is put back.
  */
 function pricesIn(line: string): { text: string; decimals: number }[] {
-  const numbers = [...line.matchAll(/(?<![\d.])\d*\.\d+(?:\.\d+)?(?![\d.])/g)].map((m) => m[0].split('.'));
-  const wholes = numbers.map(([whole = '']) => whole).filter((whole) => whole !== '');
+  const tokens = [...line.matchAll(/(?<![\d.])\d*\.?\d+(?:\.\d+)?(?![\d.])/g)].map((m) => m[0].split('.'));
+  const pointed = tokens.filter((parts) => parts.length === 2 && parts[0] !== '');
+  const wholes = tokens
+    .filter((parts) => parts.length > 1)
+    .map(([whole = '']) => whole)
+    .filter((whole) => whole !== '');
   const zero = wholes.length > 0 && wholes.every((whole) => whole === '0');
-  const decimals = numbers.find((parts) => parts.length === 2 && parts[0] !== '')?.[1]?.length ?? 0;
+  const decimals = pointed[0]?.[1]?.length ?? 0;
+  // A price whose point OCR lost ('150963' among '151.426 150.953'): where every price with a
+  // point has the same whole and decimal digits, a run of digits as long is one, pointed the same.
+  const shape = pointed.every(([w = '', f = '']) => w.length === pointed[0]![0]!.length && f.length === decimals)
+    ? (pointed[0]?.[0]?.length ?? 0)
+    : 0;
+  const numbers = tokens.flatMap((parts) => {
+    if (parts.length > 1) return [parts];
+    const digits = parts[0] ?? '';
+    return shape > 0 && decimals > 0 && digits.length === shape + decimals
+      ? [[digits.slice(0, shape), digits.slice(shape)]]
+      : [];
+  });
   return numbers.flatMap(([whole = '', fraction = '', label]) => {
     if (whole === '' && !zero) return [];
     const cut = label !== undefined && fraction.length > decimals ? fraction.slice(0, decimals) : fraction;

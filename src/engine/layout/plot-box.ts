@@ -318,13 +318,8 @@ export function nearColourRows(
   limit: number,
 ): number | null {
   const step = Math.max(1, Math.floor((box.right - box.left) / 300));
-  const share = (y: number, colour: Rgb): number => {
-    let same = 0;
-    let n = 0;
-    for (let x = box.left; x < box.right; x += step, n++)
-      if (colourDistance(rgbAt(r, x, y), colour) <= SAME_FILL) same++;
-    return n > 0 ? same / n : 0;
-  };
+  const samples = Math.ceil((box.right - box.left) / step);
+  const share = (y: number, colour: Rgb): number => sameShare(r, colour, samples, (k) => [box.left + k * step, y]);
   const height = Math.max(FRAME_MIN_WIDTH, Math.round(r.height * FRAME_MIN_WIDTH_SHARE));
   const inRange = (y: number): boolean => (dir === 1 ? y <= limit : y >= limit);
   const middle = Math.floor((box.left + box.right) / 2);
@@ -341,6 +336,16 @@ export function nearColourRows(
     if (bar) return y - dir;
   }
   return null;
+}
+
+/** The share of `n` pixels (the k-th at `at(k)`) within SAME_FILL of `colour`. */
+function sameShare(r: Raster, colour: Rgb, n: number, at: (k: number) => readonly [number, number]): number {
+  let same = 0;
+  for (let k = 0; k < n; k++) {
+    const [x, y] = at(k);
+    if (colourDistance(rgbAt(r, x, y), colour) <= SAME_FILL) same++;
+  }
+  return n > 0 ? same / n : 0;
 }
 
 /** The commonest colour in `box`, exactly (every `step`th column of every `step`th row). */
@@ -377,13 +382,8 @@ export function nearColourEdge(
   limit: number,
 ): number | null {
   const step = Math.max(1, Math.floor((rough.bottom - rough.top) / 200));
-  const share = (x: number, colour: Rgb): number => {
-    let same = 0;
-    let n = 0;
-    for (let y = rough.top; y < rough.bottom; y += step, n++)
-      if (colourDistance(rgbAt(r, x, y), colour) <= SAME_FILL) same++;
-    return n > 0 ? same / n : 0;
-  };
+  const samples = Math.ceil((rough.bottom - rough.top) / step);
+  const share = (x: number, colour: Rgb): number => sameShare(r, colour, samples, (k) => [x, rough.top + k * step]);
   const width = Math.max(FRAME_MIN_WIDTH, Math.round(r.width * FRAME_MIN_WIDTH_SHARE));
   const inRange = (x: number): boolean => (dir === 1 ? x <= limit : x >= limit);
   for (let x = from; inRange(x); x += dir) {

@@ -177,7 +177,7 @@ function withoutNearColourBars(r: Raster, paneBg: Rgb, pane: Box, mid: number): 
  * at BAND_CROSSINGS_MIN places at least, ink runs from the pane's rows over the band's edge into
  * it in another colour than the band's fill, each run no wider than a candle. A window's title
  * bar, a sub-window's tabs or the gap between two charts stand between panes: nothing crosses
- * them. Each band is returned a row wider on each side, so its pane rows fall inside it.
+ * them. Each band is returned two rows wider on each side, so its pane rows fall inside it.
  */
 export function crossedBands(r: Raster, paneBg: Rgb, pane: Box, rowIsPane: (y: number) => boolean): Span[] {
   const bands: Span[] = [];

@@ -10,16 +10,14 @@ import { paneBounds, plotEdge, type Span } from './plot-box.js';
 import {
   LABELS_FOUND_SHARE,
   LEFT_SEARCH_TO,
-  LINE_CONTRAST,
   MIN_AXIS_LABELS,
   MIN_PLOT_HEIGHT,
   MIN_PLOT_WIDTH,
   ON_PITCH,
   RIGHT_SEARCH_FROM,
-  SEPARATOR_BOX_FILL,
   TAG_MAX_HEIGHT,
 } from './params.js';
-import { standsOut } from './ink.js';
+import { stripRowFilled } from './ink.js';
 import { inColumn, labelPitch, medianLabelHeight, stripOf, textMask, textWords } from './words.js';
 
 export interface AxisColumn {
@@ -128,12 +126,7 @@ export function tagInStrip(
   strip: Box,
   labelHeight: number,
 ): (top: number, bottom: number) => boolean {
-  const width = strip.right - strip.left;
-  const filled = (y: number): boolean => {
-    let on = 0;
-    for (let x = strip.left; x < strip.right; x++) if (standsOut(r, bg, y * r.width + x, LINE_CONTRAST)) on++;
-    return on >= width * SEPARATOR_BOX_FILL;
-  };
+  const filled = (y: number): boolean => stripRowFilled(r, bg, strip, y);
   const tallest = Math.ceil(labelHeight * TAG_MAX_HEIGHT);
   // Runs of filled rows are measured whole, past the rows asked about (a frame's edge or a
   // panel's is a long run, whatever part of it falls within them).

@@ -5,7 +5,7 @@
  */
 import type { Word } from '../components.js';
 import { dominantColour, rgbAt, type Box, type Raster, type Rgb } from '../raster.js';
-import { standsOut } from './ink.js';
+import { standsOut, stripRowFilled } from './ink.js';
 import {
   LINE_CONTRAST,
   MAX_LABEL_GAP,
@@ -153,13 +153,7 @@ function isSeparator(r: Raster, bg: Rgb, strip: Box, y: number): boolean {
   // the edge of a filled box (a price tag, a crosshair label) it is mostly fill. A line through a
   // box, or one in the box's own fill (its edge, met by a grid line), is no separator; one in
   // another ink under a box is: MetaTrader pins the tag of a bar out of view to the pane's foot.
-  const boxRow = (yy: number): boolean => {
-    if (yy < 0 || yy >= r.height) return false;
-    let on = 0;
-    for (let x = strip.left; x < strip.right; x++) if (standsOut(r, bg, yy * r.width + x, LINE_CONTRAST)) on++;
-    return on >= (strip.right - strip.left) * SEPARATOR_BOX_FILL;
-  };
-  const boxes = [y - SEPARATOR_BOX_OFFSET, y + SEPARATOR_BOX_OFFSET].filter(boxRow);
+  const boxes = [y - SEPARATOR_BOX_OFFSET, y + SEPARATOR_BOX_OFFSET].filter((yy) => stripRowFilled(r, bg, strip, yy));
   if (boxes.length === 2 || boxes.some((yy) => boxEdge(r, strip, yy, axis, bg))) return false;
   const samples = [...across, axis, at(r.width - 2)];
   // The line's colour is the sample most others agree with; a candle or bar lying on the

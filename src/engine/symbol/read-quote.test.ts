@@ -3,6 +3,7 @@ import { AnalysisSettingsSchema } from '../../shared/analysis.js';
 import { terminateOcr } from '../axis/index.js';
 import { analyzeChart, EngineError } from '../index.js';
 import { chartWithQuote } from '../test/quote.js';
+import { mtSpec, renderMetaTrader } from '../../../scripts/fixtures/metatrader-render.js';
 import { quoteGap, quoteInText } from './read-quote.js';
 
 const SETTINGS = AnalysisSettingsSchema.parse({ timeFrame: '1h' });
@@ -16,6 +17,7 @@ describe("the chart's quote line", () => {
       high: 1.08455,
       low: 1.0839,
       close: 1.08431,
+      closeRange: [1.08431, 1.08431],
       decimals: 5,
     });
     // An axis label read on the same line after it does not count.
@@ -33,28 +35,59 @@ describe("the chart's quote line", () => {
       high: 189.198,
       low: 188.815,
       close: 189.043,
+      closeRange: [189.043, 189.043],
       decimals: 3,
     });
   });
 
+  it("bounds a close cut short or lost under the axis's tag by what is left of it and the bar's range", () => {
+    // A phone's line runs under the axis's tag: the close's first digits, or none of it.
+    const cut = quoteInText('AUDUSD,M15 0.66117 0.66152 0.66029 0.661');
+    expect(cut?.close).toBeNull();
+    expect(cut?.closeRange[0]).toBeCloseTo(0.661, 9);
+    expect(cut?.closeRange[1]).toBeCloseTo(0.66152, 9);
+    expect(quoteInText('XAUUSD,H1 2161.77 2165.32 2160.94')?.closeRange).toEqual([2160.94, 2165.32]);
+    // OCR's space after a point ('0. 66029') is no break between two numbers.
+    expect(quoteInText('AUDUSD,M15 0.66117 0.66152 0. 66029 0.661')?.low).toBe(0.66029);
+    // What is left of the close is no price within the bar: the bar's range.
+    expect(quoteInText('XAUUSD,H1 2161.77 2165.32 2160.94 2170.1')?.closeRange).toEqual([2160.94, 2165.32]);
+    // Three prices that are no open, high and low.
+    expect(quoteInText('EURUSD,H1 1.08412 1.08390 1.08455')).toBeNull();
+    expect(quoteInText('EURUSD,H1 1.08412 1.08455')).toBeNull();
+  });
+
   it('takes no line that is no quote', () => {
-    // No symbol; three prices; decimals that differ; a high below the close; a window's caption.
+    // No symbol; decimals that differ; a high below the close; a window's caption.
     expect(quoteInText('H1 1.08412 1.08455 1.08390 1.08431')).toBeNull();
-    expect(quoteInText('EURUSD,H1 1.08412 1.08455 1.08390')).toBeNull();
     expect(quoteInText('EURUSD,H1 1.08412 1.0845 1.08390 1.08431')).toBeNull();
     expect(quoteInText('EURUSD,H1 1.08412 1.08420 1.08390 1.08431')).toBeNull();
     expect(quoteInText('EURUSD, H1: Euro vs US Dollar')).toBeNull();
-    // A number with two points whose first part has fewer decimals than the others is a misread.
-    expect(quoteInText('EURUSD,H1 1.08412 1.08455 1.08390 1.084.31')).toBeNull();
+    // A number with two points whose first part has fewer decimals than the others is a misread:
+    // no close, the bar's range.
+    expect(quoteInText('EURUSD,H1 1.08412 1.08455 1.08390 1.084.31')).toMatchObject({
+      close: null,
+      closeRange: [1.0839, 1.08455],
+    });
   });
 
   it("measures its close against the last price read, where all its prices are in the picture's view", () => {
-    const quote = { open: 1.1, high: 1.2, low: 1.05, close: 1.15, decimals: 2 };
+    const quote = {
+      open: 1.1,
+      high: 1.2,
+      low: 1.05,
+      close: 1.15,
+      closeRange: [1.15, 1.15] as [number, number],
+      decimals: 2,
+    };
     const view = { barsHigh: 1.3, barsLow: 1.0, viewHigh: 1.4, viewLow: 0.9 };
     expect(quoteGap(quote, { ...view, lastClose: 1.15 })).toBe(0);
     expect(quoteGap(quote, { ...view, lastClose: 1.21 })).toBeCloseTo(0.2, 9);
     // A live bar's quote whose prices the picture does not show (scrolled back): no evidence.
     expect(quoteGap({ ...quote, high: 1.5 }, { ...view, lastClose: 1.21 })).toBeNull();
+    // A quote without its close: the last price is measured from the bar's range.
+    const cut = { ...quote, close: null, closeRange: [1.05, 1.2] as [number, number] };
+    expect(quoteGap(cut, { ...view, lastClose: 1.1 })).toBe(0);
+    expect(quoteGap(cut, { ...view, lastClose: 1.26 })).toBeCloseTo(0.2, 9);
   });
 
   it('lets a reading stand where the quote line gives its close', async () => {
@@ -82,4 +115,24 @@ describe('a quote line that disagrees', () => {
     // The bars are kept for a last price the trader sets.
     expect(refused.bars?.rows.length).toBeGreaterThan(30);
   }, 60_000);
+
+  it("refuses an order's tag read as the last price where the line's close runs under the axis's tag", async () => {
+    // Seeds 39, pictures 54 and 62 (design renders, docs/engine-lab-notes.md): two stacked charts
+    // on a phone, the framed one read; a take profit's tag in the up bars' green and a stop's in
+    // the down bars' red were taken for the last price (35% and 12% of the bars' range off). The
+    // quote line's close runs under the grey bid tag ('0.661' of 0.66106, or nothing of 2163.17),
+    // so only the bar's open, high and low, and the close's first digits, bound it.
+    for (const picture of [54, 62]) {
+      const { image } = await renderMetaTrader(mtSpec(39, picture));
+      const error = await analyzeChart(image, SETTINGS).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(EngineError);
+      const refused = error as EngineError;
+      expect(refused.rule).toBe('confidence/quote-disagrees');
+      const decision = refused.trace?.attempts.flatMap((a) => a.decisions).find((d) => d.outcome === 'refused');
+      expect(decision?.weighed).toHaveProperty('closeFrom');
+    }
+  }, 120_000);
 });

@@ -29,7 +29,13 @@ export interface Quote {
   open: number;
   high: number;
   low: number;
-  close: number;
+  /** Null where the line ends before it (run under the axis's label, cut at the plot's edge). */
+  close: number | null;
+  /**
+   * Where the close lies: the close itself; the prices its first digits allow where the rest is
+   * cut off ('0.661' of '0.66106'), within the bar's low and high; else the bar's low to high.
+   */
+  closeRange: [number, number];
   /** Digits after the decimal point, the same in all four. */
   decimals: number;
 }
@@ -47,14 +53,23 @@ export function quoteRegion(image: { width: number; height: number }, plot: Box,
   return { left, top, right: Math.max(right, left + 1), bottom: Math.max(bottom, top + 1) };
 }
 
+/** A price in a line of text; `joined` where it ran into the next number ('189.043192.000'). */
+interface Price {
+  text: string;
+  decimals: number;
+  joined: boolean;
+}
+
 /**
  * The prices in a line of text. A phone writes the quote line on into the axis's column, and the
  * close can run into the label there ('189.043192.000'): a number with two points is a price with
  * the first's decimals, then the label. OCR can lose the lone zero before a point ('.8576' among
  * '0.8571 0.8558'): where every other price's whole part is a zero, it is put back.
  */
-function pricesIn(line: string): { text: string; decimals: number }[] {
-  const tokens = [...line.matchAll(/(?<![\d.])\d*\.?\d+(?:\.\d+)?(?![\d.])/g)].map((m) => m[0].split('.'));
+function pricesIn(line: string): Price[] {
+  // OCR can read a space after a point ('0. 66029').
+  const joined = line.replace(/(\d)\. (?=\d)/g, '$1.');
+  const tokens = [...joined.matchAll(/(?<![\d.])\d*\.?\d+(?:\.\d+)?(?![\d.])/g)].map((m) => m[0].split('.'));
   const pointed = tokens.filter((parts) => parts.length === 2 && parts[0] !== '');
   const wholes = tokens
     .filter((parts) => parts.length > 1)
@@ -77,27 +92,50 @@ function pricesIn(line: string): { text: string; decimals: number }[] {
   return numbers.flatMap(([whole = '', fraction = '', label]) => {
     if (whole === '' && !zero) return [];
     const cut = label !== undefined && fraction.length > decimals ? fraction.slice(0, decimals) : fraction;
-    return [{ text: `${whole || '0'}.${cut}`, decimals: cut.length }];
+    return [{ text: `${whole || '0'}.${cut}`, decimals: cut.length, joined: label !== undefined }];
   });
 }
 
 /**
  * The quote in a line of text: a listed symbol, then four prices with the same decimals whose high
  * is the highest and low the lowest (an axis label read on the same line may follow them, or run
- * into the close). Null where the text holds no such line.
+ * into the close). Where the close is cut short or missing (a phone's line runs under the axis's
+ * tag), the open, high and low still bound it: a quote without its close. Null where the text
+ * holds no such line.
  */
 export function quoteInText(text: string): Quote | null {
   for (const line of text.split('\n')) {
     if (symbolsInText(line).length !== 1) continue;
-    const numbers = pricesIn(line).slice(0, 4);
-    if (numbers.length !== 4) continue;
-    const decimals = numbers[0]?.decimals ?? 0;
-    if (numbers.some((m) => m.decimals !== decimals)) continue;
-    const [open, high, low, close] = numbers.map((m) => Number(m.text)) as [number, number, number, number];
-    if (high < Math.max(open, close, low) || low > Math.min(open, close)) continue;
-    return { open, high, low, close, decimals };
+    const quote = quoteOf(pricesIn(line).slice(0, 4));
+    if (quote) return quote;
   }
   return null;
+}
+
+function quoteOf(numbers: Price[]): Quote | null {
+  const [first, second, third, fourth] = numbers;
+  if (!first || !second || !third) return null;
+  const decimals = first.decimals;
+  if ([second, third].some((m) => m.decimals !== decimals)) return null;
+  const [open, high, low] = [first, second, third].map((m) => Number(m.text)) as [number, number, number];
+  if (high < Math.max(open, low) || low > open) return null;
+  const close = fourth?.decimals === decimals ? Number(fourth.text) : null;
+  if (close !== null) {
+    return close <= high && close >= low ? { open, high, low, close, closeRange: [close, close], decimals } : null;
+  }
+  return { open, high, low, close, closeRange: cutClose(fourth, decimals, [low, high]), decimals };
+}
+
+/**
+ * The prices a close cut short can be: '0.661' of a five-decimal quote is 0.66100 to 0.66199,
+ * within the bar's low and high. A cut that leaves them no price, or one run into a label with
+ * fewer decimals than the quote's ('1.084.31'), is a misread: the bar's range.
+ */
+function cutClose(cut: Price | undefined, decimals: number, [low, high]: [number, number]): [number, number] {
+  if (!cut || cut.joined || cut.decimals >= decimals) return [low, high];
+  const from = Math.max(low, Number(cut.text));
+  const to = Math.min(high, Number(cut.text) + 10 ** -cut.decimals);
+  return from <= to ? [from, to] : [low, high];
 }
 
 /** Reads the quote line of the chart whose plot is `plot` (full-image pixels). Never throws. */
@@ -126,17 +164,19 @@ export async function readQuote(
 /** A quote's close and the last price read differ by more than this share of the bars' range. */
 export const QUOTE_AGREES = 0.02;
 /**
- * Whether the quote speaks for this reading: all four prices within the picture's prices (the
+ * Whether the quote speaks for this reading: all its prices within the picture's prices (the
  * scale's at its top and bottom rows; else it is a misread, or the live bar's of a chart scrolled
- * back, whose price is out of view), and then how far its close is from the last price read, as a
- * share of the bars' range.
+ * back, whose price is out of view), and then how far the last price read is from where its close
+ * lies, as a share of the bars' range.
  */
 export function quoteGap(
   quote: Quote,
   reading: { lastClose: number; barsHigh: number; barsLow: number; viewHigh: number; viewLow: number },
 ): number | null {
   const inView = (v: number): boolean => v <= reading.viewHigh && v >= reading.viewLow;
-  if (![quote.open, quote.high, quote.low, quote.close].every(inView)) return null;
+  if (![quote.open, quote.high, quote.low, ...quote.closeRange].every(inView)) return null;
   const range = reading.barsHigh - reading.barsLow;
-  return range > 0 ? Math.abs(quote.close - reading.lastClose) / range : null;
+  const [from, to] = quote.closeRange;
+  const off = Math.max(0, from - reading.lastClose, reading.lastClose - to);
+  return range > 0 ? off / range : null;
 }

@@ -156,12 +156,17 @@ const MIN_PLOT_IN_FRAME = 0.5;
 /**
  * How much of a reading is the framed chart's: the share of its plot's rows within the frame's,
  * or 0 when the price axis read stands outside the frame (a plot found running on across the
- * frame's side into the chart beside it has its axis there).
+ * frame's side into the chart beside it has its axis there), or most of the labels its scale
+ * rests on do (a label column found running down past the frame's foot into the chart below,
+ * whose labels made the scale).
  */
 function inFrameShare(reading: ChartReading, frame: Box): number {
-  const { plot } = reading;
+  const { plot, scale } = reading;
   const axisEdge = reading.evidence.axisSide === 'right' ? plot.right : plot.left;
   if (axisEdge < frame.left || axisEdge > frame.right) return 0;
+  const rows = scale.inliers.map((l) => (l.value - scale.intercept) / scale.slope);
+  const inside = rows.filter((y) => y >= frame.top && y <= frame.bottom).length;
+  if (inside * 2 < rows.length) return 0;
   return rowsInFrame(plot, frame);
 }
 

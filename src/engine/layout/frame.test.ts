@@ -101,6 +101,17 @@ describe('reading a screen of several charts', () => {
     expect((error as EngineError).rule).toBe('layout/framed-chart-unread');
   }, 60_000);
 
+  it('refuses a phone whose framed chart cannot be read, rather than the labels of the chart under it', async () => {
+    // Seed 39, picture 34 with zones (a design render, read 1984% off before): the framed upper
+    // chart's line was not found; at twice the size the whole picture's label column ran down past
+    // the frame's foot, and the scale fitted to the lower chart's labels, with half the plot's rows
+    // in the frame, passed for the framed chart's.
+    const { image } = await renderMetaTrader(mtSpec(39, 34, { zones: 0.7 }));
+    const error = await readChart(image).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as EngineError).rule).toBe('layout/framed-chart-unread');
+  }, 60_000);
+
   it("draws a framed attempt's debug pictures on the frame's part, at the size it was read", async () => {
     const { image, truth } = await renderMetaTrader(mtSpec(1, 38));
     const rec = new ReadingRecorder(true);

@@ -10,6 +10,13 @@ describe('parseLabel', () => {
     expect(parseLabel('12,500')).toEqual({ value: 12500, decimals: 0 });
     expect(parseLabel('abc')).toBeNull();
   });
+
+  it('reads no price from a label that starts at its point: its whole part was lost', () => {
+    expect(parseLabel('.11485')).toBeNull();
+    expect(parseLabel(',5')).toBeNull();
+    // A speck read as a point before a number with its own point.
+    expect(parseLabel('.1.08500')).toEqual({ value: 1.085, decimals: 5 });
+  });
 });
 
 describe('repairDecimals', () => {

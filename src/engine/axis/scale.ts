@@ -33,8 +33,14 @@ export interface ScaleFit {
   onStep: boolean;
 }
 
-/** '1.08500' → 1.085 (5 decimals); '2,034.50' → 2034.5; ',' alone is a decimal mark when it is not a thousands group. */
+/**
+ * '1.08500' → 1.085 (5 decimals); '2,034.50' → 2034.5; ',' alone is a decimal mark when it is not a
+ * thousands group. A label that starts at its point ('.11485' of '1.11485', its whole part cut off
+ * by the column's edge or lost by OCR) says no price: null (a speck read as a point before a
+ * number that has its own point is dropped).
+ */
 export function parseLabel(text: string): { value: number; decimals: number } | null {
+  if (/^[.,]\d+$/.test(text.trim())) return null;
   let t = text.trim().replace(/^[-.,]+|[-.,]+$/g, '');
   if (!/^\d[\d.,]*$/.test(t)) return null;
   if (t.includes('.') && t.includes(',')) t = t.replace(/,/g, '');

@@ -112,6 +112,10 @@ export function quoteInText(text: string): Quote | null {
   return null;
 }
 
+/**
+ * The quote in a line's first prices: an open, a high and a low with the same decimals, in order,
+ * then the close with them (within the bar), cut short, or missing.
+ */
 function quoteOf(numbers: Price[]): Quote | null {
   const [first, second, third, fourth] = numbers;
   if (!first || !second || !third) return null;

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { AnalysisSettingsSchema } from '../../shared/analysis.js';
 import { terminateOcr } from '../axis/index.js';
+import type { Weighed } from '../../shared/engine-trace.js';
 import { analyzeChart, EngineError } from '../index.js';
 import { chartWithQuote } from '../test/quote.js';
 import { mtSpec, renderMetaTrader } from '../../../scripts/fixtures/metatrader-render.js';
@@ -97,21 +98,27 @@ describe("the chart's quote line", () => {
   }, 60_000);
 });
 
+/** The picture's refusal for its quote line, and what the refusing decision weighed. */
+async function quoteRefusal(image: Buffer): Promise<{ refused: EngineError; weighed: Weighed | undefined }> {
+  const error = await analyzeChart(image, SETTINGS).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(EngineError);
+  const refused = error as EngineError;
+  expect(refused.rule).toBe('confidence/quote-disagrees');
+  const decision = refused.trace?.attempts.flatMap((a) => a.decisions).find((d) => d.outcome === 'refused');
+  return { refused, weighed: decision?.weighed };
+}
+
 describe('a quote line that disagrees', () => {
   it('refuses the reading, with the close it read', async () => {
     const { image, close } = await chartWithQuote(
       (t) => t.low + (t.high - t.low) * (t.lastPrice > (t.high + t.low) / 2 ? 0.2 : 0.8),
     );
-    const error = await analyzeChart(image, SETTINGS).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(EngineError);
-    const refused = error as EngineError;
-    expect(refused.rule).toBe('confidence/quote-disagrees');
-    const decision = refused.trace?.attempts.flatMap((a) => a.decisions).find((d) => d.outcome === 'refused');
+    const { refused, weighed } = await quoteRefusal(image);
     // The trace keeps weighed values to four decimals.
-    expect((decision?.weighed as { quoteClose: number }).quoteClose).toBeCloseTo(close, 4);
+    expect((weighed as { quoteClose: number }).quoteClose).toBeCloseTo(close, 4);
     // The bars are kept for a last price the trader sets.
     expect(refused.bars?.rows.length).toBeGreaterThan(30);
   }, 60_000);
@@ -124,15 +131,8 @@ describe('a quote line that disagrees', () => {
     // so only the bar's open, high and low, and the close's first digits, bound it.
     for (const picture of [54, 62]) {
       const { image } = await renderMetaTrader(mtSpec(39, picture));
-      const error = await analyzeChart(image, SETTINGS).then(
-        () => null,
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(EngineError);
-      const refused = error as EngineError;
-      expect(refused.rule).toBe('confidence/quote-disagrees');
-      const decision = refused.trace?.attempts.flatMap((a) => a.decisions).find((d) => d.outcome === 'refused');
-      expect(decision?.weighed).toHaveProperty('closeFrom');
+      const { weighed } = await quoteRefusal(image);
+      expect(weighed).toHaveProperty('closeFrom');
     }
   }, 120_000);
 });

@@ -8,7 +8,12 @@ import {
   trialExpiredMessage,
 } from '../../../shared/access';
 import { AnalysisResponseSchema, AnalysisSettingsSchema, JobStageSchema } from '../../../shared/analysis';
-import { ChartLocationResponseSchema, CropSchema, RERUN_WINDOW_MS, type ChartLocationResponse } from '../../../shared/crop';
+import {
+  ChartLocationResponseSchema,
+  CropSchema,
+  RERUN_WINDOW_MS,
+  type ChartLocationResponse,
+} from '../../../shared/crop';
 import { correctionField, parseCorrection } from '../../../shared/correction';
 import { EngineError } from '../../../engine';
 import { FREE_DAILY_ANALYSES } from '../../../shared/constants';
@@ -23,6 +28,7 @@ import type { AnalysisJob, AnalysisJobs } from './analysis-jobs';
 import { countAnalysesOfUpload, findRecentSame, makeThumbnail, sha256 } from './analysis.store';
 import { analysedIdentity, cropBox, cropImage, rerunGrant, rerunGranted } from './crop';
 import { reserveDailySlot } from './daily-usage';
+import { TraderQueue } from './trader-queue';
 import type { ChartEngine } from './engine-pool';
 import {
   checkUpload,
@@ -35,6 +41,9 @@ import {
 
 /** Re-runs one grant covers: the first analysis of the upload and this many after it take one slot. */
 export const MAX_RERUNS = 5;
+
+/** Locates of one trader at a time: one at work and the next picture waiting behind it. */
+export const LOCATES_PER_TRADER = 2;
 
 export const LOCATE_BUSY_MESSAGE =
   'PipLens is still finding the chart in your last picture. Please wait a moment and try again.';
@@ -91,7 +100,7 @@ const locateDoc = {
   responses: {
     200: jsonResponse(ChartLocationResponseSchema, 'The picture size, and the chart and plot boxes found (or null)'),
     ...uploadErrors,
-    429: errorResponse('Still locating the last picture'),
+    429: errorResponse('Still locating the last two pictures'),
   },
 };
 
@@ -143,7 +152,11 @@ function confirmedTrader(c: Context<AppEnv>): SessionUser {
 async function analysisAccess(c: Context<AppEnv>, user: SessionUser) {
   const state = await getSubscriptionState(c.get('db'), user);
   if (!state.hasAccess) {
-    throw new ApiError(403, 'ACCESS_EXPIRED', state.subscriptionEndDate ? PREMIUM_EXPIRED_MESSAGE : trialExpiredMessage());
+    throw new ApiError(
+      403,
+      'ACCESS_EXPIRED',
+      state.subscriptionEndDate ? PREMIUM_EXPIRED_MESSAGE : trialExpiredMessage(),
+    );
   }
   return state;
 }
@@ -164,13 +177,20 @@ function analysisRequest(form: UploadForm) {
     throw new ApiError(400, 'VALIDATION_FAILED', 'The analysis settings are not valid.', settings.error.issues);
   }
   const crop = form.crop === undefined || form.crop === '' ? null : CropSchema.safeParse(form.crop);
-  if (crop && !crop.success) throw new ApiError(400, 'VALIDATION_FAILED', 'The chart area is not valid.', crop.error.issues);
+  if (crop && !crop.success)
+    throw new ApiError(400, 'VALIDATION_FAILED', 'The chart area is not valid.', crop.error.issues);
   // The trader's own scale and/or last price for a chart PipLens misread or refused.
   const correction = form.correction === undefined || form.correction === '' ? null : parseCorrection(form.correction);
   if (correction && !correction.ok) throw new ApiError(400, 'CORRECTION_INVALID', correction.message);
   const rerunToken = typeof form.rerunToken === 'string' ? form.rerunToken : undefined;
   const jobId = typeof form.jobId === 'string' && /^[\w-]{8,64}$/.test(form.jobId) ? form.jobId : randomUUID();
-  return { settings: settings.data, crop: crop?.data ?? null, correction: correction?.correction ?? null, rerunToken, jobId };
+  return {
+    settings: settings.data,
+    crop: crop?.data ?? null,
+    correction: correction?.correction ?? null,
+    rerunToken,
+    jobId,
+  };
 }
 
 /**
@@ -186,22 +206,19 @@ export function analysisRoutes(jobs: AnalysisJobs, engine: ChartEngine) {
   // Where the chart is in a screenshot (the layout stage alone, no OCR), for the crop the dashboard
   // proposes before an analysis: no daily slot is taken, and nothing is kept. Only for a trader
   // who may analyse, one picture at a time: each costs the engine's time, which analyses share.
-  const locating = new Set<string>();
+  // A trader who picks another picture at once has it located right after the last one.
+  const locates = new TraderQueue(LOCATES_PER_TRADER, () => new ApiError(429, 'LOCATE_BUSY', LOCATE_BUSY_MESSAGE));
   routes.post('/locate', uploadBodyLimit(), async (c) => {
     const user = confirmedTrader(c);
     await analysisAccess(c, user);
-    if (locating.has(user.id)) throw new ApiError(429, 'LOCATE_BUSY', LOCATE_BUSY_MESSAGE);
-    locating.add(user.id);
-    try {
+    const found = await locates.run(user.id, async () => {
       const upload = await checkedUpload((await readUploadForm(c)).file);
-      const found = await engine.locate(upload.bytes).catch((error: unknown) => {
+      return engine.locate(upload.bytes).catch((error: unknown) => {
         throw error instanceof EngineError ? new ApiError(400, 'UNREADABLE_IMAGE', UPLOAD_UNREADABLE_MESSAGE) : error;
       });
-      c.header('Cache-Control', 'no-store');
-      return c.json({ image: found.image, chart: found.chart, plot: found.plot } satisfies ChartLocationResponse);
-    } finally {
-      locating.delete(user.id);
-    }
+    });
+    c.header('Cache-Control', 'no-store');
+    return c.json({ image: found.image, chart: found.chart, plot: found.plot } satisfies ChartLocationResponse);
   });
 
   routes.post('/', uploadBodyLimit(), async (c) => {

@@ -4,7 +4,7 @@ import type { ChartFacts } from '../../../shared/analysis';
 import type { ChartLocationResponse, ChartReadout, PixelBox } from '../../../shared/crop';
 import { testChart } from '../../test/charts';
 import { describeEachDatabase, signUp, TestClient, type TestServer } from '../../test/harness';
-import { MAX_RERUNS } from './analysis.routes';
+import { LOCATE_BUSY_MESSAGE, MAX_RERUNS } from './analysis.routes';
 import { rerunGrant, rerunGranted } from './crop';
 
 interface Body {
@@ -28,7 +28,9 @@ const usedToday = async (client: TestClient) =>
   ((await (await client.request('/api/billing/status')).json()) as { dailyAnalysisCount: number }).dailyAnalysisCount;
 
 const shares = (box: PixelBox, size: { width: number; height: number }) =>
-  [box.left / size.width, box.top / size.height, box.right / size.width, box.bottom / size.height].map((v) => v.toFixed(5)).join(',');
+  [box.left / size.width, box.top / size.height, box.right / size.width, box.bottom / size.height]
+    .map((v) => v.toFixed(5))
+    .join(',');
 
 async function signedIn(server: TestServer) {
   const client = new TestClient(server);
@@ -42,7 +44,9 @@ describe('re-run grants', () => {
 
   it('hold for the same trader and upload for 10 minutes', () => {
     expect(rerunGranted('secret-one', rerunToken, 'user-1', 'sha-a', new Date(now.getTime() + 9 * 60_000))).toBe(true);
-    expect(rerunGranted('secret-one', rerunToken, 'user-1', 'sha-a', new Date(now.getTime() + 11 * 60_000))).toBe(false);
+    expect(rerunGranted('secret-one', rerunToken, 'user-1', 'sha-a', new Date(now.getTime() + 11 * 60_000))).toBe(
+      false,
+    );
   });
 
   it('hold on an instance whose clock runs a few seconds behind the one that signed', () => {
@@ -54,7 +58,9 @@ describe('re-run grants', () => {
     expect(rerunGranted('secret-one', rerunToken, 'user-2', 'sha-a', now)).toBe(false);
     expect(rerunGranted('secret-two', rerunToken, 'user-1', 'sha-a', now)).toBe(false);
     const [, signature] = rerunToken.split('.');
-    expect(rerunGranted('secret-one', `${now.getTime() + 9 * 60_000 + 1}.${signature}`, 'user-1', 'sha-a', now)).toBe(false);
+    expect(rerunGranted('secret-one', `${now.getTime() + 9 * 60_000 + 1}.${signature}`, 'user-1', 'sha-a', now)).toBe(
+      false,
+    );
     expect(rerunGranted('secret-one', undefined, 'user-1', 'sha-a', now)).toBe(false);
   });
 });
@@ -74,14 +80,19 @@ describeEachDatabase('crop and confirm', (server) => {
     expect(chart.right - chart.left).toBeGreaterThan(600);
     expect(await usedToday(client)).toBe(0);
 
-    const text = await client.request('/api/analyses/locate', { method: 'POST', body: form(Buffer.from('not a picture')) });
+    const text = await client.request('/api/analyses/locate', {
+      method: 'POST',
+      body: form(Buffer.from('not a picture')),
+    });
     expect(text.status).toBe(415);
   });
 
   it('analyses the crop, reports what it read in the whole picture, and a re-run on a crop of the same upload takes no second slot', async () => {
     const client = await signedIn(server());
     const { image, truth } = await testChart(14);
-    const found = (await (await client.request('/api/analyses/locate', { method: 'POST', body: form(image) })).json()) as ChartLocationResponse;
+    const found = (await (
+      await client.request('/api/analyses/locate', { method: 'POST', body: form(image) })
+    ).json()) as ChartLocationResponse;
     const chart = found.chart as PixelBox;
 
     const first = await analyse(client, image, { crop: shares(chart, found.image) });
@@ -124,7 +135,7 @@ describeEachDatabase('crop and confirm', (server) => {
     expect(await usedToday(client)).toBe(3);
   }, 120_000);
 
-  it('locates only for a trader who may analyse, one picture at a time', async () => {
+  it('locates only for a trader who may analyse, one picture at work and the next waiting', async () => {
     const { image } = await testChart();
     // An address not yet confirmed has no session to ask with.
     const unconfirmed = new TestClient(server());
@@ -132,10 +143,15 @@ describeEachDatabase('crop and confirm', (server) => {
     expect((await unconfirmed.request('/api/analyses/locate', { method: 'POST', body: form(image) })).status).toBe(401);
 
     const client = await signedIn(server());
-    // A large picture takes the engine a while: the second request arrives while it is located.
+    // A large picture takes the engine a while: the next picture waits for it (a trader who picks
+    // another at once), and one more while both are there is refused.
     const large = await sharp(image).resize({ width: 5120 }).png().toBuffer();
-    const both = await Promise.all([0, 1].map(() => client.request('/api/analyses/locate', { method: 'POST', body: form(large) })));
-    expect(both.map((r) => r.status).sort()).toEqual([200, 429]);
+    const all = await Promise.all(
+      [0, 1, 2].map(() => client.request('/api/analyses/locate', { method: 'POST', body: form(large) })),
+    );
+    expect(all.map((r) => r.status).sort()).toEqual([200, 200, 429]);
+    const refused = all.find((r) => r.status === 429) as Response;
+    expect(await refused.json()).toEqual({ error: { code: 'LOCATE_BUSY', message: LOCATE_BUSY_MESSAGE } });
     expect((await client.request('/api/analyses/locate', { method: 'POST', body: form(image) })).status).toBe(200);
   }, 60_000);
 
@@ -169,7 +185,9 @@ describeEachDatabase('crop and confirm', (server) => {
     }
     expect(await usedToday(client)).toBe(1);
     // The next one is an analysis like any other.
-    expect((await analyse(client, image, { crop: '0.15000,0.00000,1.00000,1.00000', rerunToken: first.rerunToken })).status).toBe(200);
+    expect(
+      (await analyse(client, image, { crop: '0.15000,0.00000,1.00000,1.00000', rerunToken: first.rerunToken })).status,
+    ).toBe(200);
     expect(await usedToday(client)).toBe(2);
   }, 120_000);
 

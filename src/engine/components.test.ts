@@ -59,6 +59,20 @@ describe('groupWords', () => {
     expect(words.find((w) => w.right === 1006)).toMatchObject({ left: 970, glyphs: 7 });
   });
 
+  it("does not chain a label onto an object's label through the dotted grid line between them", () => {
+    // "2048.99" (25 px digits) ends at 136; a dotted grid line at its foot runs on to 163 (dots
+    // one pixel square every 3 px); the label "2050.00" starts 15 px after the last dot.
+    const text = [0, 1, 2, 3, 4, 5, 6].map((i) => blob(i * 20, i * 20 + 14, 0, 24));
+    const dots = Array.from({ length: 10 }, (_, k) => blob(139 + 3 * k, 139 + 3 * k, 24, 24));
+    const label = [0, 1, 2, 3, 4, 5, 6].map((i) => blob(181 + i * 20, 195 + i * 20, 12, 36));
+    const words = groupWords([...text, ...dots, ...label]);
+    expect(words.find((w) => w.left === 181)).toMatchObject({ right: 315, glyphs: 7 });
+    // A colon's dots, one over the other, stay in their word.
+    expect(groupWords([blob(0, 9, 0, 14), blob(12, 13, 3, 4), blob(12, 13, 10, 11), blob(16, 25, 0, 14)])).toHaveLength(
+      1,
+    );
+  });
+
   it('keeps a mark inside a zero from cutting the zero off the rest of its label', () => {
     // "0.6": the slash inside the zero is as short as a dot, but the zero is the glyph the dot
     // follows, and the gap after it goes by the zero's height.

@@ -203,6 +203,11 @@ function strokeBefore(first: Blob | undefined, g: Blob): boolean {
   );
 }
 
+/** A blob no more than this many pixels tall and wide is a dot: a point, or one dot of a dotted line. */
+const DOT_PX = 3;
+
+const isDot = (b: Blob): boolean => b.bottom - b.top + 1 <= DOT_PX && b.right - b.left + 1 <= DOT_PX;
+
 export function groupWords(glyphs: Blob[], smallest = 10): Word[] {
   const sorted = [...glyphs].sort((a, b) => a.left - b.left);
   const maxHeight = sorted.reduce((m, g) => Math.max(m, g.bottom - g.top + 1), 0);
@@ -217,6 +222,10 @@ export function groupWords(glyphs: Blob[], smallest = 10): Word[] {
   const lastHeight = new Map<Word, number>();
   // Words of one glyph so far, and that glyph.
   const single = new Map<Word, Blob>();
+  // Each word's rightmost glyph, and the words that end in two dots or more side by side: a
+  // dotted line running on from them (a grid line under an object's label, up to the axis).
+  const lastGlyph = new Map<Word, Blob>();
+  const dotted = new Set<Word>();
   for (const g of sorted) {
     const h = g.bottom - g.top + 1;
     if (open.length > 32) open = open.filter((w) => g.left - w.right <= maxGap);
@@ -224,7 +233,8 @@ export function groupWords(glyphs: Blob[], smallest = 10): Word[] {
       const wh = w.bottom - w.top + 1;
       const overlap = Math.min(w.bottom, g.bottom) - Math.max(w.top, g.top) + 1;
       // Dots and commas are short, so overlap and spacing go by the taller of the two.
-      const gap = Math.max(3, Math.max(h, lastHeight.get(w) ?? wh) * 0.6);
+      // After a dotted line only the next dot is near: a label past its end starts a word of its own.
+      const gap = dotted.has(w) && !isDot(g) ? 3 : Math.max(3, Math.max(h, lastHeight.get(w) ?? wh) * 0.6);
       // A run of dots (a dotted grid line ending just before a label) starts no word of glyphs.
       const dots = wh <= 3 && h >= wh * 2.5;
       return (
@@ -237,7 +247,13 @@ export function groupWords(glyphs: Blob[], smallest = 10): Word[] {
     });
     if (host) single.delete(host);
     // A mark inside the word (the slash in a zero) is not its last glyph.
-    if (host && g.right > host.right) lastHeight.set(host, h);
+    if (host && g.right > host.right) {
+      const before = lastGlyph.get(host);
+      if (before && isDot(before) && isDot(g) && g.left > before.right) dotted.add(host);
+      else dotted.delete(host);
+      lastHeight.set(host, h);
+      lastGlyph.set(host, g);
+    }
     if (host) {
       host.left = Math.min(host.left, g.left);
       host.right = Math.max(host.right, g.right);
@@ -248,6 +264,7 @@ export function groupWords(glyphs: Blob[], smallest = 10): Word[] {
     } else {
       const word = { ...g, glyphs: glyphCount(g, smallest) };
       lastHeight.set(word, h);
+      lastGlyph.set(word, g);
       single.set(word, g);
       words.push(word);
       open.push(word);

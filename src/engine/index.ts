@@ -5,7 +5,7 @@
 import type { AnalysisResult, AnalysisSettings, ChartFacts } from '../shared/analysis.js';
 import { analyseSeries, trendOfRows } from './analysis/index.js';
 import { FRAMED_CHART_READ } from './analysis/text.js';
-import { EngineError } from './errors.js';
+import { EngineError, type RefusalRule } from './errors.js';
 import { getOcrWorker, terminateOcr } from './axis/index.js';
 import type { ReadingTrace, Weighed } from '../shared/engine-trace.js';
 import { readChart, type ReadingReport } from './read-chart.js';
@@ -162,13 +162,17 @@ async function checkQuote(
 
 /**
  * A refusal of a chart's prices says the trend its bars show, where bars were seen: the bars a
- * doubted reading trusts, or a clear series found beside labels that read as no scale (kept for
- * the trader's scale). At twice the size (`axis/labels-too-small`) a page's lines of text can
- * pass for a clear series: those say none.
+ * doubted reading trusts, a clear series found beside labels that read as no scale (kept for
+ * the trader's scale), or the bars of a reading whose last price the chart's own quote line
+ * disputes (the quote doubts only the last price, as `doubtsLastPriceOnly` terms do). At twice
+ * the size (`axis/labels-too-small`) a page's lines of text can pass for a clear series: those
+ * say none.
  */
+const TREND_FROM_BARS: readonly RefusalRule[] = ['axis/labels-unreadable', 'confidence/quote-disagrees'];
+
 function withTrendSeen(error: unknown, settings: AnalysisSettings): unknown {
   if (!(error instanceof EngineError) || error.code === 'NOT_A_CHART') return error;
-  const rows = error.seen ?? (error.rule === 'axis/labels-unreadable' ? error.bars?.rows : undefined);
+  const rows = error.seen ?? (TREND_FROM_BARS.includes(error.rule) ? error.bars?.rows : undefined);
   if (rows) error.trend = trendOfRows(rows, settings);
   return error;
 }

@@ -15,6 +15,15 @@ describe("MetaTrader's grey bid tag", () => {
     expect(reading.evidence.lastSource).toBe('tag');
   }, 60_000);
 
+  it("on its solid grey line is the last price, not a take profit's tag in the up bars' green beside it", async () => {
+    // Seed 41, picture 65 (a design render): a terminal's framed chart of OHLC bars, green and
+    // red; a take profit's green tag 0.66145 and the grey bid tag 0.66118 both in the last bar's
+    // range, the bid on its solid grey line across the plot.
+    const { reading, error } = await readMetaTrader(41, 65);
+    expect(error).toBeLessThan(0.01);
+    expect(reading.evidence.lastSource).toBe('tag');
+  }, 60_000);
+
   it("stands for the last price over a stop's red tag that no bar reaches", async () => {
     // Seed 2, picture 27 (a design render, refused before as the tag unreached): MetaTrader 5's
     // white theme on a phone in landscape; the grey bid tag at the last bar's close, a stop loss's

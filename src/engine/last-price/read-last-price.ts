@@ -69,7 +69,7 @@ export function readLastPrice(input: LastPriceInput): LastPriceReading {
   let candles = bars.candles.slice(0, bars.candles.length - tagCheck.trimmed).map(copyOf);
   let setAside = tagCheck.trimmed;
   let source: ReadingEvidence['lastSource'] = 'bar';
-  if (applyLastPriceTag(work, bg, plotBg, strip, plot, candles, labelHeight, colours, scanned)) source = 'tag';
+  if (applyLastPriceTag(work, bg, plotBg, strip, plot, candles, labelHeight, colours, scanned, lines)) source = 'tag';
   else if (applyTextTag(work, bg, candles, labels, labelHeight)) source = 'text-tag';
   else if (
     applyPriceLine(

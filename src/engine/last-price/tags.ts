@@ -306,6 +306,7 @@ export function applyLastPriceTag(
   labelHeight: number,
   seriesColours: Rgb[] = [],
   scanned?: readonly Tag[],
+  lines: readonly PlotLine[] = [],
 ): boolean {
   const last = candles[candles.length - 1];
   if (!last) return false;
@@ -348,9 +349,27 @@ export function applyLastPriceTag(
         Math.abs(t.y - last.close) <= near,
     ),
   );
-  const tag = bodyGap(chosen, last) <= near && Math.abs(chosen.y - last.close) <= near ? chosen : (atClose ?? chosen);
+  const bid =
+    chroma(chosen.fill) >= CHROMATIC
+      ? onlyOne(boxes.filter((t) => t !== chosen && inRange(t.y) && onSolidGreyLine(t, lines)))
+      : undefined;
+  const tag =
+    bid ?? (bodyGap(chosen, last) <= near && Math.abs(chosen.y - last.close) <= near ? chosen : (atClose ?? chosen));
   closeAt(last, rowOf(tag, last, plot));
   return true;
+}
+
+/**
+ * MetaTrader's bid: a grey box on a solid grey line across the plot (a crosshair's line is dashed
+ * or dotted, `axisBoxes`). In the last bar's range it is the last price, and a tag in a hue of the
+ * series' beside it is an order's (a take profit in the up bars' green) or the ask's. Beside a
+ * black or white tag in the bars' own colour it is no bid (a grey ask over a black bid).
+ */
+function onSolidGreyLine(t: Tag, lines: readonly PlotLine[]): boolean {
+  return (
+    chroma(t.fill) < CHROMATIC &&
+    lines.some((l) => l.dashed === false && chroma(l.colour) < CHROMATIC && Math.abs(l.y - t.y) <= CROSSHAIR_LINE_PX)
+  );
 }
 
 /**

@@ -69,6 +69,13 @@ describe('a phone chart whose axis shows two labels beside the tags', () => {
     expect(reading.evidence.inliers).toHaveLength(3);
   }, 60_000);
 
+  it("is read with a label that a dotted grid line runs up to from an object's label", async () => {
+    // Seed 41, picture 27: 'R1 2048.99' at the axis, the grid line under it dotted up to the
+    // label 2050.00, and the other labels under tags.
+    const { error } = await readMetaTrader(41, 27);
+    expect(error).toBeLessThan(0.01);
+  }, 60_000);
+
   it('is read in portrait, the framed one of two stacked charts, above its time labels', async () => {
     // Seed 2, picture 22: the framed chart's axis shows 1.09000 and 1.08000 over the grey bid tag;
     // its latest time label runs on under the axis.

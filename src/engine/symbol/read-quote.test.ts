@@ -99,6 +99,12 @@ describe("the chart's quote line", () => {
 });
 
 /** The picture's refusal for its quote line, and what the refusing decision weighed. */
+/** The trend the engine answers for the chart `chartWithQuote` draws on, with its own quote line. */
+async function trendOfChart() {
+  const { image } = await renderMetaTrader(mtSpec(1, 0));
+  return (await analyzeChart(image, SETTINGS)).result.trend;
+}
+
 async function quoteRefusal(image: Buffer): Promise<{ refused: EngineError; weighed: Weighed | undefined }> {
   const error = await analyzeChart(image, SETTINGS).then(
     () => null,
@@ -119,8 +125,10 @@ describe('a quote line that disagrees', () => {
     const { refused, weighed } = await quoteRefusal(image);
     // The trace keeps weighed values to four decimals.
     expect((weighed as { quoteClose: number }).quoteClose).toBeCloseTo(close, 4);
-    // The bars are kept for a last price the trader sets.
+    // The bars are kept for a last price the trader sets, and the refusal says their trend: the
+    // quote doubts the last price, not the bars.
     expect(refused.bars?.rows.length).toBeGreaterThan(30);
+    expect(refused.trend).toBe(await trendOfChart());
   }, 60_000);
 
   it("refuses an order's tag read as the last price where the line's close runs under the axis's tag", async () => {

@@ -161,15 +161,17 @@ async function checkQuote(
 }
 
 /**
- * A refusal of a chart's prices says the trend its bars show, where bars were seen: the bars a
- * doubted reading trusts, a clear series found beside labels that read as no scale (kept for
- * the trader's scale), or the bars of a reading whose last price the chart's own quote line
- * disputes (the quote doubts only the last price, as `doubtsLastPriceOnly` terms do). At twice
- * the size (`axis/labels-too-small`) a page's lines of text can pass for a clear series: those
- * say none.
+ * Refusals whose bars, kept for the trader's scale, say the trend too: a clear series beside
+ * labels that read as no scale, and a reading whose last price the chart's own quote line
+ * disputes (the quote doubts only the last price, as `doubtsLastPriceOnly` terms do).
  */
 const TREND_FROM_BARS: readonly RefusalRule[] = ['axis/labels-unreadable', 'confidence/quote-disagrees'];
 
+/**
+ * A refusal of a chart's prices says the trend its bars show, where bars were seen: the bars a
+ * doubted reading trusts, or those of `TREND_FROM_BARS`. At twice the size
+ * (`axis/labels-too-small`) a page's lines of text can pass for a clear series: those say none.
+ */
 function withTrendSeen(error: unknown, settings: AnalysisSettings): unknown {
   if (!(error instanceof EngineError) || error.code === 'NOT_A_CHART') return error;
   const rows = error.seen ?? (TREND_FROM_BARS.includes(error.rule) ? error.bars?.rows : undefined);

@@ -5,7 +5,7 @@
  */
 import type { Word } from '../components.js';
 import type { Raster, Rgb } from '../raster.js';
-import { mainPaneLabels, type LabelledPanes } from './panes.js';
+import { mainPaneLabels, paneRows, type LabelledPanes } from './panes.js';
 import {
   DETACHED_MAX_GAP,
   DETACHED_MAX_HEIGHT,
@@ -78,11 +78,27 @@ function paneColumn(r: Raster, bg: Rgb, words: Word[], tags: boolean): LabelledP
     const aligned = tags ? withTagLabels(r, bg, column) : column;
     if (aligned.length < MIN_AXIS_LABELS) continue;
     const joined = aligned.map((l) => withDetachedDigits(l, words));
-    const found = mainPaneLabels(r, bg, joined, stripOf(joined, r.width));
+    const found = withPaneTags(
+      r,
+      bg,
+      mainPaneLabels(r, bg, joined, stripOf(joined, r.width)),
+      tags && joined.length > 2,
+    );
     // On a tie the right edges: price labels are set flush right.
     if (found.labels.length >= best.labels.length) best = found;
   }
   return best;
+}
+
+/**
+ * The price pane's two labels with the tags beside them in the pane's rows, where sub-windows
+ * under it print scales of their own in the column (a phone's chart over RSI and MACD panes, its
+ * other labels hidden by tags): the scale must run through the labels and the tags alike.
+ */
+function withPaneTags(r: Raster, bg: Rgb, found: LabelledPanes, tags: boolean): LabelledPanes {
+  if (!tags || found.labels.length !== MIN_AXIS_LABELS - 1) return found;
+  const rows = paneRows(r, bg, stripOf(found.labels, r.width));
+  return { ...found, labels: withTagLabels(r, bg, found.labels, rows) };
 }
 
 /**
@@ -93,7 +109,12 @@ function paneColumn(r: Raster, bg: Rgb, words: Word[], tags: boolean): LabelledP
  * Other columns are kept as they are. Only on the right, where platforms stand their tags: a
  * window's left edge holds toolbars of boxed icons.
  */
-export function withTagLabels(r: Raster, bg: Rgb, aligned: Word[]): Word[] {
+export function withTagLabels(
+  r: Raster,
+  bg: Rgb,
+  aligned: Word[],
+  rows: { top: number; bottom: number } = { top: 0, bottom: r.height },
+): Word[] {
   if (aligned.length !== MIN_AXIS_LABELS - 1) return aligned;
   const h = medianLabelHeight(aligned);
   const strip = { ...stripOf(aligned, r.width), top: 0, bottom: r.height };
@@ -101,7 +122,7 @@ export function withTagLabels(r: Raster, bg: Rgb, aligned: Word[]): Word[] {
   const right = Math.max(...aligned.map((w) => w.right));
   const glyphs = Math.min(...aligned.map((w) => w.glyphs));
   const clear = (y: number) => aligned.every((w) => y < w.top - h || y > w.bottom + h);
-  const tags: Word[] = axisTags(r, bg, strip, 0, r.height, h)
+  const tags: Word[] = axisTags(r, bg, strip, rows.top, rows.bottom, h)
     .filter((t) => clear(t.y))
     .map((t) => {
       const top = Math.round(t.y - h / 2);

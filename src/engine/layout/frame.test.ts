@@ -92,13 +92,16 @@ describe('reading a screen of several charts', () => {
     expect(result.decisionRationales[0]).toBe(FRAMED_CHART_READ);
   }, 60_000);
 
-  it('refuses a terminal whose framed chart cannot be read, rather than read the chart beside it', async () => {
-    // Seed 2, picture 9: the framed chart's price pane shows two labels (a tag hides the third);
-    // the whole picture's plot runs on from the frame's side into the other chart, read there.
-    const { image } = await renderMetaTrader(mtSpec(2, 9));
-    const error = await readChart(image).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(EngineError);
-    expect((error as EngineError).rule).toBe('layout/framed-chart-unread');
+  it("reads a terminal's framed chart from its pane's two labels and tag, not the chart beside it", async () => {
+    // Seed 2, picture 9: the framed chart's price pane shows two labels (a tag hides the third)
+    // over a sub-window with labels of its own; the whole picture's plot runs on from the frame's
+    // side into the other chart. Refused as the framed chart unread until the pane's two labels
+    // took its tags (`withPaneTags`); now read, in the frame.
+    const { image, truth } = await renderMetaTrader(mtSpec(2, 9));
+    const reading = await readChart(image);
+    const last = reading.candles[reading.candles.length - 1]!.close;
+    expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.01);
+    expect(reading.trace.attempts[reading.trace.attempt ?? -1]?.name).toMatch(/^active-frame\//);
   }, 60_000);
 
   it('refuses a phone whose framed chart cannot be read, rather than the labels of the chart under it', async () => {

@@ -52,6 +52,18 @@ describe('withTagLabels', () => {
     expect(column[2]).toMatchObject({ left: 200, right: 230, bottom: 204 });
   });
 
+  it("takes only the tags in the pane's rows where it is given them (a sub-window's tag under it is not)", () => {
+    const r = picture();
+    tag(r, 200, [128, 128, 128]);
+    tag(r, 270, [40, 120, 220]);
+    const column = withTagLabels(r, BG, [label(50), label(120)], { top: 0, bottom: 240 });
+    expect(column.map((w) => [w.top, w.tag ?? false])).toEqual([
+      [50, false],
+      [120, false],
+      [195, true],
+    ]);
+  });
+
   it('leaves a column of three labels or more, and one without tags, as it is', () => {
     const r = picture();
     tag(r, 250, [128, 128, 128]);
@@ -74,6 +86,14 @@ describe('a phone chart whose axis shows two labels beside the tags', () => {
     // label 2050.00, and the other labels under tags.
     const { error } = await readMetaTrader(41, 27);
     expect(error).toBeLessThan(0.01);
+  }, 60_000);
+
+  it("is read in portrait over two sub-windows: the price pane's two labels and its bid tag make the scale", async () => {
+    // Seed 41, picture 18: the framed chart's price pane shows 194.000 and 192.000, its 196.000
+    // under the grey bid tag 195.699; RSI and MACD panes under it print seven labels in the column.
+    const { reading, error } = await readMetaTrader(41, 18);
+    expect(error).toBeLessThan(0.01);
+    expect(reading.evidence.inliers).toHaveLength(3);
   }, 60_000);
 
   it('is read in portrait, the framed one of two stacked charts, above its time labels', async () => {

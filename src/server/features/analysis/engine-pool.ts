@@ -62,7 +62,7 @@ export const defaultEngineThreads = () => availableParallelism();
  */
 function workerFile(): string {
   const fromSource = import.meta.url.endsWith('.ts');
-  return new URL(fromSource ? './engine-worker-source.mjs' : './engine-worker.js', import.meta.url).href;
+  return new URL(fromSource ? './engine-worker-source.cjs' : './engine-worker.js', import.meta.url).href;
 }
 
 /**

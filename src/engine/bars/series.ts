@@ -79,7 +79,7 @@ export function lastOnPitch(candles: readonly PixelCandle[]): boolean {
 }
 
 /** Whether bar b touches or overlaps bar a's range, as consecutive bars of a price series do. */
-function linked(a: PixelCandle, b: PixelCandle): boolean {
+export function linked(a: PixelCandle, b: PixelCandle): boolean {
   const tol = Math.max(LINK_TOLERANCE_PX, (a.low - a.high) * LINK_TOLERANCE_SHARE);
   return b.high <= a.low + tol && b.low >= a.high - tol;
 }

@@ -112,6 +112,8 @@ export const SAME_TINT = 15;
 export const TWIN_FILL = 12;
 /** How many trailing pieces a series-coloured tag may show to be no bars (labels, countdowns). */
 export const MAX_TRAILING_OBJECTS = 3;
+/** Bars a series keeps before the objects set aside past it (tags.ts: lineTagBeforeObjects). */
+export const MIN_BARS_BEFORE_OBJECTS = 8;
 /**
  * The margin for antialiasing around the last candle's range, in label heights (at least
  * CANDLE_MARGIN_MIN_PX); tuned on the synthetic sets.

@@ -20,6 +20,7 @@ import {
   boxAt,
   closeAt,
   unexplainedMarks,
+  lineTagBeforeObjects,
   type Tag,
   type TagCheck,
 } from './tags.js';
@@ -88,16 +89,17 @@ export function readLastPrice(input: LastPriceInput): LastPriceReading {
     // whatever its colour: it says the bar that reaches it is the latest.
     const box = applyLoneBox(work, bg, strip, plot, candles, lines, labelHeight, scanned);
     // A series' tag that no late bar reaches is the bars stage's verdict: no label explains it away.
-    const label =
-      box || tagCheck.verdict === 'contradicts'
-        ? null
-        : lineLabel(candles, lines, axisBoxes(work, bg, strip, plot, lines, labelHeight, scanned), labelHeight);
+    const boxes =
+      box || tagCheck.verdict === 'contradicts' ? null : axisBoxes(work, bg, strip, plot, lines, labelHeight, scanned);
+    const label = boxes && lineLabel(candles, lines, boxes, labelHeight);
+    // Objects past the bar a price line's tag marks (a label, a title's letters): set aside.
+    const past = label ?? (boxes && lineTagBeforeObjects(candles, boxes, lines, labelHeight));
     if (box) source = box.lines === 2 ? 'tag' : 'box';
-    else if (label) {
+    else if (past) {
       // An object's label past the series: its glyphs are set aside, the box before them is the close.
-      candles = candles.slice(0, -label.pieces);
-      setAside += label.pieces;
-      closeAt(candles[candles.length - 1]!, label.box.y);
+      candles = candles.slice(0, -past.pieces);
+      setAside += past.pieces;
+      closeAt(candles[candles.length - 1]!, past.box.y);
       source = 'box';
     } else if (applyRightEdge(work, plotBg, candles, colours, plot.right)) source = 'right-edge';
   }

@@ -5,7 +5,7 @@
  * body whose open and close are swapped. The tag settles it.
  */
 import type { PixelCandle, PlotLine } from '../bars/index.js';
-import { barsContinue, lastOnPitch } from '../bars/series.js';
+import { barsContinue, lastOnPitch, linked } from '../bars/series.js';
 import {
   CHROMATIC,
   chroma,
@@ -43,6 +43,7 @@ import {
   LINE_LABEL_TALLEST,
   LATTICE_ANCHOR,
   MAX_TRAILING_OBJECTS,
+  MIN_BARS_BEFORE_OBJECTS,
   MIN_LINE,
   MIN_STRIP_COLUMNS,
   MIN_TAG,
@@ -618,6 +619,37 @@ export function applyLoneBox(
   if (!box || twinned(box, boxes, labelHeight)) return null;
   closeAt(last, rowOf(box, last, plot));
   return box;
+}
+
+/**
+ * The price line's tag a bar just before the last pieces reaches: a box on the axis on a solid
+ * line across the plot (MetaTrader's bid line and its tag, in the theme's colour; a crosshair's
+ * and an order's lines are dashed). Where the last piece found reaches no box and the bar up to
+ * MAX_TRAILING_OBJECTS pieces before it reaches that one, the pieces after the bar are objects
+ * past the latest bar (an object's label, a title's letters, an indicator line's end) when the
+ * first of them stands apart from the bar's range, not touching it as the next bar would, and
+ * they do not go on with the series (`barsContinue`). Returns the box and how many pieces to set
+ * aside, or null. `boxes`: the axis's boxes (`axisBoxes`).
+ */
+export function lineTagBeforeObjects(
+  candles: readonly PixelCandle[],
+  boxes: readonly Tag[],
+  lines: readonly PlotLine[],
+  labelHeight: number,
+): { box: Tag; pieces: number } | null {
+  const last = candles[candles.length - 1];
+  if (!last || boxes.some((t) => withinCandle(last, labelHeight)(t.y))) return null;
+  const onLine = boxes.filter((t) => lines.some((l) => l.dashed === false && Math.abs(l.y - t.y) <= CROSSHAIR_LINE_PX));
+  for (let k = 1; k <= MAX_TRAILING_OBJECTS && candles.length - k >= MIN_BARS_BEFORE_OBJECTS; k++) {
+    const bar = candles[candles.length - 1 - k]!;
+    const reached = onLine.filter((t) => withinCandle(bar, labelHeight)(t.y));
+    if (reached.length === 0) continue;
+    const box = onlyOne(reached);
+    const apart = !linked(bar, candles[candles.length - k]!);
+    if (!box || !apart || barsContinue(candles, k, labelHeight * LINE_LABEL_TALLEST)) return null;
+    return { box, pieces: k };
+  }
+  return null;
 }
 
 /**

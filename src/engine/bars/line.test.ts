@@ -47,6 +47,15 @@ describe('a line chart, traced', () => {
     expect(traceColour(label, 0, [0, 200, 0], W, H)?.first).toBe(0);
   });
 
+  it('follows a line whose ink a JPEG split into two clusters of its colour, stretch by stretch', () => {
+    const label = mask(wavy);
+    // Every other stretch of 30 columns is the other cluster's (the steep ones a shade off).
+    for (let x = 0; x < W; x++)
+      if (Math.floor(x / 30) % 2 === 1) for (let y = 0; y < H; y++) if (label[y * W + x] === 0) label[y * W + x] = 1;
+    expect(traceColour(label, 0, [0, 200, 0], W, H)).toBeNull();
+    expect(traceColour(label, 0, [0, 200, 0], W, H, [1])?.first).toBe(0);
+  });
+
   it('takes no filled area, no straight trend line and no flat level for a price line', () => {
     const filled = traceColour(mask(wavy, { filled: true }), 0, [0, 200, 0], W, H);
     expect(filled === null || !isPriceLine(filled, W, H)).toBe(true);
@@ -77,6 +86,11 @@ describe("MetaTrader's line charts", () => {
     { seed: 1, index: 47, what: 'the phone app in landscape, a 3 px line' },
     { seed: 2, index: 37, what: 'a terminal, the framed chart of several' },
     { seed: 2, index: 48, what: 'a chart window, black on white, with moving averages' },
+    {
+      seed: 41,
+      index: 10,
+      what: "a phone's JPEG whose green line is two clusters of ink, crossed by three orders' lines and the bid's",
+    },
   ])(
     'read the line where the axis marks its end: $what',
     async ({ seed, index }) => {

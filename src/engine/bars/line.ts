@@ -11,13 +11,14 @@
  * and leaves them, high and low its extent there), so the stages after this one read it as they
  * read candles.
  */
-import type { Box, Raster, Rgb } from '../raster.js';
+import { colourDistance, type Box, type Raster, type Rgb } from '../raster.js';
 import { scratchU8 } from '../scratch.js';
 import { seriesInk } from './detect.js';
 import { clusterColours, labelInk } from './ink.js';
 import {
   LINE_BAR_COLUMNS,
   LINE_COVERAGE,
+  LINE_CUT_ROWS,
   LINE_GAP_COLUMNS,
   LINE_MAX_THICKNESS_PX,
   LINE_MAX_THICKNESS_SHARE,
@@ -25,6 +26,7 @@ import {
   LINE_MIN_SPAN,
   LINE_MIN_TURNS,
   LINE_REACH_PX,
+  LINE_SAME_INK,
   LINE_START_SHARE,
   LINE_TURN_PX,
   MIN_BARS,
@@ -42,14 +44,20 @@ export interface LineTrace {
   bottom: Int32Array;
 }
 
-/** The runs of colour `k` in plot column `x`, top to bottom, as [top, bottom] rows. */
-function runsIn(label: Uint8Array, k: number, x: number, w: number, h: number): [number, number][] {
+/**
+ * The runs of colour `k` in plot column `x`, top to bottom, as [top, bottom] rows; runs a few rows
+ * apart are one (a horizontal line across the plot, the bid's or an order's, erased where it
+ * crosses a steep stretch of the price line, cuts its column in two).
+ */
+function runsIn(label: Uint8Array, of: Uint8Array, x: number, w: number, h: number): [number, number][] {
   const runs: [number, number][] = [];
   for (let y = 0; y < h; y++) {
-    if (label[y * w + x] !== k) continue;
+    if (!of[label[y * w + x]!]) continue;
     const top = y;
-    while (y + 1 < h && label[(y + 1) * w + x] === k) y++;
-    runs.push([top, y]);
+    while (y + 1 < h && of[label[(y + 1) * w + x]!]) y++;
+    const before = runs[runs.length - 1];
+    if (before && top - before[1] - 1 <= LINE_CUT_ROWS) before[1] = y;
+    else runs.push([top, y]);
   }
   return runs;
 }
@@ -60,8 +68,8 @@ function runsIn(label: Uint8Array, k: number, x: number, w: number, h: number): 
  * stretch spans the rows between its neighbours'), across gaps of a few columns (a label erased
  * over it, a faint stretch of a thin line in a JPEG).
  */
-function traceFrom(label: Uint8Array, k: number, colour: Rgb, x: number, w: number, h: number): LineTrace | null {
-  const start = runsIn(label, k, x, w, h).sort((a, b) => a[1] - a[0] - (b[1] - b[0]))[0];
+function traceFrom(label: Uint8Array, of: Uint8Array, colour: Rgb, x: number, w: number, h: number): LineTrace | null {
+  const start = runsIn(label, of, x, w, h).sort((a, b) => a[1] - a[0] - (b[1] - b[0]))[0];
   if (!start) return null;
   const top = new Int32Array(w).fill(-1);
   const bottom = new Int32Array(w).fill(-1);
@@ -74,7 +82,7 @@ function traceFrom(label: Uint8Array, k: number, colour: Rgb, x: number, w: numb
     const reach = LINE_REACH_PX * (1 + gap);
     let best: [number, number] | null = null;
     let bestOverlap = -Infinity;
-    for (const run of runsIn(label, k, c, w, h)) {
+    for (const run of runsIn(label, of, c, w, h)) {
       const overlap = Math.min(run[1], prev[1] + reach) - Math.max(run[0], prev[0] - reach);
       if (overlap >= 0 && overlap > bestOverlap) {
         best = run;
@@ -99,10 +107,19 @@ function traceFrom(label: Uint8Array, k: number, colour: Rgb, x: number, w: numb
  * from left of that trace while it is too short to be a line (it started on a tag's edge or a
  * label's remains). Null where none is long enough.
  */
-export function traceColour(label: Uint8Array, k: number, colour: Rgb, w: number, h: number): LineTrace | null {
+export function traceColour(
+  label: Uint8Array,
+  k: number,
+  colour: Rgb,
+  w: number,
+  h: number,
+  alike: readonly number[] = [],
+): LineTrace | null {
+  const of = new Uint8Array(256);
+  for (const c of [k, ...alike]) of[c] = 1;
   const from = Math.floor(w * (1 - LINE_START_SHARE));
   for (let x = w - 1; x >= from; x--) {
-    const trace = traceFrom(label, k, colour, x, w, h);
+    const trace = traceFrom(label, of, colour, x, w, h);
     if (!trace) continue;
     if (trace.last - trace.first + 1 >= w * LINE_MIN_SPAN) return trace;
     x = trace.first;
@@ -175,6 +192,15 @@ export function lineBars(t: LineTrace, plot: Box): PixelCandle[] {
 }
 
 /**
+ * The other clusters of cluster k's colour, a little off it: a JPEG or antialiasing splits one
+ * line's ink into two clusters, the steep stretches in one and the flat ones in the other.
+ */
+function alikeClusters(clusters: readonly { colour: Rgb }[], k: number): number[] {
+  const own = clusters[k]!.colour;
+  return clusters.flatMap((c, i) => (i !== k && colourDistance(c.colour, own) <= LINE_SAME_INK ? [i] : []));
+}
+
+/**
  * The line in `plot` that the axis marks at its end (`markedAt(row)`, image work rows), as bars;
  * null where no colour's trace is a price line, or none or several are marked.
  */
@@ -191,7 +217,11 @@ export function readLine(
   const clusters = clusterColours(r, plot, ink, w, plotBg);
   const label = labelInk(r, plot, ink, clusters, plotBg, scratchU8('line:label', w * h, 255));
   const marked = clusters
-    .map((c, k) => traceColour(label, k, c.colour, w, h))
+    .map((c, k) => {
+      // Clusters of one colour trace one line: it is traced once, from the first of them.
+      const alike = alikeClusters(clusters, k);
+      return alike.some((i) => i < k) ? null : traceColour(label, k, c.colour, w, h, alike);
+    })
     .filter((t): t is LineTrace => t !== null && isPriceLine(t, w, h) && markedAt(plot.top + centre(t, t.last)));
   const line = marked.length === 1 ? marked[0] : undefined;
   if (!line) return null;

@@ -65,6 +65,10 @@ export const TRACK_END_PX = 2;
 export const LINE_START_SHARE = 0.3;
 /** Columns without the line's colour it is traced across (a label erased over it, a grid line's crossing). */
 export const LINE_GAP_COLUMNS = 6;
+/** Ink clusters this near in colour are one line's (line.ts alikeClusters: a JPEG splits a line's green in two). */
+export const LINE_SAME_INK = 60;
+/** Rows of a line's column that a horizontal line erased across it may cut (line.ts runsIn). */
+export const LINE_CUT_ROWS = 3;
 /** How far (pixels, each column of a gap adding as much again) a column's run may stand from the last one's and go on the line. */
 export const LINE_REACH_PX = 2;
 /** A price line runs across at least this share of the plot's width... */

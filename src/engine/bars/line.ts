@@ -45,9 +45,9 @@ export interface LineTrace {
 }
 
 /**
- * The runs of colour `k` in plot column `x`, top to bottom, as [top, bottom] rows; runs a few rows
- * apart are one (a horizontal line across the plot, the bid's or an order's, erased where it
- * crosses a steep stretch of the price line, cuts its column in two).
+ * The runs of the line's colours (`of[cluster]` set) in plot column `x`, top to bottom, as [top,
+ * bottom] rows; runs a few rows apart are one (a horizontal line across the plot, the bid's or an
+ * order's, erased where it crosses a steep stretch of the price line, cuts its column in two).
  */
 function runsIn(label: Uint8Array, of: Uint8Array, x: number, w: number, h: number): [number, number][] {
   const runs: [number, number][] = [];
@@ -63,10 +63,10 @@ function runsIn(label: Uint8Array, of: Uint8Array, x: number, w: number, h: numb
 }
 
 /**
- * Colour `k` traced leftwards from column `x` (its run there the thinnest: a line has one, a
- * fill or a text several): in each column the run that touches the one beside it (a steep
- * stretch spans the rows between its neighbours'), across gaps of a few columns (a label erased
- * over it, a faint stretch of a thin line in a JPEG).
+ * The line's colours (`of`) traced leftwards from column `x` (its run there the thinnest: a line
+ * has one, a fill or a text several): in each column the run that touches the one beside it (a
+ * steep stretch spans the rows between its neighbours'), across gaps of a few columns (a label
+ * erased over it, a faint stretch of a thin line in a JPEG).
  */
 function traceFrom(label: Uint8Array, of: Uint8Array, colour: Rgb, x: number, w: number, h: number): LineTrace | null {
   const start = runsIn(label, of, x, w, h).sort((a, b) => a[1] - a[0] - (b[1] - b[0]))[0];

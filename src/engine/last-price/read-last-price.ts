@@ -19,8 +19,8 @@ import {
   axisBoxes,
   boxAt,
   closeAt,
-  unexplainedMarks,
   lineTagBeforeObjects,
+  unexplainedMarks,
   type Tag,
   type TagCheck,
 } from './tags.js';
@@ -96,7 +96,7 @@ export function readLastPrice(input: LastPriceInput): LastPriceReading {
     const past = label ?? (boxes && lineTagBeforeObjects(candles, boxes, lines, labelHeight));
     if (box) source = box.lines === 2 ? 'tag' : 'box';
     else if (past) {
-      // An object's label past the series: its glyphs are set aside, the box before them is the close.
+      // Objects past the series: their pieces are set aside, the box at the bar before them is the close.
       candles = candles.slice(0, -past.pieces);
       setAside += past.pieces;
       closeAt(candles[candles.length - 1]!, past.box.y);

@@ -367,11 +367,12 @@ export function applyLastPriceTag(
  * black or white tag in the bars' own colour it is no bid (a grey ask over a black bid).
  */
 function onSolidGreyLine(t: Tag, lines: readonly PlotLine[]): boolean {
-  return (
-    chroma(t.fill) < CHROMATIC &&
-    lines.some((l) => l.dashed === false && chroma(l.colour) < CHROMATIC && Math.abs(l.y - t.y) <= CROSSHAIR_LINE_PX)
-  );
+  return chroma(t.fill) < CHROMATIC && lineAt(t, lines, (l) => l.dashed === false && chroma(l.colour) < CHROMATIC);
 }
+
+/** Whether one of the plot's `lines` that passes `test` runs across at tag t's row. */
+const lineAt = (t: Tag, lines: readonly PlotLine[], test: (l: PlotLine) => boolean): boolean =>
+  lines.some((l) => Math.abs(l.y - t.y) <= CROSSHAIR_LINE_PX && test(l));
 
 /**
  * Where a box on the axis puts the last close: its centre row; but a box that meets the plot's
@@ -639,7 +640,7 @@ export function lineTagBeforeObjects(
 ): { box: Tag; pieces: number } | null {
   const last = candles[candles.length - 1];
   if (!last || boxes.some((t) => withinCandle(last, labelHeight)(t.y))) return null;
-  const onLine = boxes.filter((t) => lines.some((l) => l.dashed === false && Math.abs(l.y - t.y) <= CROSSHAIR_LINE_PX));
+  const onLine = boxes.filter((t) => lineAt(t, lines, (l) => l.dashed === false));
   for (let k = 1; k <= MAX_TRAILING_OBJECTS && candles.length - k >= MIN_BARS_BEFORE_OBJECTS; k++) {
     const bar = candles[candles.length - 1 - k]!;
     const reached = onLine.filter((t) => withinCandle(bar, labelHeight)(t.y));
@@ -668,9 +669,8 @@ export function axisBoxes(
   scanned: readonly Tag[] = axisTags(r, bg, strip, plot.top, plot.bottom, labelHeight),
   closeMarked = false,
 ): Tag[] {
-  const crosshairLine = (l: PlotLine, t: Tag): boolean =>
-    Math.abs(l.y - t.y) <= CROSSHAIR_LINE_PX && chroma(l.colour) < CHROMATIC && (l.dashed !== false || closeMarked);
-  const crosshair = (t: Tag): boolean => chroma(t.fill) < CHROMATIC && lines.some((l) => crosshairLine(l, t));
+  const crosshairLine = (l: PlotLine): boolean => chroma(l.colour) < CHROMATIC && (l.dashed !== false || closeMarked);
+  const crosshair = (t: Tag): boolean => chroma(t.fill) < CHROMATIC && lineAt(t, lines, crosshairLine);
   const boxes = scanned.filter((t) => !crosshair(t));
   // An axis that prints every label in a box of its own: boxes of one fill from the top of the
   // axis to its foot are the labels' (a drawing's tags of one colour huddle where it was drawn).

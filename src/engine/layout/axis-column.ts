@@ -75,7 +75,7 @@ function paneColumn(r: Raster, bg: Rgb, words: Word[], tags: boolean): LabelledP
   let best: LabelledPanes = { labels: [], panes: 0 };
   for (const edge of ['left', 'right'] as const) {
     const column = alignedColumn(numbers, [edge]);
-    const aligned = tags ? withTagLabels(r, bg, column) : column;
+    const aligned = tags && column.length === MIN_AXIS_LABELS - 1 ? withTagLabels(r, bg, column) : column;
     if (aligned.length < MIN_AXIS_LABELS) continue;
     const joined = aligned.map((l) => withDetachedDigits(l, words));
     const found = withPaneTags(
@@ -96,7 +96,16 @@ function paneColumn(r: Raster, bg: Rgb, words: Word[], tags: boolean): LabelledP
  * other labels hidden by tags): the scale must run through the labels and the tags alike.
  */
 function withPaneTags(r: Raster, bg: Rgb, found: LabelledPanes, tags: boolean): LabelledPanes {
-  if (!tags || found.labels.length !== MIN_AXIS_LABELS - 1) return found;
+  if (!tags || found.labels.length >= MIN_AXIS_LABELS) return found;
+  // The price pane is the top one: where sub-windows under it print more labels than its own (a
+  // phone's chart over three indicator panes, its labels hidden by the bid's and orders' tags
+  // but one), its label and the tags in its rows are the scale.
+  const top = found.top;
+  if (top && top !== found.labels && top.length < MIN_AXIS_LABELS) {
+    const withTags = withTagLabels(r, bg, top, paneRows(r, bg, stripOf(top, r.width)));
+    if (withTags.length >= MIN_AXIS_LABELS) return { ...found, labels: withTags };
+  }
+  if (found.labels.length !== MIN_AXIS_LABELS - 1) return found;
   const rows = paneRows(r, bg, stripOf(found.labels, r.width));
   return { ...found, labels: withTagLabels(r, bg, found.labels, rows) };
 }
@@ -115,7 +124,7 @@ export function withTagLabels(
   aligned: Word[],
   rows: { top: number; bottom: number } = { top: 0, bottom: r.height },
 ): Word[] {
-  if (aligned.length !== MIN_AXIS_LABELS - 1) return aligned;
+  if (aligned.length === 0 || aligned.length >= MIN_AXIS_LABELS) return aligned;
   const h = medianLabelHeight(aligned);
   const strip = { ...stripOf(aligned, r.width), top: 0, bottom: r.height };
   const left = Math.min(...aligned.map((w) => w.left));

@@ -116,6 +116,8 @@ function boxEdge(r: Raster, strip: Box, boxRow: number, line: Rgb, bg: Rgb): boo
 export interface LabelledPanes {
   labels: Word[];
   panes: number;
+  /** The topmost pane's labels, when the column is split into panes (every platform puts the price pane first). */
+  top?: Word[];
 }
 
 /**
@@ -207,6 +209,7 @@ export function mainPaneLabels(r: Raster, pictureBg: Rgb, labels: Word[], strip:
     labels: groups.reduce((best, g) => (extent(g) > extent(best) ? g : best)),
     // A pane with a scale of its own prints two labels at least.
     panes: Math.max(1, groups.filter((g) => g.length >= MIN_PANE_LABELS).length),
+    top: groups.find((g) => g.length > 0),
   };
 }
 

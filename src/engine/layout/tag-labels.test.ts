@@ -64,6 +64,19 @@ describe('withTagLabels', () => {
     ]);
   });
 
+  it("adds the tags beside a pane's one label in view (its others hidden under them)", () => {
+    const r = picture();
+    tag(r, 120, [128, 128, 128]);
+    tag(r, 180, [40, 120, 220]);
+    const column = withTagLabels(r, BG, [label(50)], { top: 0, bottom: 240 });
+    expect(column.map((w) => [w.top, w.tag ?? false])).toEqual([
+      [50, false],
+      [115, true],
+      [175, true],
+    ]);
+    expect(withTagLabels(r, BG, [])).toEqual([]);
+  });
+
   it('leaves a column of three labels or more, and one without tags, as it is', () => {
     const r = picture();
     tag(r, 250, [128, 128, 128]);
@@ -94,6 +107,15 @@ describe('a phone chart whose axis shows two labels beside the tags', () => {
     const { reading, error } = await readMetaTrader(41, 18);
     expect(error).toBeLessThan(0.01);
     expect(reading.evidence.inliers).toHaveLength(3);
+  }, 60_000);
+
+  it("is read in portrait over three sub-windows whose labels outnumber its own: the top pane's label and its tags", async () => {
+    // Seed 41, picture 50: the framed upper chart's price pane shows 0.66500 alone in the column
+    // (0.66000 touches an order's tag), beside the bid's and two orders' tags; MACD, Stochastic
+    // and MACD panes under it print two labels each. Refused as the framed chart unread before.
+    const { reading, error } = await readMetaTrader(41, 50);
+    expect(error).toBeLessThan(0.01);
+    expect(reading.evidence.inliers.length).toBeGreaterThanOrEqual(3);
   }, 60_000);
 
   it('is read in portrait, the framed one of two stacked charts, above its time labels', async () => {

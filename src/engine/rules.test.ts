@@ -279,11 +279,12 @@ const framedChartEmpty = once(async () => {
 });
 
 /**
- * A MetaTrader terminal whose framed chart has a stochastic sub-window under its volumes: the
- * price pane prints two labels, and the column's run of three or more is the stochastic's
- * levels (100, 80, 20, 0), a line as straight as prices make.
+ * A MetaTrader phone chart in landscape over an oscillator's sub-window: the price pane prints
+ * one label in view, and the column's part of three or more is the oscillator's levels, a line
+ * as straight as prices make. (The terminal of seed 31, picture 69 showed the rule until the
+ * tallest pane's labels were taken for the price pane's: its price pane's two now are.)
  */
-const oscillatorLevels = once(async () => (await renderMetaTrader(mtSpec(31, 69, { experts: 0.6 }))).image);
+const oscillatorLevels = once(async () => (await renderMetaTrader(mtSpec(32, 31, { experts: 0.6 }))).image);
 
 /**
  * A MetaTrader phone chart in landscape whose title line names gold beside the prices its axis

@@ -39,6 +39,24 @@ describe('mainPaneLabels', () => {
     const found = mainPaneLabels(canvas(600, 300), bg, [...labels, lower], strip);
     expect(found.labels).toHaveLength(6);
   });
+
+  it("takes the tallest pane's labels, not the sub-window's that span more rows (tags hide the price pane's)", () => {
+    // A phone's price pane (rows 0-179) shows two labels, 30 rows apart (tags hide those under
+    // them); an RSI pane under it (rows 181-299) prints four, 90 rows from first to last.
+    const r = canvas(600, 300);
+    r.fill(0, 599, 180, 180, [160, 160, 160]);
+    const price = [40, 70].map((top) => word(560, 600, top, top + 8, 6));
+    const rsi = [190, 220, 250, 280].map((top) => word(560, 600, top, top + 8, 5));
+    const found = mainPaneLabels(r, bg, [...price, ...rsi], strip);
+    expect(found.panes).toBe(2);
+    expect(found.labels.map((w) => w.top)).toEqual([40, 70]);
+    // The top pane runs from the picture's top where no separator bounds it: labels near its foot too.
+    const low = [140, 160].map((top) => word(560, 600, top, top + 8, 6));
+    expect(mainPaneLabels(r, bg, [...low, ...rsi], strip).labels.map((w) => w.top)).toEqual([140, 160]);
+    // Under a separator at row 120 (a terminal's chart under its window's bar), from there: the sub-window's.
+    r.fill(0, 599, 120, 120, [160, 160, 160]);
+    expect(mainPaneLabels(r, bg, [...low, ...rsi], strip).labels.map((w) => w.top)).toEqual([190, 220, 250, 280]);
+  });
 });
 
 describe("a terminal's separators", () => {

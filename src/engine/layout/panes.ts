@@ -186,17 +186,22 @@ function axisBackground(r: Raster, pictureBg: Rgb, strip: Box): Rgb {
 /**
  * A volume or indicator pane under (or over) the price pane has its own labels in the same
  * column; a separator line between two labels splits the column, and the tallest part is the
- * price pane's.
+ * price pane's. A part's height runs between the separators around it (the top part's from the
+ * picture's top, the bottom part's to its last label, where none bounds it): the price pane's labels can span less than a sub-window's where tags
+ * hide most of them (a phone's chart over RSI and MACD panes, each printing three or four).
  */
 export function mainPaneLabels(r: Raster, pictureBg: Rgb, labels: Word[], strip: Box): LabelledPanes {
   const bg = axisBackground(r, pictureBg, strip);
   const groups: Word[][] = [[]];
+  // The separator rows between the groups: separators[i] ends group i.
+  const separators: number[] = [];
   for (const [i, label] of labels.entries()) {
     const prev = labels[i - 1];
     if (prev) {
       for (let y = prev.bottom + 1; y < label.top; y++) {
         if (isSeparator(r, bg, strip, y)) {
           groups.push([]);
+          separators.push(y);
           break;
         }
       }
@@ -205,8 +210,24 @@ export function mainPaneLabels(r: Raster, pictureBg: Rgb, labels: Word[], strip:
   }
   for (const [i, g] of groups.entries()) groups[i] = withoutStrays(g);
   const extent = (g: Word[]): number => (g.length ? g[g.length - 1]!.bottom - g[0]!.top : -1);
+  // The top part's pane starts at the separator above it, else at the picture's top: the price
+  // pane's labels start some way under its top edge, a sub-window's right under its separator.
+  const first = labels[0];
+  let above = 0;
+  for (let y = (first?.top ?? 0) - 1; y >= 0; y--) {
+    if (isSeparator(r, bg, strip, y)) {
+      above = y + 1;
+      break;
+    }
+  }
+  const height = (g: Word[], i: number): number =>
+    g.length ? (separators[i] ?? g[g.length - 1]!.bottom) - (separators[i - 1] ?? above) : -1;
+  // Parts with a scale of their own (two labels or more) by their panes' heights; else by extent.
+  const scaled = groups.map((g, i) => ({ g, h: height(g, i) })).filter(({ g }) => g.length >= MIN_PANE_LABELS);
   return {
-    labels: groups.reduce((best, g) => (extent(g) > extent(best) ? g : best)),
+    labels: scaled.length
+      ? scaled.reduce((best, p) => (p.h > best.h ? p : best)).g
+      : groups.reduce((best, g) => (extent(g) > extent(best) ? g : best)),
     // A pane with a scale of its own prints two labels at least.
     panes: Math.max(1, groups.filter((g) => g.length >= MIN_PANE_LABELS).length),
     top: groups.find((g) => g.length > 0),

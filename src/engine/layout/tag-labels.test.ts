@@ -118,6 +118,14 @@ describe('a phone chart whose axis shows two labels beside the tags', () => {
     expect(reading.evidence.inliers.length).toBeGreaterThanOrEqual(3);
   }, 60_000);
 
+  it("is read in portrait over MACD, RSI and volume panes whose labels span more rows than the price pane's two", async () => {
+    // Seed 2, picture 30: the framed lower chart's price pane shows 2080.00 and 2060.00 beside the
+    // bid's tag 2099.97 and an order's over 2040.00; the RSI pane under it prints four labels.
+    // Refused as the framed chart unread while the column's part with the widest labels was taken.
+    const { error } = await readMetaTrader(2, 30);
+    expect(error).toBeLessThan(0.01);
+  }, 60_000);
+
   it('is read in portrait, the framed one of two stacked charts, above its time labels', async () => {
     // Seed 2, picture 22: the framed chart's axis shows 1.09000 and 1.08000 over the grey bid tag;
     // its latest time label runs on under the axis.

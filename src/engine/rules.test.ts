@@ -279,12 +279,12 @@ const framedChartEmpty = once(async () => {
 });
 
 /**
- * A MetaTrader phone chart in landscape over an oscillator's sub-window: the price pane prints
- * one label in view, and the column's part of three or more is the oscillator's levels, a line
- * as straight as prices make. (The terminal of seed 31, picture 69 showed the rule until the
- * tallest pane's labels were taken for the price pane's: its price pane's two now are.)
+ * A MetaTrader chart window over an oscillator's sub-window: its price pane's column read, the
+ * next column tried is the oscillator's levels, a line as straight as prices make. (Phones and
+ * terminals that showed the rule before, 31-69 and 32-31, now have their price panes' labels
+ * taken: the tallest pane's, and the top pane's one label with its tags.)
  */
-const oscillatorLevels = once(async () => (await renderMetaTrader(mtSpec(32, 31, { experts: 0.6 }))).image);
+const oscillatorLevels = once(async () => (await renderMetaTrader(mtSpec(42, 52, { experts: 0.6 }))).image);
 
 /**
  * A MetaTrader phone chart in landscape whose title line names gold beside the prices its axis

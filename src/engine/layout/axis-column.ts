@@ -105,7 +105,7 @@ function withPaneTags(r: Raster, bg: Rgb, found: LabelledPanes, tags: boolean): 
     const withTags = withTagLabels(r, bg, top, paneRows(r, bg, stripOf(top, r.width)));
     if (withTags.length >= MIN_AXIS_LABELS) return { ...found, labels: withTags };
   }
-  if (found.labels.length !== MIN_AXIS_LABELS - 1) return found;
+  if (found.labels.length === 0) return found;
   const rows = paneRows(r, bg, stripOf(found.labels, r.width));
   return { ...found, labels: withTagLabels(r, bg, found.labels, rows) };
 }

@@ -53,6 +53,11 @@ describe('mainPaneLabels', () => {
     // The top pane runs from the picture's top where no separator bounds it: labels near its foot too.
     const low = [140, 160].map((top) => word(560, 600, top, top + 8, 6));
     expect(mainPaneLabels(r, bg, [...low, ...rsi], strip).labels.map((w) => w.top)).toEqual([140, 160]);
+    // The top pane with one label in view (the others under tags) is the price pane still: the
+    // column has no scale there until its tags are read (axis-column.ts withPaneTags).
+    const one = mainPaneLabels(r, bg, [price[0]!, ...rsi], strip);
+    expect(one.labels.map((w) => w.top)).toEqual([40]);
+    expect(one.top).toBe(one.labels);
     // Under a separator at row 120 (a terminal's chart under its window's bar), from there: the sub-window's.
     r.fill(0, 599, 120, 120, [160, 160, 160]);
     expect(mainPaneLabels(r, bg, [...low, ...rsi], strip).labels.map((w) => w.top)).toEqual([190, 220, 250, 280]);

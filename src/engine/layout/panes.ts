@@ -223,14 +223,19 @@ export function mainPaneLabels(r: Raster, pictureBg: Rgb, labels: Word[], strip:
   const height = (g: Word[], i: number): number =>
     g.length ? (separators[i] ?? g[g.length - 1]!.bottom) - (separators[i - 1] ?? above) : -1;
   // Parts with a scale of their own (two labels or more) by their panes' heights; else by extent.
-  const scaled = groups.map((g, i) => ({ g, h: height(g, i) })).filter(({ g }) => g.length >= MIN_PANE_LABELS);
+  // The top part with one label in view is weighed too (the price pane's others under tags):
+  // as the tallest, it leaves the column without a scale until its tags are read (`withPaneTags`).
+  const top = groups.findIndex((g) => g.length > 0);
+  const scaled = groups
+    .map((g, i) => ({ g, h: height(g, i) }))
+    .filter(({ g }, i) => g.length >= MIN_PANE_LABELS || (i === top && g.length > 0));
   return {
     labels: scaled.length
       ? scaled.reduce((best, p) => (p.h > best.h ? p : best)).g
       : groups.reduce((best, g) => (extent(g) > extent(best) ? g : best)),
     // A pane with a scale of its own prints two labels at least.
     panes: Math.max(1, groups.filter((g) => g.length >= MIN_PANE_LABELS).length),
-    top: groups.find((g) => g.length > 0),
+    top: groups[top],
   };
 }
 

@@ -126,6 +126,14 @@ describe('a phone chart whose axis shows two labels beside the tags', () => {
     expect(error).toBeLessThan(0.01);
   }, 60_000);
 
+  it("is read in portrait where the price pane, the tallest, shows one label beside four tags over a MACD pane's three", async () => {
+    // Seed 22, picture 74: the framed lower chart's labels touch the bid's and orders' tags but
+    // 0.8580; its MACD pane prints three labels. Refused as the framed chart unread while the
+    // column's part with two labels or more was taken.
+    const { error } = await readMetaTrader(22, 74);
+    expect(error).toBeLessThan(0.01);
+  }, 60_000);
+
   it('is read in portrait, the framed one of two stacked charts, above its time labels', async () => {
     // Seed 2, picture 22: the framed chart's axis shows 1.09000 and 1.08000 over the grey bid tag;
     // its latest time label runs on under the axis.

@@ -187,8 +187,9 @@ function axisBackground(r: Raster, pictureBg: Rgb, strip: Box): Rgb {
  * A volume or indicator pane under (or over) the price pane has its own labels in the same
  * column; a separator line between two labels splits the column, and the tallest part is the
  * price pane's. A part's height runs between the separators around it (the top part's from the
- * picture's top, the bottom part's to its last label, where none bounds it): the price pane's labels can span less than a sub-window's where tags
- * hide most of them (a phone's chart over RSI and MACD panes, each printing three or four).
+ * picture's top, the bottom part's to its last label, where none bounds it): the price pane's
+ * labels can span fewer rows than a sub-window's where tags hide most of them (a phone's chart
+ * over RSI and MACD panes, each printing three or four).
  */
 export function mainPaneLabels(r: Raster, pictureBg: Rgb, labels: Word[], strip: Box): LabelledPanes {
   const bg = axisBackground(r, pictureBg, strip);

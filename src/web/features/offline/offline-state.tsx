@@ -12,7 +12,12 @@ import { Button } from '../../components/ui/button';
 export function OfflineState({ compact }: { compact: boolean }) {
   useEffect(() => {
     if (compact) return;
-    const reload = () => window.location.reload();
+    // Only when the browser says it is online: an 'online' event can come while it is still
+    // offline (its network state re-applied to a page), and a reload then would cut short a
+    // navigation on its way (a share's landing).
+    const reload = () => {
+      if (navigator.onLine) window.location.reload();
+    };
     window.addEventListener('online', reload);
     return () => window.removeEventListener('online', reload);
   }, [compact]);

@@ -213,14 +213,7 @@ export function mainPaneLabels(r: Raster, pictureBg: Rgb, labels: Word[], strip:
   const extent = (g: Word[]): number => (g.length ? g[g.length - 1]!.bottom - g[0]!.top : -1);
   // The top part's pane starts at the separator above it, else at the picture's top: the price
   // pane's labels start some way under its top edge, a sub-window's right under its separator.
-  const first = labels[0];
-  let above = 0;
-  for (let y = (first?.top ?? 0) - 1; y >= 0; y--) {
-    if (isSeparator(r, bg, strip, y)) {
-      above = y + 1;
-      break;
-    }
-  }
+  const above = paneTop(r, bg, strip, labels[0]?.top ?? 0);
   const height = (g: Word[], i: number): number =>
     g.length ? (separators[i] ?? g[g.length - 1]!.bottom) - (separators[i - 1] ?? above) : -1;
   // Parts with a scale of their own (two labels or more) by their panes' heights; else by extent.
@@ -240,19 +233,19 @@ export function mainPaneLabels(r: Raster, pictureBg: Rgb, labels: Word[], strip:
   };
 }
 
+/** The row under the nearest separator above row `from` (`bg`: the axis's own background), else 0. */
+function paneTop(r: Raster, bg: Rgb, strip: Box, from: number): number {
+  for (let y = from - 1; y >= 0; y--) if (isSeparator(r, bg, strip, y)) return y + 1;
+  return 0;
+}
+
 /**
  * The price pane's rows: between the nearest separator lines above and below the labels, else
  * the whole height.
  */
 export function paneRows(r: Raster, pictureBg: Rgb, strip: Box): { top: number; bottom: number } {
   const bg = axisBackground(r, pictureBg, strip);
-  let top = 0;
-  for (let y = strip.top - 1; y >= 0; y--) {
-    if (isSeparator(r, bg, strip, y)) {
-      top = y + 1;
-      break;
-    }
-  }
+  const top = paneTop(r, bg, strip, strip.top);
   let bottom = r.height;
   for (let y = strip.bottom; y < r.height; y++) {
     if (isSeparator(r, bg, strip, y)) {

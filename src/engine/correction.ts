@@ -149,12 +149,15 @@ export function correctedCandles(
     };
   });
   const last = candles[candles.length - 1];
-  if (last && lastPrice !== undefined) {
-    last.close = lastPrice;
-    last.high = Math.max(last.high, lastPrice);
-    last.low = Math.min(last.low, lastPrice);
-  }
+  if (last && lastPrice !== undefined) closeLastAt(last, lastPrice);
   return candles;
+}
+
+/** The last bar's close moved to `price`, the bar stretched to hold it. */
+export function closeLastAt(last: PriceCandle, price: number): void {
+  last.close = price;
+  last.high = Math.max(last.high, price);
+  last.low = Math.min(last.low, price);
 }
 
 /** What an analysis is made of: the series in prices, on a scale, in a plot; the engine's evidence when it read the scale. */

@@ -9,7 +9,7 @@ import { EngineError, type RefusalRule } from './errors.js';
 import { getOcrWorker, terminateOcr } from './axis/index.js';
 import type { ReadingTrace, Weighed } from '../shared/engine-trace.js';
 import { readChart, type ReadingReport } from './read-chart.js';
-import { barsOfSeries, correctReading, correctRefusal, type PricedSeries } from './correction.js';
+import { barsOfSeries, closeLastAt, correctReading, correctRefusal, type PricedSeries } from './correction.js';
 import type { Correction } from '../shared/correction.js';
 import { ReadingRecorder } from './trace.js';
 import { legendInstrument, readSymbol } from './symbol/read-symbol.js';
@@ -71,7 +71,7 @@ export async function analyzeChart(
   // its quote line gives another close. A trader's own scale is theirs.
   const legend = reason === 'prices do not fit' ? legendInstrument(text) : null;
   if (!correction && legend) throw withTrendSeen(refuseUnfit(reading, rec, legend, last?.close ?? 0), settings);
-  if (!correction) await checkQuote(image, reading, rec, settings);
+  if (!correction) await weighQuote(image, reading, rec, settings);
   const t = performance.now();
   const decimals = reading.scale.precision;
   const { result, support, resistance } = analyseSeries(
@@ -128,9 +128,11 @@ function refuseUnfit(reading: PricedSeries, rec: ReadingRecorder, instrument: st
  * The chart's own quote line, where it is read and in view, must give the close the reading gives:
  * another means the reading took a drawn line's label, another tag or another pane for the last
  * price, and the reading is refused (a decision in the trace, with the close the quote gives).
+ * Where it agrees, its close is the chart's own figure, exact where the rows of a tag or a bar are
+ * not (two tags overlapping, a bar's close a pixel off): the last bar's close is set to it.
  * A trader's own scale is theirs (not checked).
  */
-async function checkQuote(
+async function weighQuote(
   image: Buffer,
   reading: PricedSeries,
   rec: ReadingRecorder,
@@ -150,8 +152,14 @@ async function checkQuote(
     viewHigh: Math.max(atTop, atBottom),
     viewLow: Math.min(atTop, atBottom),
   });
-  if (gap === null || gap <= QUOTE_AGREES) return;
+  if (gap === null) return;
   rec.resume(reading.trace.attempt ?? rec.index);
+  if (gap <= QUOTE_AGREES) {
+    if (quote.close === null) return;
+    rec.stage('confidence', { quoteClose: quote.close, lastPrice: last.close, gap });
+    closeLastAt(last, quote.close);
+    return;
+  }
   const [closeFrom, closeTo] = quote.closeRange;
   const close: Weighed = quote.close !== null ? { quoteClose: quote.close } : { closeFrom, closeTo };
   const error = rec.refuse('confidence/quote-disagrees', { ...close, lastPrice: last.close, gap });

@@ -96,15 +96,26 @@ describe("the chart's quote line", () => {
     const { chart } = await analyzeChart(image, SETTINGS);
     expect(Math.abs(chart.lastPrice - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.01);
   }, 60_000);
+
+  it("takes the quote's close for the last price where the two agree", async () => {
+    // The quote's close a hundredth of the bars' range from the bar's: within what agrees, but
+    // not what the rows of the bar and its tag give.
+    const { image, close } = await chartWithQuote((t) => t.lastPrice + (t.high - t.low) * 0.01);
+    const { chart, trace } = await analyzeChart(image, SETTINGS);
+    expect(chart.lastPrice).toBeCloseTo(close, 9);
+    const stages = trace.attempts[trace.attempt ?? 0]?.stages ?? [];
+    const quoted = stages.find((s) => s.stage === 'confidence')?.summary;
+    expect(quoted?.quoteClose).toBeCloseTo(close, 4);
+  }, 60_000);
 });
 
-/** The picture's refusal for its quote line, and what the refusing decision weighed. */
 /** The trend the engine answers for the chart `chartWithQuote` draws on, with its own quote line. */
 async function trendOfChart() {
   const { image } = await renderMetaTrader(mtSpec(1, 0));
   return (await analyzeChart(image, SETTINGS)).result.trend;
 }
 
+/** The picture's refusal for its quote line, and what the refusing decision weighed. */
 async function quoteRefusal(image: Buffer): Promise<{ refused: EngineError; weighed: Weighed | undefined }> {
   const error = await analyzeChart(image, SETTINGS).then(
     () => null,

@@ -52,6 +52,7 @@ const EVIDENCE: ReadingEvidence = {
   tagVerdict: 'agrees',
   closeMarked: true,
   unexplainedMarks: 0,
+  pricePastEnd: 0,
 };
 
 describe('refuseUnsure', () => {
@@ -135,6 +136,12 @@ describe('refuseUnsure', () => {
     expect(c.terms.tagAgreement).toBe(1);
     expect(refuseUnsure(evidence)).toEqual(readingConfidence(evidence));
     expect(readingConfidence(evidence).value).toBe(1);
+  });
+
+  it('refuses a reading whose axis prints a price past its end (a tag pinned there)', () => {
+    // Pushed to stay on the axis, a tag stands within half its height of its price.
+    expect(refusal({ ...evidence, pricePastEnd: 0.4 })).toBeNull();
+    expect(refusal({ ...evidence, pricePastEnd: 6 })?.message).toBe(UNSURE_REASONS.priceOutOfView);
   });
 
   it('answers a last bar far from the axis that a tag or price line through it confirms', () => {

@@ -309,6 +309,9 @@ const quoteDisagrees = once(
     ).image,
 );
 
+/** A phone's price pinned at the axis's foot, out of view (a design render of the MetaTrader renderer). */
+const pinnedTag = once(async () => (await renderMetaTrader(mtSpec(42, 43))).image);
+
 const PICTURES: Record<RefusalRule, () => Promise<Buffer>> = {
   'decode/unreadable': async () => Buffer.from('This is a note about EURUSD, not a picture.'),
   'decode/unsupported-format': () => plain(400, 300).webp().toBuffer(),
@@ -334,6 +337,7 @@ const PICTURES: Record<RefusalRule, () => Promise<Buffer>> = {
   'last-price/tag-unreached': farTag,
   'last-price/marks-beside-last': boxBesideLatest,
   'last-price/last-bar-away': latestBarsHidden,
+  'last-price/price-out-of-view': pinnedTag,
   'confidence/last-outside-labels': topLabelsHidden,
   'confidence/series-outside-labels': onlyFootLabels,
   'confidence/labels-past-plot': panelAcrossPlot,

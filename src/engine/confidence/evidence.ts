@@ -4,7 +4,7 @@
  * the axis's marks say of it. `readingConfidence` (index.ts) weighs it.
  */
 import type { CandleDetection } from '../bars/index.js';
-import type { ScaleFit } from '../axis/scale.js';
+import { parseLabel, type ScaleFit } from '../axis/scale.js';
 import { priceAtRow, type LabelRead } from '../axis/read-axis.js';
 import type { Layout } from '../layout/index.js';
 import type { Tag, TagVerdict } from '../last-price/index.js';
@@ -64,6 +64,30 @@ function placeOfSeries(fit: ScaleFit, pitch: number, plot: Box, f: number, detec
   };
 }
 
+/**
+ * How far past the plot's top or bottom, in label pitches, the prices printed at that end of the
+ * axis lie on the scale (0 where none is past it): a price read within half a pitch of an end,
+ * with the scale's decimals or more and as many digits before them as a label's, beyond that end.
+ * MetaTrader pins the tag of a price out of view at the axis's end; a tag pushed to stay on the
+ * axis stands within half its height of its price.
+ */
+export function pricePastEnd(fit: ScaleFit, read: LabelRead[], plot: Box, f: number, pitch: number): number {
+  if (pitch <= 0) return 0;
+  const [top, bottom] = [plot.top * f, plot.bottom * f];
+  const rowOf = (value: number): number => (value - fit.intercept) / fit.slope;
+  // Words OCR ran together ('515051426' of two labels' digits) are no price.
+  const whole = (value: number): number => String(Math.trunc(Math.abs(value))).length;
+  const wholes = new Set(fit.inliers.map((l) => whole(l.value)));
+  const past = read.map((l) => {
+    const v = parseLabel(l.text);
+    if (!v || v.decimals < fit.precision || !wholes.has(whole(v.value)) || l.y < top || l.y > bottom) return 0;
+    if (l.y - top <= pitch / 2) return Math.max(0, top - rowOf(v.value)) / pitch;
+    if (bottom - l.y <= pitch / 2) return Math.max(0, rowOf(v.value) - bottom) / pitch;
+    return 0;
+  });
+  return Math.max(0, ...past);
+}
+
 export function gatherEvidence({ fit, read, pitch, layout, plot, f, series }: EvidenceInput): ReadingEvidence {
   const { detection, lastSource, tagCheck, unexplained, marginInk, closeMarked } = series;
   const rowOf = (value: number) => (value - fit.intercept) / fit.slope;
@@ -88,6 +112,7 @@ export function gatherEvidence({ fit, read, pitch, layout, plot, f, series }: Ev
     tagVerdict: tagCheck.verdict,
     closeMarked,
     unexplainedMarks: unexplained,
+    pricePastEnd: pricePastEnd(fit, read, plot, f, pitch),
     quality: detection.quality,
     bars: detection.candles.length,
   };

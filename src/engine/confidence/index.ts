@@ -17,6 +17,7 @@ import {
   LAST_BEYOND_HALF,
   LAST_GAP_FULL,
   LAST_GAP_HALF,
+  PAST_END,
   MARKED_BEYOND,
   MARKED_MARGIN,
   MIN_LABEL_SPAN,
@@ -57,6 +58,8 @@ export interface ReadingEvidence {
   closeMarked: boolean;
   /** Boxes on the axis beside the latest bars that a last close taken from the bar leaves unexplained. */
   unexplainedMarks: number;
+  /** How far past the plot's ends, in label pitches, the prices printed at those ends lie on the scale. */
+  pricePastEnd: number;
   quality: number;
   bars: number;
   /** Which chart of the screenshot was read, where it holds several: the framed (active) one. */
@@ -66,6 +69,7 @@ export interface ReadingEvidence {
 export type ConfidenceTerm =
   | 'tagAgreement'
   | 'marksBesideLast'
+  | 'priceOutOfView'
   | 'lastBarAway'
   | 'lastOutsideLabels'
   | 'seriesOutsideLabels'
@@ -109,6 +113,9 @@ export function readingConfidence(e: ReadingEvidence): ReadingConfidence {
     tagAgreement: e.tagVerdict === 'contradicts' && !e.closeMarked ? 0 : 1,
     // The axis marks prices beside the latest bars where the last bar found does not reach.
     marksBesideLast: e.unexplainedMarks > 0 ? 0 : 1,
+    // MetaTrader pins the tag of a price out of view at the axis's end: the latest price is not
+    // on the chart, whichever bar or tag was read.
+    priceOutOfView: e.pricePastEnd > PAST_END ? 0 : 1,
     // Platforms leave room for a few bars, up to about an eighth of the plot; farther, a text,
     // a label or a drawing ended the pieces, or the chart is scrolled back.
     // An empty margin between it and the axis (MetaTrader's chart shift) says the last bar is
@@ -157,6 +164,7 @@ export function readingConfidence(e: ReadingEvidence): ReadingConfidence {
 const LAST_PRICE_TERMS: readonly ConfidenceTerm[] = [
   'tagAgreement',
   'marksBesideLast',
+  'priceOutOfView',
   'lastBarAway',
   'scaleAndCloseUnconfirmed',
 ];
@@ -171,6 +179,7 @@ export const doubtsLastPriceOnly = (term: ConfidenceTerm): boolean => LAST_PRICE
 export const TERM_RULES: Record<ConfidenceTerm, RefusalRule> = {
   tagAgreement: 'last-price/tag-unreached',
   marksBesideLast: 'last-price/marks-beside-last',
+  priceOutOfView: 'last-price/price-out-of-view',
   lastBarAway: 'last-price/last-bar-away',
   lastOutsideLabels: 'confidence/last-outside-labels',
   seriesOutsideLabels: 'confidence/series-outside-labels',

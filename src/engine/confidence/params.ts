@@ -48,6 +48,12 @@ export const LAST_BEYOND_HALF = 1.1;
  */
 export const MARKED_BEYOND = 3;
 /**
+ * priceOutOfView: a price printed at an end of the axis may lie this many label pitches past
+ * that end on the scale (a tag pushed to stay on the axis stands within half its height of its
+ * price; OCR's and the fit's error add a little).
+ */
+export const PAST_END = 1;
+/**
  * seriesOutsideLabels, the share of the series beyond the labels read: rendered charts with sparse
  * labels keep two thirds of the series inside them.
  */

@@ -12,13 +12,14 @@ import { readingConfidence, type ReadingEvidence } from './confidence/index.js';
 import { gatherEvidence, takesPane } from './confidence/evidence.js';
 import { judgeReading, seenWith } from './confidence/judge.js';
 import { decodeImage } from './decode.js';
-import { labelValues, placeBars, withBars } from './correction.js';
+import { closeLastAt, labelValues, placeBars, withBars } from './correction.js';
 import { EngineError, NO_SCALE_RULES, type RefusalRule } from './errors.js';
 import { findLayoutScaled, type Layout } from './layout/index.js';
 import { learnedLayout } from './layout/learned/layout.js';
 import { readLayout, type LearnedLayout } from './layout/learned/reader.js';
 import { activeFrame, framedPart } from './layout/frame.js';
 import { paneOfLabels } from './layout/labels-pane.js';
+import { printedClose } from './last-price/printed.js';
 import { refuseWithoutAxis } from './layout/without-axis.js';
 import { dominantColour, type Box } from './raster.js';
 import { inPrices, placeReading, shrinkReading, type ChartReading } from './reading.js';
@@ -332,12 +333,13 @@ async function readWithLayout(p: Picture, layout: Layout, rec: ReadingRecorder):
   const chosen = found(first)
     ? preferLabelsPane(p, layout, { ...axis, fit }, first, rec)
     : await seriesInPane(p, layout, { ...axis, fit }, rec);
+  const printed = await printedOf(p, layout, chosen, fit);
   const timings = {
     decode: p.decoded - p.started,
     axis: barsStarted - p.decoded + (axisDone - barsDone),
     candles: barsDone - barsStarted,
   };
-  return answer(p, { ...axis, fit }, chosen, found(first), timings, rec);
+  return answer(p, { ...axis, fit }, { ...chosen, printed }, found(first), timings, rec);
 }
 
 type Fitted = AxisReading & { fit: ScaleFit };
@@ -345,6 +347,16 @@ interface Chosen {
   series: SeriesFound;
   plot: Box;
   evidence: ReadingEvidence;
+  /** The price printed on the box the last close was read from, where it agrees with its rows. */
+  printed?: number | null;
+}
+
+/** The price printed on the box the chosen series' last close was read from (`printedClose`). */
+async function printedOf(p: Picture, layout: Layout, chosen: Chosen, fit: ScaleFit): Promise<number | null> {
+  const { mark, detection } = chosen.series;
+  const last = detection.candles[detection.candles.length - 1];
+  if (!mark || !last) return null;
+  return printedClose(p.full, p.f, layout.axis.strip, mark, fit, last.close * p.f);
 }
 
 /**
@@ -414,6 +426,11 @@ function answer(
   // stand, the picture stays no chart (a page's decorative chart beside a column of numbers).
   const image = { width: p.full.width, height: p.full.height };
   const candles = detection.candles.map((c) => inPrices(c, price));
+  const last = candles[candles.length - 1];
+  if (last && chosen.printed != null) {
+    rec.stage('last-price', { printed: chosen.printed, read: last.close });
+    closeLastAt(last, chosen.printed);
+  }
   let confidence: ReturnType<typeof judgeReading>;
   try {
     // A price at or below zero is no market's: the scale was fitted through other labels, or it

@@ -5,7 +5,7 @@
 import { readBars, type CandleDetection } from './bars/index.js';
 import type { SettledSeries } from './confidence/evidence.js';
 import { medianLabelHeight, type Layout } from './layout/index.js';
-import { readLastPrice, settle } from './last-price/index.js';
+import { readLastPrice, settle, type Tag } from './last-price/index.js';
 import type { Box, Raster, Rgb } from './raster.js';
 import type { ReadingRecorder } from './trace.js';
 import { debugPlot, debugSeries } from './debug.js';
@@ -24,6 +24,8 @@ export interface Picture {
 export interface SeriesReading extends Omit<SettledSeries, 'detection'> {
   detection: CandleDetection | null;
   found: boolean;
+  /** The box on the axis the last close was read from, work pixels (see `LastPriceReading`). */
+  mark: Tag | null;
 }
 export type SeriesFound = SeriesReading & SettledSeries;
 export const found = (s: SeriesReading): s is SeriesFound => s.found && s.detection !== null;
@@ -44,10 +46,20 @@ export function readSeries(
   const quality = detection?.quality ?? 0;
   rec.stage('bars', { bars: detection?.candles.length ?? 0, quality, found: bars.found, tag: tagCheck.verdict });
   if (!bars.found || !detection)
-    return { detection, found: false, tagCheck, lastSource: 'bar', unexplained: 0, marginInk: 1, closeMarked: false };
+    return {
+      detection,
+      found: false,
+      tagCheck,
+      lastSource: 'bar',
+      unexplained: 0,
+      marginInk: 1,
+      closeMarked: false,
+      mark: null,
+    };
   const input = { work: p.work, bg: p.bg, plotBg, strip: layout.axis.strip, labels: layout.axis.labels, plot };
   const last = readLastPrice({ ...input, labelHeight, bars: detection, tagCheck, scanned: bars.scanned });
-  const { source: lastSource, setAside, unexplained, marginInk, closeMarked } = last;
+  const { source: lastSource, setAside, unexplained, marginInk, closeMarked, mark } = last;
   rec.stage('last-price', { source: lastSource, setAside, unexplained, marginInk, closeMarked });
-  return { detection: settle(detection, last), found: true, tagCheck, lastSource, unexplained, marginInk, closeMarked };
+  const settled = settle(detection, last);
+  return { detection: settled, found: true, tagCheck, lastSource, unexplained, marginInk, closeMarked, mark };
 }

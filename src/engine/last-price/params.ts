@@ -265,3 +265,12 @@ export const TALLER_BY = 2;
  * rows off the body as found); further along the wick it marks something else.
  */
 export const AT_BODY = 0.6;
+
+// The price printed on the box the last close was read from (printed.ts).
+/**
+ * The printed price stands within this many of the box's heights of the close read from its rows
+ * (a tag pushed to stay on the axis: half its height; two tags overlapping: less than one).
+ */
+export const PRINTED_NEAR = 1;
+/** The second reading of the box leaves out this share of its height at its top and at its bottom. */
+export const PRINTED_INSET = 0.15;

@@ -17,7 +17,7 @@ import {
   applyPriceLine,
   applyTextTag,
   axisBoxes,
-  boxAt,
+  boxesAt,
   closeAt,
   lineTagBeforeObjects,
   unexplainedMarks,
@@ -53,6 +53,11 @@ export interface LastPriceReading {
   marginInk: number;
   /** Whether a box on the axis stands at the last close (the platform's mark of the last price). */
   closeMarked: boolean;
+  /**
+   * The box on the axis the last close was read from (a tag, a lone box), or else the one box that
+   * stands at the close read, work pixels; null where there is none.
+   */
+  mark: Tag | null;
 }
 
 const copyOf = (c: PixelCandle): PixelCandle => ({ x: c.x, open: c.open, high: c.high, low: c.low, close: c.close });
@@ -70,7 +75,8 @@ export function readLastPrice(input: LastPriceInput): LastPriceReading {
   let candles = bars.candles.slice(0, bars.candles.length - tagCheck.trimmed).map(copyOf);
   let setAside = tagCheck.trimmed;
   let source: ReadingEvidence['lastSource'] = 'bar';
-  if (applyLastPriceTag(work, bg, plotBg, strip, plot, candles, labelHeight, colours, scanned, lines)) source = 'tag';
+  let mark = applyLastPriceTag(work, bg, plotBg, strip, plot, candles, labelHeight, colours, scanned, lines);
+  if (mark) source = 'tag';
   else if (applyTextTag(work, bg, candles, labels, labelHeight)) source = 'text-tag';
   else if (
     applyPriceLine(
@@ -94,6 +100,7 @@ export function readLastPrice(input: LastPriceInput): LastPriceReading {
     const label = boxes && lineLabel(candles, lines, boxes, labelHeight);
     // Objects past the bar a price line's tag marks (a label, a title's letters): set aside.
     const past = label ?? (boxes && lineTagBeforeObjects(candles, boxes, lines, labelHeight));
+    mark = box ?? past?.box ?? null;
     if (box) source = box.lines === 2 ? 'tag' : 'box';
     else if (past) {
       // Objects past the series: their pieces are set aside, the box at the bar before them is the close.
@@ -105,7 +112,10 @@ export function readLastPrice(input: LastPriceInput): LastPriceReading {
   }
   const after = candles[candles.length - 1]?.close;
   const fromBar = source === 'bar' || source === 'right-edge';
-  const closeMarked = after !== undefined && boxAt(scanned, after, labelHeight);
+  const atClose = after !== undefined ? boxesAt(scanned, after, labelHeight) : [];
+  const closeMarked = atClose.length > 0;
+  // A close read from a line or a bar with one box at it: the box prints the price too.
+  if (!mark && atClose.length === 1) mark = atClose[0] ?? null;
   return {
     setAside,
     // Each finder that names a source has closed the last bar at its mark.
@@ -116,6 +126,7 @@ export function readLastPrice(input: LastPriceInput): LastPriceReading {
       : 0,
     marginInk: unconfirmed(source) ? marginInk(work, plot, plotBg, candles, lines) : 0,
     closeMarked,
+    mark,
   };
 }
 

@@ -239,7 +239,7 @@ describe('applyLastPriceTag', () => {
       candles,
       LABEL_HEIGHT,
     );
-    expect(used).toBe(true);
+    expect(used).not.toBeNull();
     expect(candles[0]).toEqual({ x: 140, open: 58, high: 40, low: 58, close: 43.5 });
   });
 
@@ -250,7 +250,7 @@ describe('applyLastPriceTag', () => {
     const withBid = [bar()];
     const r = chartWithLastCandle(withBid[0]!, UP, 34);
     tag(r, 61, GREY);
-    expect(applyLastPriceTag(r, BG, BG, STRIP, PLOT, withBid, LABEL_HEIGHT)).toBe(true);
+    expect(applyLastPriceTag(r, BG, BG, STRIP, PLOT, withBid, LABEL_HEIGHT)).not.toBeNull();
     expect(withBid[0]!.close).toBeCloseTo(60.5, 5);
     // Without a box at the body, the coloured tag stands.
     const alone = [bar()];
@@ -271,7 +271,7 @@ describe('applyLastPriceTag', () => {
     const withBid = [bar()];
     const r = chartWithLastCandle(withBid[0]!, UP, 41);
     tag(r, 61, GREY);
-    expect(applyLastPriceTag(r, BG, BG, STRIP, PLOT, withBid, LABEL_HEIGHT)).toBe(true);
+    expect(applyLastPriceTag(r, BG, BG, STRIP, PLOT, withBid, LABEL_HEIGHT)).not.toBeNull();
     expect(withBid[0]!.close).toBeCloseTo(60.5, 5);
     // Without the box at the close, the tag stands (the body read upside down).
     const alone = [bar()];
@@ -287,12 +287,12 @@ describe('applyLastPriceTag', () => {
 
   it('ignores a tag of another colour (a crosshair label) and a tag outside the candle', () => {
     const grey = [doji()];
-    expect(applyLastPriceTag(chartWithLastCandle(grey[0]!, GREY, 50), BG, BG, STRIP, PLOT, grey, LABEL_HEIGHT)).toBe(
-      false,
-    );
+    expect(
+      applyLastPriceTag(chartWithLastCandle(grey[0]!, GREY, 50), BG, BG, STRIP, PLOT, grey, LABEL_HEIGHT),
+    ).toBeNull();
     expect(grey[0]).toEqual(doji());
     const far = [doji()];
-    expect(applyLastPriceTag(chartWithLastCandle(far[0]!, UP, 95), BG, BG, STRIP, PLOT, far, LABEL_HEIGHT)).toBe(false);
+    expect(applyLastPriceTag(chartWithLastCandle(far[0]!, UP, 95), BG, BG, STRIP, PLOT, far, LABEL_HEIGHT)).toBeNull();
     expect(far[0]).toEqual(doji());
   });
 });
@@ -311,7 +311,7 @@ describe('applyLastPriceTag with a paler last bar', () => {
     fill(r, { left: 140, right: 142, top: 40, bottom: 59 }, blend(GREEN, 0.7));
     tag(r, 44, GREEN);
     const candles = [doji()];
-    expect(applyLastPriceTag(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT)).toBe(true);
+    expect(applyLastPriceTag(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT)).not.toBeNull();
     expect(candles[0]).toMatchObject({ close: 43.5 });
   });
 
@@ -321,7 +321,7 @@ describe('applyLastPriceTag with a paler last bar', () => {
     fill(r, { left: 0, right: 150, top: 50, bottom: 51 }, GREY);
     tag(r, 50, blend(GREY, 2.2));
     const candles = [doji()];
-    expect(applyLastPriceTag(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT)).toBe(false);
+    expect(applyLastPriceTag(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT)).toBeNull();
     expect(candles[0]).toEqual(doji());
   });
 });
@@ -343,7 +343,7 @@ describe('applyLastPriceTag with the series colours', () => {
   it('takes a tag in a series colour, at the colour measured from the bars or stronger', () => {
     const candles = [merged()];
     const used = applyLastPriceTag(chart(UP), BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [DOWN, paleUp]);
-    expect(used).toBe(true);
+    expect(used).not.toBeNull();
     expect(candles[0]).toMatchObject({ close: 43.5 });
   });
 
@@ -351,8 +351,8 @@ describe('applyLastPriceTag with the series colours', () => {
     const candles = [merged()];
     // An indicator's value tag, in its own colour.
     const ORANGE: Rgb = [255, 152, 0];
-    expect(applyLastPriceTag(chart(ORANGE), BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [DOWN, paleUp])).toBe(false);
-    expect(applyLastPriceTag(chart(UP), BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [DOWN])).toBe(false);
+    expect(applyLastPriceTag(chart(ORANGE), BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [DOWN, paleUp])).toBeNull();
+    expect(applyLastPriceTag(chart(UP), BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [DOWN])).toBeNull();
     expect(candles[0]).toEqual(merged());
   });
 
@@ -362,11 +362,11 @@ describe('applyLastPriceTag with the series colours', () => {
     // The crosshair's horizontal line, the label's grey, across the last bar at the label's row.
     fill(r, { left: 0, right: 150, top: 44, bottom: 45 }, LABEL_GREY);
     const candles = [merged()];
-    expect(applyLastPriceTag(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [DOWN, UP])).toBe(false);
+    expect(applyLastPriceTag(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [DOWN, UP])).toBeNull();
     expect(candles[0]).toEqual(merged());
     // A black-and-white series has grey among its colours: there the grey box may be the tag.
     const GREY_BAR: Rgb = [60, 62, 70];
-    expect(applyLastPriceTag(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [GREY_BAR, DOWN])).toBe(true);
+    expect(applyLastPriceTag(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [GREY_BAR, DOWN])).not.toBeNull();
   });
 });
 
@@ -392,7 +392,9 @@ describe('applyLastPriceTag on a MetaTrader chart in a JPEG', () => {
     tag(r, 36, WHITE);
     tag(r, 80, GREEN);
     const candles = [bar()];
-    expect(applyLastPriceTag(r, BLACK, BLACK, STRIP, PLOT, candles, LABEL_HEIGHT, [WHITE, greyishGreen])).toBe(true);
+    expect(
+      applyLastPriceTag(r, BLACK, BLACK, STRIP, PLOT, candles, LABEL_HEIGHT, [WHITE, greyishGreen]),
+    ).not.toBeNull();
     expect(candles[0]).toMatchObject({ open: 30, close: 79.5 });
   });
 
@@ -401,7 +403,7 @@ describe('applyLastPriceTag on a MetaTrader chart in a JPEG', () => {
     fill(r, { left: 141, right: 143, top: 82, bottom: 91 }, [47, 47, 47]);
     tag(r, 60, [19, 23, 34]);
     const candles = [bar()];
-    expect(applyLastPriceTag(r, BLACK, BLACK, STRIP, PLOT, candles, LABEL_HEIGHT, [WHITE, greyishGreen])).toBe(false);
+    expect(applyLastPriceTag(r, BLACK, BLACK, STRIP, PLOT, candles, LABEL_HEIGHT, [WHITE, greyishGreen])).toBeNull();
     expect(candles[0]).toEqual(bar());
   });
 
@@ -410,7 +412,7 @@ describe('applyLastPriceTag on a MetaTrader chart in a JPEG', () => {
     tag(r, 36, [40, 220, 40]);
     tag(r, 80, GREEN);
     const candles = [bar()];
-    expect(applyLastPriceTag(r, BLACK, BLACK, STRIP, PLOT, candles, LABEL_HEIGHT, [WHITE, greyishGreen])).toBe(false);
+    expect(applyLastPriceTag(r, BLACK, BLACK, STRIP, PLOT, candles, LABEL_HEIGHT, [WHITE, greyishGreen])).toBeNull();
     expect(candles[0]).toEqual(bar());
   });
 });
@@ -556,7 +558,7 @@ describe('applyLoneBox', () => {
     // Nor is one taken for the series' own tag when the bars share the band's colour.
     const bar: PixelCandle = { x: 140, open: 70, high: 30, low: 72, close: 40 };
     fill(band, { left: 138, right: 143, top: 30, bottom: 72 }, UP);
-    expect(applyLastPriceTag(band, BG, BG, STRIP, PLOT, [bar], LABEL_HEIGHT, [UP])).toBe(false);
+    expect(applyLastPriceTag(band, BG, BG, STRIP, PLOT, [bar], LABEL_HEIGHT, [UP])).toBeNull();
   });
 });
 

@@ -295,7 +295,7 @@ function candleColours(r: Raster, plotBg: Rgb, c: PixelCandle): Rgb[] {
  * Corrects the last candle in place from the tag in the last candle's colour whose row lies
  * within the candle's range (a little margin for antialiasing): its close becomes the tag's
  * row, and an open nearer the tag than the close was is the close it was swapped with.
- * Returns whether a tag was used.
+ * Returns the tag used, or null.
  */
 export function applyLastPriceTag(
   r: Raster,
@@ -308,11 +308,11 @@ export function applyLastPriceTag(
   seriesColours: Rgb[] = [],
   scanned?: readonly Tag[],
   lines: readonly PlotLine[] = [],
-): boolean {
+): Tag | null {
   const last = candles[candles.length - 1];
-  if (!last) return false;
+  if (!last) return null;
   const colours = candleColours(r, plotBg, last);
-  if (colours.length === 0) return false;
+  if (colours.length === 0) return null;
   const inRange = withinCandle(last, labelHeight);
   // The tag is in the last bar's colour, or a little stronger: a one-pixel wick between two
   // pixel columns is paler than the fill (not much: a crosshair's grey line through the bar is
@@ -337,7 +337,7 @@ export function applyLastPriceTag(
   );
   // A crosshair label is grey, white or black; beside one, the tag is the coloured box.
   const chosen = tags.length === 1 ? tags[0] : onlyOne(tags.filter((t) => chroma(t.fill) > CHROMATIC));
-  if (!chosen) return false;
+  if (!chosen) return null;
   // A box far out on the last bar's wick gives way to the one box at its close (see bodyGap), and
   // so does one away from its close at the other end of its body: the bar and that box agree on
   // the close (MetaTrader's bid), and the tag in the series' colour is the ask's or an order's.
@@ -357,7 +357,7 @@ export function applyLastPriceTag(
   const tag =
     bid ?? (bodyGap(chosen, last) <= near && Math.abs(chosen.y - last.close) <= near ? chosen : (atClose ?? chosen));
   closeAt(last, rowOf(tag, last, plot));
-  return true;
+  return tag;
 }
 
 /**
@@ -536,9 +536,13 @@ export function labelGlyph(lines: readonly PlotLine[], labelHeight: number): (c:
 
 const onlyOne = <T>(items: T[]): T | undefined => (items.length === 1 ? items[0] : undefined);
 
-/** Whether a box on the axis stands at `row`: within AT_BODY of a label's height of it. */
+/** The boxes on the axis that stand at `row`: within AT_BODY of a label's height of it. */
+export const boxesAt = (boxes: readonly Tag[], row: number, labelHeight: number): Tag[] =>
+  boxes.filter((t) => Math.abs(t.y - row) <= labelHeight * AT_BODY);
+
+/** Whether a box on the axis stands at `row`. */
 export const boxAt = (boxes: readonly Tag[], row: number, labelHeight: number): boolean =>
-  boxes.some((t) => Math.abs(t.y - row) <= labelHeight * AT_BODY);
+  boxesAt(boxes, row, labelHeight).length > 0;
 
 /**
  * Whether a tag's fill is candle colour k at full saturation: a JPEG takes much of the colour

@@ -170,10 +170,15 @@ async function weighQuote(
 
 /**
  * Refusals whose bars, kept for the trader's scale, say the trend too: a clear series beside
- * labels that read as no scale, and a reading whose last price the chart's own quote line
- * disputes (the quote doubts only the last price, as `doubtsLastPriceOnly` terms do).
+ * labels that read as no scale, and a reading whose last price the chart's own quote line or the
+ * price printed on its tag disputes (they doubt only the last price, as `doubtsLastPriceOnly`
+ * terms do).
  */
-const TREND_FROM_BARS: readonly RefusalRule[] = ['axis/labels-unreadable', 'confidence/quote-disagrees'];
+const TREND_FROM_BARS: readonly RefusalRule[] = [
+  'axis/labels-unreadable',
+  'confidence/quote-disagrees',
+  'last-price/printed-elsewhere',
+];
 
 /**
  * A refusal of a chart's prices says the trend its bars show, where bars were seen: the bars a

@@ -19,7 +19,8 @@ import { learnedLayout } from './layout/learned/layout.js';
 import { readLayout, type LearnedLayout } from './layout/learned/reader.js';
 import { activeFrame, framedPart } from './layout/frame.js';
 import { paneOfLabels } from './layout/labels-pane.js';
-import { printedClose } from './last-price/printed.js';
+import { PRINTED_ELSEWHERE, PRINTED_NEAR } from './last-price/params.js';
+import { printedClose, type Printed } from './last-price/printed.js';
 import { refuseWithoutAxis } from './layout/without-axis.js';
 import { dominantColour, type Box } from './raster.js';
 import { inPrices, placeReading, shrinkReading, type ChartReading } from './reading.js';
@@ -347,16 +348,16 @@ interface Chosen {
   series: SeriesFound;
   plot: Box;
   evidence: ReadingEvidence;
-  /** The price printed on the box the last close was read from, where it agrees with its rows. */
-  printed?: number | null;
+  /** The price printed on the box the last close was read from. */
+  printed?: Printed | null;
 }
 
 /** The price printed on the box the chosen series' last close was read from (`printedClose`). */
-async function printedOf(p: Picture, layout: Layout, chosen: Chosen, fit: ScaleFit): Promise<number | null> {
+async function printedOf(p: Picture, layout: Layout, chosen: Chosen, fit: ScaleFit): Promise<Printed | null> {
   const { mark, detection } = chosen.series;
   const last = detection.candles[detection.candles.length - 1];
   if (!mark || !last) return null;
-  return printedClose(p.full, p.f, layout.axis.strip, mark, fit, last.close * p.f);
+  return printedClose(p.full, p.f, layout.axis.strip, chosen.plot, mark, fit, last.close * p.f);
 }
 
 /**
@@ -427,12 +428,13 @@ function answer(
   const image = { width: p.full.width, height: p.full.height };
   const candles = detection.candles.map((c) => inPrices(c, price));
   const last = candles[candles.length - 1];
-  if (last && chosen.printed != null) {
-    rec.stage('last-price', { printed: chosen.printed, read: last.close });
-    closeLastAt(last, chosen.printed);
-  }
+  const { printed } = chosen;
+  if (last && printed) rec.stage('last-price', { printed: printed.price, read: last.close, away: printed.away });
+  if (last && printed && printed.away <= PRINTED_NEAR) closeLastAt(last, printed.price);
   let confidence: ReturnType<typeof judgeReading>;
   try {
+    if (printed?.pastEnd && printed.away > PRINTED_ELSEWHERE)
+      throw rec.refuse('last-price/printed-elsewhere', { printed: printed.price, away: printed.away });
     // A price at or below zero is no market's: the scale was fitted through other labels, or it
     // is a balance's, a profit's or an oscillator's, running below zero at its own labels.
     const lowest = Math.min(...candles.map((c) => c.low));

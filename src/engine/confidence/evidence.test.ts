@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ScaleFit } from '../axis/scale.js';
 import { pricePastEnd } from './evidence.js';
+import { STEP_FIT } from '../test/scale.js';
 
-/** A scale of 1.08000 at row 100, 0.00100 less every 50 rows (1.07400 at row 400); the plot runs from row 40 to 400. */
-const FIT: ScaleFit = {
-  slope: -0.00002,
-  intercept: 1.082,
-  precision: 5,
-  inliers: [1.08, 1.079, 1.078].map((value, i) => ({ y: 100 + 50 * i, value, decimals: 5 })),
-  onStep: true,
-};
 const PLOT = { left: 0, top: 40, right: 600, bottom: 400 };
 const PITCH = 50;
 const labels = (...extra: { y: number; text: string }[]) => [
@@ -21,20 +13,20 @@ const labels = (...extra: { y: number; text: string }[]) => [
 
 describe('pricePastEnd', () => {
   it("is 0 where the axis's prints lie on the scale", () => {
-    expect(pricePastEnd(FIT, labels(), PLOT, 1, PITCH)).toBe(0);
+    expect(pricePastEnd(STEP_FIT, labels(), PLOT, 1, PITCH)).toBe(0);
     // A tag pushed to stay on the axis: its price a little past the foot.
-    expect(pricePastEnd(FIT, labels({ y: 390, text: '1.07380' }), PLOT, 1, PITCH)).toBeCloseTo(0.2, 9);
+    expect(pricePastEnd(STEP_FIT, labels({ y: 390, text: '1.07380' }), PLOT, 1, PITCH)).toBeCloseTo(0.2, 9);
   });
 
   it("measures a price printed at the axis's end that lies far past it (a tag pinned there)", () => {
     // At the foot, a price 0.01 below its own: 500 rows past the plot's bottom.
-    expect(pricePastEnd(FIT, labels({ y: 390, text: '1.06400' }), PLOT, 1, PITCH)).toBeCloseTo(10, 9);
+    expect(pricePastEnd(STEP_FIT, labels({ y: 390, text: '1.06400' }), PLOT, 1, PITCH)).toBeCloseTo(10, 9);
     // At the top, 1.09000 stands at row -400, 440 rows above the plot's top.
-    expect(pricePastEnd(FIT, labels({ y: 50, text: '1.09000' }), PLOT, 1, PITCH)).toBeCloseTo(8.8, 9);
+    expect(pricePastEnd(STEP_FIT, labels({ y: 50, text: '1.09000' }), PLOT, 1, PITCH)).toBeCloseTo(8.8, 9);
   });
 
   it('takes no word, no price with fewer decimals, and no price away from the ends or outside the plot', () => {
-    const far = (y: number, text: string) => pricePastEnd(FIT, labels({ y, text }), PLOT, 1, PITCH);
+    const far = (y: number, text: string) => pricePastEnd(STEP_FIT, labels({ y, text }), PLOT, 1, PITCH);
     expect(far(390, 'M15')).toBe(0);
     expect(far(390, '1.064')).toBe(0);
     // Digits of two labels run together.

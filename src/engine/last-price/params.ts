@@ -272,5 +272,10 @@ export const AT_BODY = 0.6;
  * (a tag pushed to stay on the axis: half its height; two tags overlapping: less than one).
  */
 export const PRINTED_NEAR = 1;
+/**
+ * A box against the plot's top or bottom that prints a price past that end, more than this many of
+ * its heights from the close read, refuses the reading: the tag is pinned for a price out of view.
+ */
+export const PRINTED_ELSEWHERE = 2;
 /** The second reading of the box leaves out this share of its height at its top and at its bottom. */
 export const PRINTED_INSET = 0.15;

@@ -4,20 +4,13 @@ import { mtSpec, renderMetaTrader } from '../../../scripts/fixtures/metatrader-r
 import { AnalysisSettingsSchema } from '../../shared/analysis.js';
 import { terminateOcr } from '../axis/index.js';
 import { analyzeChart } from '../index.js';
-import type { ScaleFit } from '../axis/scale.js';
 import type { Raster } from '../raster.js';
 import { printedClose } from './printed.js';
 import type { Tag } from './tags.js';
+import { STEP_FIT } from '../test/scale.js';
 
-/** A scale of 1.08000 at row 100, 0.00100 less every 50 rows. */
-const FIT: ScaleFit = {
-  slope: -0.00002,
-  intercept: 1.082,
-  precision: 5,
-  inliers: [1.08, 1.079, 1.078].map((value, i) => ({ y: 100 + 50 * i, value, decimals: 5 })),
-  onStep: true,
-};
 const STRIP = { left: 600, top: 0, right: 720, bottom: 400 };
+const PLOT = { left: 0, top: 0, right: 599, bottom: 399 };
 
 /** A white chart with a label column on the right, and a filled tag at rows `top`..`top + 23` printing `text`. */
 async function chartWithTag(top: number, text: string): Promise<Raster> {
@@ -35,17 +28,37 @@ describe('printedClose', () => {
   afterAll(() => terminateOcr());
 
   it('gives the price printed on the tag the close was read from', async () => {
-    // The tag stands at rows 288-311 (1.07624 at its centre); it prints 1.07631, 3.5 rows away.
-    const full = await chartWithTag(288, '1.07631');
-    expect(await printedClose(full, 1, STRIP, tagAt(288), FIT, 299.5)).toBe(1.07631);
+    // The tag stands at rows 288-311 (1.07601 at its centre, row 299.5); it prints 1.07595, at row 302.5.
+    const full = await chartWithTag(288, '1.07595');
+    const printed = await printedClose(full, 1, STRIP, PLOT, tagAt(288), STEP_FIT, 299.5);
+    expect(printed?.price).toBe(1.07595);
+    expect(printed?.away).toBeCloseTo(3 / 24, 9);
   }, 60_000);
 
-  it('takes no printed price far from the close read, nor one with fewer decimals than the scale', async () => {
-    // 1.07031 stands at row 558: the tag's text is another price than its rows.
+  it('says how far a printed price stands from the close read, and takes none with fewer decimals than the scale', async () => {
+    // 1.07031 stands at row 584.5: the tag's text is another price than its rows.
     const far = await chartWithTag(288, '1.07031');
-    expect(await printedClose(far, 1, STRIP, tagAt(288), FIT, 299.5)).toBeNull();
-    const short = await chartWithTag(288, '1.0763');
-    expect(await printedClose(short, 1, STRIP, tagAt(288), FIT, 299.5)).toBeNull();
+    expect((await printedClose(far, 1, STRIP, PLOT, tagAt(288), STEP_FIT, 299.5))?.away).toBeCloseTo(285 / 24, 9);
+    const short = await chartWithTag(288, '1.0760');
+    expect(await printedClose(short, 1, STRIP, PLOT, tagAt(288), STEP_FIT, 299.5)).toBeNull();
+  }, 60_000);
+
+  it("says whether a box at the plot's end prints a price past that end (a tag pinned there)", async () => {
+    // At rows 0-23, the plot's top: 1.09000 stands at row -400, above it; 1.07595 at row 302.5, below.
+    const pinned = await chartWithTag(0, '1.09000');
+    expect(await printedClose(pinned, 1, STRIP, PLOT, tagAt(0), STEP_FIT, 5)).toMatchObject({ pastEnd: true });
+    const inside = await chartWithTag(0, '1.07595');
+    expect(await printedClose(inside, 1, STRIP, PLOT, tagAt(0), STEP_FIT, 5)).toMatchObject({ pastEnd: false });
+    // Away from the plot's ends, no price is past them.
+    const far = await chartWithTag(288, '1.09000');
+    expect(await printedClose(far, 1, STRIP, PLOT, tagAt(288), STEP_FIT, 299.5)).toMatchObject({ pastEnd: false });
+  }, 60_000);
+
+  it('reads back as 0 the one 6 or 8 that brings a far price near the close (a zero with a dot in it)', async () => {
+    const full = await chartWithTag(288, '1.67595');
+    const printed = await printedClose(full, 1, STRIP, PLOT, tagAt(288), STEP_FIT, 299.5);
+    expect(printed?.price).toBe(1.07595);
+    expect(printed?.away).toBeCloseTo(3 / 24, 9);
   }, 60_000);
 
   it("answers the price on MetaTrader's bid tag where an order's tag overlaps it", async () => {

@@ -37,8 +37,6 @@ export const UNSURE_REASONS = {
     "This screenshot shows several charts, and we couldn't read the selected one (the framed chart), so we won't give you another chart's prices. Please crop the screenshot to the chart you want and its price axis, and try again.",
   priceOutOfView:
     "The chart's price tag is pinned at the end of its price axis: the latest price is out of view, so the candles we can see don't show it. Please scroll or zoom the chart so the latest candle and its price tag are in view, and try again.",
-  printedElsewhere:
-    "The price printed on the chart's price tag isn't the price where the tag stands on its price axis (the latest price may be out of view, or we misread the axis), so we won't guess a price. Please scroll or zoom the chart so the latest candle and its price tag are in view, and try again.",
   quoteDisagrees:
     "The chart's own price line at its top-left shows a different latest price from the one we read on its price axis, so we won't guess which is right. Please take the screenshot with the chart's own price tag in view, or set the last price yourself, and try again.",
   instrumentUnfit:
@@ -112,10 +110,12 @@ export const REFUSAL_RULES = {
   'last-price/tag-unreached': rule('last-price', 'UNSURE_READING', UNSURE_REASONS.tagDisagrees),
   'last-price/marks-beside-last': rule('last-price', 'UNSURE_READING', UNSURE_REASONS.marksBesideLast),
   'last-price/last-bar-away': rule('last-price', 'UNSURE_READING', UNSURE_REASONS.lastBarAway),
-  /** A price printed at an end of the axis lies past that end on the scale: a tag pinned there, its price out of view. */
+  /**
+   * A price printed at an end of the axis lies past that end on the scale: a tag pinned there, its
+   * price out of view (a label read there, `priceOutOfView`; or the box the close was read from,
+   * `read-chart.ts` `answer`).
+   */
   'last-price/price-out-of-view': rule('last-price', 'UNSURE_READING', UNSURE_REASONS.priceOutOfView),
-  /** The price printed on the box the last close was read from stands far from the close on the scale. */
-  'last-price/printed-elsewhere': rule('last-price', 'UNSURE_READING', UNSURE_REASONS.printedElsewhere),
   'confidence/last-outside-labels': rule('confidence', 'UNSURE_READING', UNSURE_REASONS.lastOutsideLabels),
   'confidence/series-outside-labels': rule('confidence', 'UNSURE_READING', UNSURE_REASONS.seriesOutsideLabels),
   'confidence/labels-past-plot': rule('confidence', 'UNSURE_READING', UNSURE_REASONS.labelsPastPlot),

@@ -170,14 +170,14 @@ async function weighQuote(
 
 /**
  * Refusals whose bars, kept for the trader's scale, say the trend too: a clear series beside
- * labels that read as no scale, and a reading whose last price the chart's own quote line or the
- * price printed on its tag disputes (they doubt only the last price, as `doubtsLastPriceOnly`
- * terms do).
+ * labels that read as no scale, a reading whose last price the chart's own quote line disputes,
+ * and one whose tag prints a price out of view (they doubt only the last price, as
+ * `doubtsLastPriceOnly` terms do).
  */
 const TREND_FROM_BARS: readonly RefusalRule[] = [
   'axis/labels-unreadable',
   'confidence/quote-disagrees',
-  'last-price/printed-elsewhere',
+  'last-price/price-out-of-view',
 ];
 
 /**

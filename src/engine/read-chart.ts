@@ -434,7 +434,7 @@ function answer(
   let confidence: ReturnType<typeof judgeReading>;
   try {
     if (printed?.pastEnd && printed.away > PRINTED_ELSEWHERE)
-      throw rec.refuse('last-price/printed-elsewhere', { printed: printed.price, away: printed.away });
+      throw rec.refuse('last-price/price-out-of-view', { printed: printed.price, away: printed.away });
     // A price at or below zero is no market's: the scale was fitted through other labels, or it
     // is a balance's, a profit's or an oscillator's, running below zero at its own labels.
     const lowest = Math.min(...candles.map((c) => c.low));

@@ -312,9 +312,6 @@ const quoteDisagrees = once(
 /** A phone's price pinned at the axis's foot, out of view (a design render of the MetaTrader renderer). */
 const pinnedTag = once(async () => (await renderMetaTrader(mtSpec(42, 43))).image);
 
-/** A phone's bid tag pinned at the axis's top, printing a price far above the rows it stands in (a design render). */
-const pinnedTagPrinted = once(async () => (await renderMetaTrader(mtSpec(43, 18))).image);
-
 const PICTURES: Record<RefusalRule, () => Promise<Buffer>> = {
   'decode/unreadable': async () => Buffer.from('This is a note about EURUSD, not a picture.'),
   'decode/unsupported-format': () => plain(400, 300).webp().toBuffer(),
@@ -341,7 +338,6 @@ const PICTURES: Record<RefusalRule, () => Promise<Buffer>> = {
   'last-price/marks-beside-last': boxBesideLatest,
   'last-price/last-bar-away': latestBarsHidden,
   'last-price/price-out-of-view': pinnedTag,
-  'last-price/printed-elsewhere': pinnedTagPrinted,
   'confidence/last-outside-labels': topLabelsHidden,
   'confidence/series-outside-labels': onlyFootLabels,
   'confidence/labels-past-plot': panelAcrossPlot,

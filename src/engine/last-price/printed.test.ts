@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mtSpec, renderMetaTrader } from '../../../scripts/fixtures/metatrader-render.js';
 import { AnalysisSettingsSchema } from '../../shared/analysis.js';
 import { terminateOcr } from '../axis/index.js';
-import { analyzeChart } from '../index.js';
+import { analyzeChart, EngineError } from '../index.js';
 import type { Raster } from '../raster.js';
 import { printedClose } from './printed.js';
 import type { Tag } from './tags.js';
@@ -71,5 +71,18 @@ describe('printedClose', () => {
     const stages = trace.attempts[trace.attempt ?? 0]?.stages ?? [];
     const printed = stages.find((st) => st.stage === 'last-price' && st.summary.printed !== undefined);
     expect(printed?.summary.printed).toBeCloseTo(chart.lastPrice, 4);
+  }, 60_000);
+
+  it("refuses a reading whose tag, pinned at the plot's top, prints a price far above it, saying the bars' trend", async () => {
+    // Design render 43-018 (phone, portrait): the live price out of view, the pinned tag's rows
+    // were taken for the close (4.5% of the bars' range off).
+    const { image } = await renderMetaTrader(mtSpec(43, 18));
+    const refusal = await analyzeChart(image, AnalysisSettingsSchema.parse({ timeFrame: '1h' })).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(refusal).toBeInstanceOf(EngineError);
+    expect(refusal).toMatchObject({ rule: 'last-price/price-out-of-view', code: 'UNSURE_READING' });
+    expect((refusal as EngineError).trend).toBe('uptrend');
   }, 60_000);
 });

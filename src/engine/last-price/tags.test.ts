@@ -742,7 +742,7 @@ describe('applyPriceLine', () => {
   it('refuses a pushed tag whose printed price is far above its rows: the latest price is out of view (a box in grey on black)', async () => {
     // Read within the tag's rows before (the last bar in view); the tag prints the live price, 48%
     // of the bars' range above that bar's close: the bars in view are not the latest.
-    await expect(readMetaTrader(21, 18)).rejects.toMatchObject({ rule: 'last-price/printed-elsewhere' });
+    await expect(readMetaTrader(21, 18)).rejects.toMatchObject({ rule: 'last-price/price-out-of-view' });
   }, 60_000);
 });
 

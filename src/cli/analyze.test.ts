@@ -98,15 +98,14 @@ describe('npm run analyze', () => {
     const [answer, refusal] = stdout
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line) as { error?: { rule: string }; trace: ReadingTrace });
+      .map(
+        (line) => JSON.parse(line) as { error?: { rule: string }; trace: ReadingTrace; chart?: { lastPrice: number } },
+      );
     expect(answer?.trace).toMatchObject({ rule: null, attempt: 0, confidence: expect.any(Number) });
-    expect(answer?.trace.attempts[0]?.stages.map((s) => s.stage)).toEqual([
-      'decode',
-      'layout',
-      'bars',
-      'last-price',
-      'axis',
-    ]);
+    const stages = answer?.trace.attempts[0]?.stages ?? [];
+    expect(stages.map((s) => s.stage)).toEqual(['decode', 'layout', 'bars', 'last-price', 'axis', 'last-price']);
+    // After the scale, the price printed on the chart's tag: the last price (the trace keeps four decimals).
+    expect(stages[5]?.summary.printed).toBeCloseTo(answer?.chart?.lastPrice ?? NaN, 4);
     // The refusal's trace ends in its rule, decided in the attempt it names, with the figures weighed.
     const ended = refusal?.trace.attempts[refusal.trace.attempt ?? -1];
     expect(refusal?.trace.rule).toBe(refusal?.error?.rule);

@@ -53,6 +53,18 @@ export function parseLabel(text: string): { value: number; decimals: number } | 
 }
 
 /**
+ * A price printed beside the axis (a tag's, a label at its end), in `text`: one price with the
+ * scale's decimals or more and as many digits before the point as a fitted label has; null for
+ * anything else (words OCR ran together, '515051426' of two labels' digits).
+ */
+export function priceLike(fit: ScaleFit, text: string): { value: number; decimals: number } | null {
+  const price = parseLabel(text);
+  if (!price || price.decimals < fit.precision) return null;
+  const whole = (value: number): number => String(Math.trunc(Math.abs(value))).length;
+  return fit.inliers.some((l) => whole(l.value) === whole(price.value)) ? price : null;
+}
+
+/**
  * Tesseract can read a monospaced zero with a dot or slash in it as 6 at the same place in
  * every label of an axis (0.66400 as 0.66460), or as 6 on some labels and 8 on others (0.67800
  * as 0.67860, 0.67400 as 0.67480): the labels are then all off by about the same amount, and

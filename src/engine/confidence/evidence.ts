@@ -4,7 +4,7 @@
  * the axis's marks say of it. `readingConfidence` (index.ts) weighs it.
  */
 import type { CandleDetection } from '../bars/index.js';
-import { parseLabel, type ScaleFit } from '../axis/scale.js';
+import { priceLike, type ScaleFit } from '../axis/scale.js';
 import { priceAtRow, type LabelRead } from '../axis/read-axis.js';
 import type { Layout } from '../layout/index.js';
 import type { Tag, TagVerdict } from '../last-price/index.js';
@@ -75,12 +75,9 @@ export function pricePastEnd(fit: ScaleFit, read: LabelRead[], plot: Box, f: num
   if (pitch <= 0) return 0;
   const [top, bottom] = [plot.top * f, plot.bottom * f];
   const rowOf = (value: number): number => (value - fit.intercept) / fit.slope;
-  // Words OCR ran together ('515051426' of two labels' digits) are no price.
-  const whole = (value: number): number => String(Math.trunc(Math.abs(value))).length;
-  const wholes = new Set(fit.inliers.map((l) => whole(l.value)));
   const past = read.map((l) => {
-    const v = parseLabel(l.text);
-    if (!v || v.decimals < fit.precision || !wholes.has(whole(v.value)) || l.y < top || l.y > bottom) return 0;
+    const v = priceLike(fit, l.text);
+    if (!v || l.y < top || l.y > bottom) return 0;
     if (l.y - top <= pitch / 2) return Math.max(0, top - rowOf(v.value)) / pitch;
     if (bottom - l.y <= pitch / 2) return Math.max(0, rowOf(v.value) - bottom) / pitch;
     return 0;

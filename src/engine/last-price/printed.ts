@@ -6,7 +6,7 @@
  * a price out of view.
  */
 import { readLabels } from '../axis/index.js';
-import { parseLabel, type ScaleFit } from '../axis/scale.js';
+import { parseLabel, priceLike, type ScaleFit } from '../axis/scale.js';
 import type { Box, Raster } from '../raster.js';
 import { PRINTED_INSET, PRINTED_NEAR, PUSHED_PX } from './params.js';
 import type { Tag } from './tags.js';
@@ -21,9 +21,9 @@ export interface Printed {
 
 /**
  * Reads the text on `mark` (work pixels, `f` full-image pixels per work pixel) across the label
- * column's `strip`, on the OCR worker, beside `plot` (work pixels). Returns its price where two readings of it give the same
- * text, one price with the scale's decimals or more and as many digits before the point as a
- * fitted label, and how far it lies from `close` (the last close read, full-image rows); else null.
+ * column's `strip`, on the OCR worker, beside `plot` (work pixels). Returns its price where two
+ * readings of it give the same text and it is `priceLike`, and how far it lies from `close` (the
+ * last close read, full-image rows); else null.
  */
 export async function printedClose(
   full: Raster,
@@ -47,19 +47,17 @@ export async function printedClose(
   const inset = Math.floor((box.bottom - box.top) * PRINTED_INSET);
   const texts = await readLabels(full, [box, { ...box, top: box.top + inset, bottom: box.bottom - inset }]);
   const [text = '', again = ''] = texts;
-  const printed = parseLabel(text);
-  if (!printed || text !== again || printed.decimals < fit.precision) return null;
-  const whole = (value: number): number => String(Math.trunc(Math.abs(value))).length;
-  if (!fit.inliers.some((l) => whole(l.value) === whole(printed.value))) return null;
-  const away = (price: number): number =>
-    Math.abs((price - fit.intercept) / fit.slope - close) / (box.bottom - box.top);
+  const printed = text === again ? priceLike(fit, text) : null;
+  if (!printed) return null;
+  const rowOf = (price: number): number => (price - fit.intercept) / fit.slope;
+  const away = (price: number): number => Math.abs(rowOf(price) - close) / (box.bottom - box.top);
   // A zero with a dot or a slash in it (MetaTrader's fonts) is read as 6 or 8 alike both times;
   // where the text is far from the close, the one such digit read back as 0 that brings it near.
   const zeroed = [...text.matchAll(/[68]/g)]
     .map((m) => parseLabel(`${text.slice(0, m.index)}0${text.slice((m.index ?? 0) + 1)}`)?.value)
     .filter((v): v is number => v !== undefined && away(v) <= PRINTED_NEAR);
   const price = away(printed.value) > PRINTED_NEAR && zeroed.length === 1 ? zeroed[0]! : printed.value;
-  const row = (price - fit.intercept) / fit.slope;
+  const row = rowOf(price);
   const pastEnd =
     (mark.top - plot.top <= PUSHED_PX && row < plot.top * f) ||
     (plot.bottom - mark.bottom <= PUSHED_PX && row > plot.bottom * f);

@@ -166,16 +166,18 @@ describe('refuseUnsure', () => {
         marginInk: 0.001,
       })?.message,
     ).toBe(UNSURE_REASONS.lastBarAway);
-    // A box within the last bar's range is only as good as that bar: far from the axis with ink
-    // after it (a panel over later bars), refused.
+    // A box within the last bar's range is only as good as that bar: far from the axis with most
+    // of the rows after it covered (a panel over later bars), refused.
     expect(
-      refusal({ ...evidence, lastSource: 'box', tagVerdict: 'no-tag', lastGap: 0.4, marginInk: 0.2 })?.message,
+      refusal({ ...evidence, lastSource: 'box', tagVerdict: 'no-tag', lastGap: 0.4, marginInk: 0.6 })?.message,
     ).toBe(UNSURE_REASONS.lastBarAway);
-    // A box at its close (MetaTrader's bid) and a little ink in the chart shift (an object's label):
-    // the last bar is the latest. Without the box, the same ink refuses it.
-    const shifted = { ...evidence, lastSource: 'box', tagVerdict: 'no-tag', lastGap: 0.25, marginInk: 0.03 } as const;
-    expect(refusal(shifted)).toBeNull();
-    expect(refusal({ ...shifted, lastSource: 'bar', closeMarked: false })?.message).toBe(UNSURE_REASONS.lastBarAway);
+    // A box at its close (MetaTrader's bid) and some ink in the chart shift (objects' labels, a
+    // drawing's end): the last bar is the latest. Without the box, the same ink refuses it.
+    for (const marginInk of [0.03, 0.2]) {
+      const shifted = { ...evidence, lastSource: 'box', tagVerdict: 'no-tag', lastGap: 0.25, marginInk } as const;
+      expect(refusal(shifted)).toBeNull();
+      expect(refusal({ ...shifted, lastSource: 'bar', closeMarked: false })?.message).toBe(UNSURE_REASONS.lastBarAway);
+    }
   });
 });
 

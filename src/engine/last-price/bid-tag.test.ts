@@ -117,4 +117,15 @@ describe("MetaTrader's grey bid tag", () => {
     },
     60_000,
   );
+  it("marks the last bar far from the axis as the latest, with objects' labels in the chart shift", async () => {
+    // Seed 1, picture 66 (a design render, refused before as the last bar away from the axis): a
+    // phone in portrait, black theme; the grey bid box at the last bar's close, a fifth of the plot
+    // from the axis, and a pivot's, a support's, a Fibonacci level's and a buy stop's labels in the
+    // margin after it (9% of its pixels).
+    const { reading, error } = await readMetaTrader(1, 66);
+    expect(error).toBeLessThan(0.01);
+    expect(reading.evidence.lastSource).toBe('box');
+    expect(reading.evidence.lastGap).toBeGreaterThan(0.15);
+    expect(reading.evidence.marginInk).toBeGreaterThan(0.05);
+  }, 60_000);
 });

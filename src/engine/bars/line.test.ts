@@ -5,7 +5,7 @@ import { EngineError } from '../errors.js';
 import { readChart } from '../read-chart.js';
 import { box, drawOver } from '../test/draw.js';
 import { readMetaTrader } from '../test/metatrader.js';
-import { isPriceLine, lineBars, traceColour } from './line.js';
+import { isPriceLine, lineBars, priceLineTurns, traceColour } from './line.js';
 
 afterAll(async () => {
   await terminateOcr();
@@ -14,13 +14,19 @@ afterAll(async () => {
 const W = 400;
 const H = 200;
 
-/** A label mask (255: no ink) with colour 0 along `rowAt(x)`, `thick` rows deep, and colour 1 under it when `filled`. */
-function mask(rowAt: (x: number) => number, { thick = 2, filled = false } = {}): Uint8Array {
+/**
+ * A label mask (255: no ink) with colour 0 along `rowAt(x)`, `thick` rows deep (`joined`: from the
+ * row beside it too, as a line is drawn through steep moves), and colour 1 under it when `filled`.
+ */
+function mask(rowAt: (x: number) => number, { thick = 2, filled = false, joined = false } = {}): Uint8Array {
   const label = new Uint8Array(W * H).fill(255);
+  let before = Math.round(rowAt(0));
   for (let x = 0; x < W; x++) {
     const y = Math.round(rowAt(x));
-    for (let k = 0; k < thick; k++) label[(y + k) * W + x] = 0;
+    const from = joined ? Math.min(before, y) : y;
+    for (let k = from; k < (joined ? Math.max(before, y) : y) + thick; k++) label[k * W + x] = 0;
     if (filled) for (let k = y + thick; k < H; k++) label[k * W + x] = 0;
+    before = y;
   }
   return label;
 }
@@ -76,6 +82,24 @@ describe('a line chart, traced', () => {
     );
     expect(flat && isPriceLine(flat, W, H)).toBe(false);
   });
+
+  it('counts a price line turning far more often than its moving average', () => {
+    // The price swings every 25 columns; its average, smoothed, every 94.
+    const price = priceLineTurns(
+      traceColour(
+        mask((x) => wavy(x) + 8 * Math.sin(x / 4), { joined: true }),
+        0,
+        [0, 0, 0],
+        W,
+        H,
+      )!,
+      W,
+      H,
+    );
+    const average = priceLineTurns(traceColour(mask(wavy, { joined: true }), 0, [200, 0, 0], W, H)!, W, H);
+    expect(average).not.toBeNull();
+    expect(price).toBeGreaterThanOrEqual(2 * average!);
+  });
 });
 
 describe("MetaTrader's line charts", () => {
@@ -86,6 +110,11 @@ describe("MetaTrader's line charts", () => {
     { seed: 1, index: 47, what: 'the phone app in landscape, a 3 px line' },
     { seed: 2, index: 37, what: 'a terminal, the framed chart of several' },
     { seed: 2, index: 48, what: 'a chart window, black on white, with moving averages' },
+    {
+      seed: 44,
+      index: 40,
+      what: 'a chart window, black on white, whose red moving average ends at the bid too (the line turns far more)',
+    },
     {
       seed: 41,
       index: 10,

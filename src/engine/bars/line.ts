@@ -5,7 +5,8 @@
  * across most of the plot as a thin stroke that turns up and down; moving averages do too, and
  * so do an equity curve and a business chart's line. What makes it the price is the chart's own
  * mark: a box on the axis at the row where it ends (the platform's last-price tag or bid). Only a
- * line the axis marks so is read, and only when exactly one is.
+ * line the axis marks so is read: the one such line, or of several the one that turns most often
+ * by far (moving averages ending where the price does are the price smoothed).
  *
  * Its columns are grouped into bars of a few columns each (open and close where the line enters
  * and leaves them, high and low its extent there), so the stages after this one read it as they
@@ -27,6 +28,7 @@ import {
   LINE_MIN_TURNS,
   LINE_REACH_PX,
   LINE_SAME_INK,
+  LINE_SMOOTHED,
   LINE_START_SHARE,
   LINE_TURN_PX,
   MIN_BARS,
@@ -130,26 +132,26 @@ export function traceColour(
 const centre = (t: LineTrace, x: number): number => ((t.top[x] ?? 0) + (t.bottom[x] ?? 0)) / 2;
 
 /**
- * Whether a trace is a price line's: it runs across most of the plot, inked in nearly every
+ * How often a price line's trace turns (its direction reversing by more than a few pixels), or
+ * null where the trace is no price line's: it runs across most of the plot, inked in nearly every
  * column, as a thin stroke (a run no taller than the line's thickness plus its move to the next
- * column: a filled area is tall), over a good part of the plot's height, turning up and down
- * (a trend line drawn straight does not).
+ * column: a filled area is tall), over a good part of the plot's height, turning up and down (a
+ * trend line drawn straight does not).
  */
-export function isPriceLine(t: LineTrace, w: number, h: number): boolean {
+export function priceLineTurns(t: LineTrace, w: number, h: number): number | null {
   const span = t.last - t.first + 1;
-  if (span < w * LINE_MIN_SPAN) return false;
+  if (span < w * LINE_MIN_SPAN) return null;
   const xs: number[] = [];
   for (let x = t.first; x <= t.last; x++) if ((t.top[x] ?? -1) >= 0) xs.push(x);
-  if (xs.length < span * LINE_COVERAGE) return false;
+  if (xs.length < span * LINE_COVERAGE) return null;
   const thickness = xs
     .slice(1)
     .map((x, i) => (t.bottom[x] ?? 0) - (t.top[x] ?? 0) + 1 - Math.abs(centre(t, x) - centre(t, xs[i] ?? x)))
     .sort((a, b) => a - b);
   const median = thickness[thickness.length >> 1] ?? Infinity;
-  if (median > Math.max(LINE_MAX_THICKNESS_PX, h * LINE_MAX_THICKNESS_SHARE)) return false;
+  if (median > Math.max(LINE_MAX_THICKNESS_PX, h * LINE_MAX_THICKNESS_SHARE)) return null;
   const rows = xs.map((x) => centre(t, x));
-  if (Math.max(...rows) - Math.min(...rows) < h * LINE_MIN_EXTENT) return false;
-  // Turns: the line's direction reverses by more than a few pixels.
+  if (Math.max(...rows) - Math.min(...rows) < h * LINE_MIN_EXTENT) return null;
   let turns = 0;
   let direction = 0;
   let extreme = rows[0] ?? 0;
@@ -165,7 +167,22 @@ export function isPriceLine(t: LineTrace, w: number, h: number): boolean {
     } else if (direction > 0) extreme = Math.max(extreme, y);
     else if (direction < 0) extreme = Math.min(extreme, y);
   }
-  return turns >= LINE_MIN_TURNS;
+  return turns >= LINE_MIN_TURNS ? turns : null;
+}
+
+/** Whether a trace is a price line's (`priceLineTurns`). */
+export const isPriceLine = (t: LineTrace, w: number, h: number): boolean => priceLineTurns(t, w, h) !== null;
+
+/**
+ * Of the lines the axis marks at their ends, the price's: the only one, or the one that turns
+ * `LINE_SMOOTHED` times as often per column as each other (a moving average is the price
+ * smoothed, and ends where the price does when the two meet). Null where none stands out.
+ */
+function priceOfMarked(marked: { trace: LineTrace; turns: number }[]): LineTrace | null {
+  const rate = (m: { trace: LineTrace; turns: number }): number => m.turns / (m.trace.last - m.trace.first + 1);
+  const [first, second] = [...marked].sort((a, b) => rate(b) - rate(a));
+  if (!first) return null;
+  return !second || rate(first) >= LINE_SMOOTHED * rate(second) ? first.trace : null;
 }
 
 /** The trace's columns as bars of LINE_BAR_COLUMNS columns, in image work pixels. */
@@ -216,14 +233,14 @@ export function readLine(
   const { ink, lines } = seriesInk(r, plot, plotBg);
   const clusters = clusterColours(r, plot, ink, w, plotBg);
   const label = labelInk(r, plot, ink, clusters, plotBg, scratchU8('line:label', w * h, 255));
-  const marked = clusters
-    .map((c, k) => {
-      // Clusters of one colour trace one line: it is traced once, from the first of them.
-      const alike = alikeClusters(clusters, k);
-      return alike.some((i) => i < k) ? null : traceColour(label, k, c.colour, w, h, alike);
-    })
-    .filter((t): t is LineTrace => t !== null && isPriceLine(t, w, h) && markedAt(plot.top + centre(t, t.last)));
-  const line = marked.length === 1 ? marked[0] : undefined;
+  const marked = clusters.flatMap((c, k) => {
+    // Clusters of one colour trace one line: it is traced once, from the first of them.
+    const alike = alikeClusters(clusters, k);
+    const trace = alike.some((i) => i < k) ? null : traceColour(label, k, c.colour, w, h, alike);
+    const turns = trace && priceLineTurns(trace, w, h);
+    return trace && turns !== null && markedAt(plot.top + centre(trace, trace.last)) ? [{ trace, turns }] : [];
+  });
+  const line = priceOfMarked(marked);
   if (!line) return null;
   const candles = lineBars(line, plot);
   if (candles.length < MIN_BARS) return null;

@@ -88,6 +88,11 @@ export const LINE_MIN_EXTENT = 0.15;
 export const LINE_TURN_PX = 3;
 /** A price line turns at least this often (a trend line drawn straight does not turn). */
 export const LINE_MIN_TURNS = 4;
+/**
+ * Of several lines the axis marks at their ends, the price's turns at least this many times as
+ * often per column as each other: a moving average is the price smoothed.
+ */
+export const LINE_SMOOTHED = 2;
 /** Columns of the line grouped into one bar for the stages after this one. */
 export const LINE_BAR_COLUMNS = 4;
 

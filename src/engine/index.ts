@@ -13,7 +13,7 @@ import { barsOfSeries, closeLastAt, correctReading, correctRefusal, type PricedS
 import type { Correction } from '../shared/correction.js';
 import { ReadingRecorder } from './trace.js';
 import { legendInstrument, readSymbol } from './symbol/read-symbol.js';
-import { QUOTE_AGREES, quoteGap, readQuote } from './symbol/read-quote.js';
+import { QUOTE_AGREES, quoteBarMatches, quoteGap, readQuote } from './symbol/read-quote.js';
 
 export { renderDebug, renderAttempts, overviewPage, DEBUG_STAGES, type DebugTrace } from './debug.js';
 export { ReadingRecorder } from './trace.js';
@@ -129,7 +129,10 @@ function refuseUnfit(reading: PricedSeries, rec: ReadingRecorder, instrument: st
  * another means the reading took a drawn line's label, another tag or another pane for the last
  * price, and the reading is refused (a decision in the trace, with the close the quote gives).
  * Where it agrees, its close is the chart's own figure, exact where the rows of a tag or a bar are
- * not (two tags overlapping, a bar's close a pixel off): the last bar's close is set to it.
+ * not (two tags overlapping, a bar's close a pixel off): the last bar's close is set to it. So it
+ * is where the last bar read has the quote's high, low and open or close (`quoteBarMatches`): the
+ * bar is the quote's, and only its close was read elsewhere (an order's tag or an object's label
+ * within its range).
  * A trader's own scale is theirs (not checked).
  */
 async function weighQuote(
@@ -145,18 +148,24 @@ async function weighQuote(
   const price = (y: number): number => reading.scale.slope * y + reading.scale.intercept;
   // The picture's rows, not the plot's: a plot found too short still shows the quote's bar.
   const [atTop, atBottom] = [price(0), price(reading.image.height)];
-  const gap = quoteGap(quote, {
-    lastClose: last.close,
+  const bars = {
     barsHigh: Math.max(...reading.candles.map((c) => c.high)),
     barsLow: Math.min(...reading.candles.map((c) => c.low)),
+  };
+  const gap = quoteGap(quote, {
+    lastClose: last.close,
+    ...bars,
     viewHigh: Math.max(atTop, atBottom),
     viewLow: Math.min(atTop, atBottom),
   });
   if (gap === null) return;
   rec.resume(reading.trace.attempt ?? rec.index);
-  if (gap <= QUOTE_AGREES) {
+  // Near the close read, or far from it on the very bar read (its high, low and a body's end the
+  // quote's): the quote's close is the bar's.
+  const barMatched = gap > QUOTE_AGREES && quoteBarMatches(quote, last, bars);
+  if (gap <= QUOTE_AGREES || barMatched) {
     if (quote.close === null) return;
-    rec.stage('confidence', { quoteClose: quote.close, lastPrice: last.close, gap });
+    rec.stage('confidence', { quoteClose: quote.close, lastPrice: last.close, gap, ...(barMatched && { barMatched }) });
     closeLastAt(last, quote.close);
     return;
   }

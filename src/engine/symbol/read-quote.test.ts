@@ -5,11 +5,14 @@ import type { Weighed } from '../../shared/engine-trace.js';
 import { analyzeChart, EngineError } from '../index.js';
 import { chartWithQuote } from '../test/quote.js';
 import { mtSpec, renderMetaTrader } from '../../../scripts/fixtures/metatrader-render.js';
-import { quoteGap, quoteInText } from './read-quote.js';
+import { quoteBarMatches, quoteGap, quoteInText, type Quote } from './read-quote.js';
 
 const SETTINGS = AnalysisSettingsSchema.parse({ timeFrame: '1h' });
 
 afterAll(terminateOcr);
+
+/** A quote line's figures: open 1.10, high 1.20, low 1.05, close 1.15. */
+const QUOTE: Quote = { open: 1.1, high: 1.2, low: 1.05, close: 1.15, closeRange: [1.15, 1.15], decimals: 2 };
 
 describe("the chart's quote line", () => {
   it("reads MetaTrader 4's line: the symbol, then open, high, low and close", () => {
@@ -72,14 +75,7 @@ describe("the chart's quote line", () => {
   });
 
   it("measures its close against the last price read, where all its prices are in the picture's view", () => {
-    const quote = {
-      open: 1.1,
-      high: 1.2,
-      low: 1.05,
-      close: 1.15,
-      closeRange: [1.15, 1.15] as [number, number],
-      decimals: 2,
-    };
+    const quote = QUOTE;
     const view = { barsHigh: 1.3, barsLow: 1.0, viewHigh: 1.4, viewLow: 0.9 };
     expect(quoteGap(quote, { ...view, lastClose: 1.15 })).toBe(0);
     expect(quoteGap(quote, { ...view, lastClose: 1.21 })).toBeCloseTo(0.2, 9);
@@ -90,6 +86,37 @@ describe("the chart's quote line", () => {
     expect(quoteGap(cut, { ...view, lastClose: 1.1 })).toBe(0);
     expect(quoteGap(cut, { ...view, lastClose: 1.26 })).toBeCloseTo(0.2, 9);
   });
+
+  it('knows its bar by its high, low and open on the scale, where its close is its own', () => {
+    const quote = QUOTE;
+    const bars = { barsHigh: 1.3, barsLow: 1.0 };
+    const bar = { open: 1.101, high: 1.201, low: 1.049 };
+    expect(quoteBarMatches(quote, bar, bars)).toBe(true);
+    // The body's end read as its open may be the quote's close (a bar's colour read the other way).
+    expect(quoteBarMatches(quote, { ...bar, open: 1.149 }, bars)).toBe(true);
+    // A bar a tenth of the range higher is another bar, or the scale is another's.
+    expect(quoteBarMatches(quote, { open: 1.13, high: 1.23, low: 1.08 }, bars)).toBe(false);
+    // A body at neither the quote's open nor its close: the quote's close may be misread.
+    expect(quoteBarMatches(quote, { ...bar, open: 1.12 }, bars)).toBe(false);
+    // A close outside the quote's own high and low is a misread.
+    expect(quoteBarMatches({ ...quote, close: 1.25, closeRange: [1.25, 1.25] }, bar, bars)).toBe(false);
+    expect(quoteBarMatches({ ...quote, close: null }, bar, bars)).toBe(false);
+  });
+
+  it("takes the quote's close over a tag within the bar's range, where the bar read is the quote's", async () => {
+    // Seed 21, picture 20 (a design render, refused before for the quote's disagreement): a chart
+    // window whose last bar reaches from 151.203 to 151.638; the close was read at 151.294 on the
+    // axis, 10% of the bars' range from the quote's 151.250, while the bar's high and low are
+    // the quote's to a pixel.
+    const spec = mtSpec(21, 20);
+    const { image, truth } = await renderMetaTrader(spec);
+    const { chart, trace } = await analyzeChart(image, SETTINGS);
+    expect(Math.abs(chart.lastPrice - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.001);
+    const stages = trace.attempts[trace.attempt ?? 0]?.stages ?? [];
+    const quoted = stages.find((s) => s.stage === 'confidence')?.summary;
+    expect(quoted).toMatchObject({ barMatched: true });
+    expect(quoted?.gap).toBeGreaterThan(0.02);
+  }, 60_000);
 
   it('lets a reading stand where the quote line gives its close', async () => {
     const { image, truth } = await chartWithQuote((t) => t.lastPrice);

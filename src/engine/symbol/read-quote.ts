@@ -168,6 +168,32 @@ export async function readQuote(
 /** A quote's close and the last price read differ by more than this share of the bars' range. */
 export const QUOTE_AGREES = 0.02;
 /**
+ * The last bar read is the quote's bar where its high, its low and an end of its body each lie
+ * within this share of the bars' range of the quote's prices (a pixel or two on a chart a few
+ * hundred pixels tall).
+ */
+export const QUOTE_BAR_MATCH = 0.01;
+
+/**
+ * Whether the last bar read is the bar the quote prints: its high and low where the quote's are
+ * on the scale, and its open (an end of its body, from its own pixels) at the quote's open or
+ * close. Then the bars, the scale and the quote's figures are the chart's, and a close read
+ * elsewhere (an order's tag, an object's label within the bar's range) is not: the quote's close
+ * is the bar's. A close the quote misread has only the high and low to agree with.
+ */
+export function quoteBarMatches(
+  quote: Quote,
+  last: { open: number; high: number; low: number },
+  bars: { barsHigh: number; barsLow: number },
+): boolean {
+  const range = bars.barsHigh - bars.barsLow;
+  if (!(range > 0) || quote.close === null || quote.close < quote.low || quote.close > quote.high) return false;
+  const at = (read: number, printed: number): boolean => Math.abs(read - printed) <= range * QUOTE_BAR_MATCH;
+  return (
+    at(last.high, quote.high) && at(last.low, quote.low) && (at(last.open, quote.open) || at(last.open, quote.close))
+  );
+}
+/**
  * Whether the quote speaks for this reading: all its prices within the picture's prices (the
  * scale's at its top and bottom rows; else it is a misread, or the live bar's of a chart scrolled
  * back, whose price is out of view), and then how far the last price read is from where its close

@@ -5,7 +5,7 @@
  * chart, painted over (as in rules.test.ts).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderChart, renderNonChart } from '../../scripts/fixtures/render.js';
+import { renderChart, renderNonChart, type LayoutBox } from '../../scripts/fixtures/render.js';
 import {
   CORRECTION_MESSAGES,
   farFromLabelsMessage,
@@ -26,9 +26,13 @@ afterAll(async () => {
 const SPEC = PLAIN_CHART;
 const settings = { ...ANALYSIS_DEFAULTS };
 
-let read: Promise<{ image: Buffer; out: EngineOutput }> | undefined;
+let read: Promise<{ image: Buffer; out: EngineOutput; legend: LayoutBox }> | undefined;
 const chart = () =>
-  (read ??= renderChart(SPEC).then(async ({ image }) => ({ image, out: await analyzeChart(image, settings) })));
+  (read ??= renderChart(SPEC).then(async ({ image, layout }) => ({
+    image,
+    out: await analyzeChart(image, settings),
+    legend: layout.textBoxes[0]!,
+  })));
 
 /** Two points on the chart's own scale, as the trader would mark them: shares of the height, prices typed. */
 function pointsOf(out: EngineOutput, prices: [number, number]): NonNullable<Correction['scale']> {
@@ -78,9 +82,14 @@ describe("the trader's correction", () => {
   });
 
   it('takes a last price on a reading it doubted for a tag far from the last bar', async () => {
-    const { image, out } = await chart();
+    const { image, out, legend } = await chart();
     const row = (out.chart.low - out.chart.scale!.intercept) / out.chart.scale!.slope;
-    const farTag = await drawOver(image, box(axisLeft(out), row - 9, SPEC.width - axisLeft(out), 18, SPEC.theme.up));
+    // The legend, which prints the last close and would confirm the reading, painted over.
+    const unlabelled = box(legend.x - 4, legend.y - 4, legend.w + 8, legend.h + 8, SPEC.theme.background);
+    const farTag = await drawOver(
+      image,
+      unlabelled + box(axisLeft(out), row - 9, SPEC.width - axisLeft(out), 18, SPEC.theme.up),
+    );
     const refusal = await analyzeChart(farTag, settings).catch((e: unknown) => e);
     expect((refusal as EngineError).code).toBe('UNSURE_READING');
     expect((refusal as EngineError).bars?.scale).toBeDefined();

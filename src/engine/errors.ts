@@ -1,4 +1,5 @@
 import type { SeriesKind } from './bars/series.js';
+import type { ChartReading } from './reading.js';
 import type { EngineErrorCode, Trend } from '../shared/analysis.js';
 import type { EngineStage, ReadingTrace, Weighed } from '../shared/engine-trace.js';
 
@@ -182,6 +183,11 @@ export class EngineError extends Error {
    * sets (any refusal of a found series' prices, unlike `seen`, which only trusted bars keep).
    */
   bars?: CorrectableBars;
+  /**
+   * The reading refused, where its evidence doubts only the last price (`doubtsLastPriceOnly`):
+   * the chart's own quote line may still confirm it (analyzeChart).
+   */
+  doubted?: ChartReading;
   /** The trend of the bars seen (analyzeChart sets it): the direction needs no prices. */
   trend?: Trend;
   /** Every attempt of the reading that ended in this refusal (readChart sets it). */

@@ -8,7 +8,7 @@ import { FRAMED_CHART_READ } from './analysis/text.js';
 import { EngineError, type RefusalRule } from './errors.js';
 import { getOcrWorker, terminateOcr } from './axis/index.js';
 import type { ReadingTrace, Weighed } from '../shared/engine-trace.js';
-import { readChart, type ReadingReport } from './read-chart.js';
+import { readChart, type ChartReading, type ReadingReport } from './read-chart.js';
 import { barsOfSeries, closeLastAt, correctReading, correctRefusal, type PricedSeries } from './correction.js';
 import type { Correction } from '../shared/correction.js';
 import { ReadingRecorder } from './trace.js';
@@ -54,15 +54,7 @@ export async function analyzeChart(
   const start = performance.now();
   const { correction } = options;
   const rec = options.recorder ?? new ReadingRecorder();
-  const reading: PricedSeries = await readChart(image, rec).then(
-    (read) => (correction ? correctReading(read, correction) : read),
-    (error: unknown) => {
-      // The trader's scale (or last price, on a scale the engine fitted but doubted) prices the bars it found.
-      const corrected = correction && error instanceof EngineError ? correctRefusal(error, correction) : null;
-      if (corrected) return corrected;
-      throw withTrendSeen(error, settings);
-    },
-  );
+  const { reading, quoted } = await readSeries(image, settings, rec, correction);
   const last = reading.candles[reading.candles.length - 1];
   // The instrument where the chart names it; sizing uses it when the trader chose none.
   const { symbol, reason, text } = await readSymbol(image, reading.image, reading.plot, last?.close ?? 0);
@@ -71,7 +63,7 @@ export async function analyzeChart(
   // its quote line gives another close. A trader's own scale is theirs.
   const legend = reason === 'prices do not fit' ? legendInstrument(text) : null;
   if (!correction && legend) throw withTrendSeen(refuseUnfit(reading, rec, legend, last?.close ?? 0), settings);
-  if (!correction) await weighQuote(image, reading, rec, settings);
+  if (!correction && !quoted) await weighQuote(image, reading, rec, settings);
   const t = performance.now();
   const decimals = reading.scale.precision;
   const { result, support, resistance } = analyseSeries(
@@ -113,6 +105,31 @@ export async function analyzeChart(
 }
 
 /**
+ * The chart's series in prices: the engine's reading, or its bars priced by the trader's
+ * correction, or a reading doubted for its last price alone that the chart's quote line confirms
+ * (`quoted`: the quote was weighed).
+ */
+async function readSeries(
+  image: Buffer,
+  settings: AnalysisSettings,
+  rec: ReadingRecorder,
+  correction: Correction | undefined,
+): Promise<{ reading: PricedSeries; quoted: boolean }> {
+  let read: ChartReading;
+  try {
+    read = await readChart(image, rec);
+  } catch (error) {
+    // The trader's scale (or last price, on a scale the engine fitted but doubted) prices the bars it found.
+    const corrected = correction && error instanceof EngineError ? correctRefusal(error, correction) : null;
+    if (corrected) return { reading: corrected, quoted: false };
+    const confirmed = !correction && error instanceof EngineError ? await confirmedByQuote(image, error, rec) : null;
+    if (confirmed) return { reading: confirmed, quoted: true };
+    throw withTrendSeen(error, settings);
+  }
+  return { reading: correction ? correctReading(read, correction) : read, quoted: false };
+}
+
+/**
  * The refusal of a reading whose last price the chart's instrument cannot have, decided in the
  * attempt that read it; its bars are kept for a scale the trader sets.
  */
@@ -141,24 +158,9 @@ async function weighQuote(
   rec: ReadingRecorder,
   settings: AnalysisSettings,
 ): Promise<void> {
-  const last = reading.candles[reading.candles.length - 1];
-  if (!last || !reading.textHeight) return;
-  const { quote } = await readQuote(image, reading.image, reading.plot, reading.textHeight);
-  if (!quote) return;
-  const price = (y: number): number => reading.scale.slope * y + reading.scale.intercept;
-  // The picture's rows, not the plot's: a plot found too short still shows the quote's bar.
-  const [atTop, atBottom] = [price(0), price(reading.image.height)];
-  const bars = {
-    barsHigh: Math.max(...reading.candles.map((c) => c.high)),
-    barsLow: Math.min(...reading.candles.map((c) => c.low)),
-  };
-  const gap = quoteGap(quote, {
-    lastClose: last.close,
-    ...bars,
-    viewHigh: Math.max(atTop, atBottom),
-    viewLow: Math.min(atTop, atBottom),
-  });
-  if (gap === null) return;
+  const weighed = await quoteAgainst(image, reading);
+  if (!weighed) return;
+  const { quote, last, gap, bars } = weighed;
   rec.resume(reading.trace.attempt ?? rec.index);
   // Near the close read, or far from it on the very bar read (its high, low and a body's end the
   // quote's): the quote's close is the bar's.
@@ -175,6 +177,52 @@ async function weighQuote(
   error.trace = rec.endedBy(error);
   error.bars = barsOfSeries(reading);
   throw withTrendSeen(error, settings);
+}
+
+/**
+ * The chart's quote line read against a reading: its figures, the last bar, and how far the last
+ * price read is from the quote's close (`quoteGap`); null where no quote in view is read.
+ */
+async function quoteAgainst(image: Buffer, reading: PricedSeries) {
+  const last = reading.candles[reading.candles.length - 1];
+  if (!last || !reading.textHeight) return null;
+  const { quote } = await readQuote(image, reading.image, reading.plot, reading.textHeight);
+  if (!quote) return null;
+  const price = (y: number): number => reading.scale.slope * y + reading.scale.intercept;
+  // The picture's rows, not the plot's: a plot found too short still shows the quote's bar.
+  const [atTop, atBottom] = [price(0), price(reading.image.height)];
+  const bars = {
+    barsHigh: Math.max(...reading.candles.map((c) => c.high)),
+    barsLow: Math.min(...reading.candles.map((c) => c.low)),
+  };
+  const gap = quoteGap(quote, {
+    lastClose: last.close,
+    ...bars,
+    viewHigh: Math.max(atTop, atBottom),
+    viewLow: Math.min(atTop, atBottom),
+  });
+  return gap === null ? null : { quote, last, gap, bars };
+}
+
+/**
+ * A reading refused for doubts about its last price alone (marks beside the latest bars, a tag no
+ * bar reaches, a last bar away from the axis, a price printed past the axis's end, a scale and
+ * close on nothing else) answers where the chart's own quote line gives a close that agrees: a
+ * second piece of evidence, read apart from the axis and the bars, for the price read. The quote's
+ * close is then the last price, and the refusal's decision only lowered the confidence.
+ */
+async function confirmedByQuote(image: Buffer, error: EngineError, rec: ReadingRecorder): Promise<PricedSeries | null> {
+  const doubted = error.doubted;
+  if (!doubted) return null;
+  const weighed = await quoteAgainst(image, doubted);
+  const close = weighed?.quote.close ?? null;
+  if (!weighed || weighed.gap > QUOTE_AGREES || close === null) return null;
+  const { last, gap } = weighed;
+  const attempt = rec.overrule(error);
+  if (attempt === null) return null;
+  rec.stage('confidence', { quoteClose: close, lastPrice: last.close, gap, confirms: error.rule });
+  closeLastAt(last, close);
+  return { ...doubted, trace: rec.answered(attempt, doubted.evidence.confidence.value) };
 }
 
 /**

@@ -8,7 +8,13 @@ import { continuesPast } from './bars/index.js';
 import { CLEAR_SERIES_QUALITY } from './bars/read-bars.js';
 import { judgeAxis, readAxis, type AxisReading, type ScaleFit } from './axis/index.js';
 import { labelsBelowZero, priceAtRow } from './axis/read-axis.js';
-import { readingConfidence, type ReadingEvidence } from './confidence/index.js';
+import {
+  doubtsLastPriceOnly,
+  readingConfidence,
+  TERM_RULES,
+  type ReadingConfidence,
+  type ReadingEvidence,
+} from './confidence/index.js';
 import { gatherEvidence, takesPane } from './confidence/evidence.js';
 import { judgeReading, seenWith } from './confidence/judge.js';
 import { decodeImage } from './decode.js';
@@ -446,17 +452,26 @@ function answer(
     const labels = labelValues(axis.read);
     const { slope, intercept, precision } = axis.fit;
     const where = { plot, f: p.f, image, labels, scale: { slope, intercept, precision } };
-    throw error instanceof EngineError ? withBars(error, detection, where) : error;
+    if (!(error instanceof EngineError)) throw error;
+    // A reading doubted for its last price alone: the chart's quote line may confirm it.
+    const weighed = readingConfidence(evidence);
+    if (error.rule === TERM_RULES[weighed.weakest] && doubtsLastPriceOnly(weighed.weakest))
+      error.doubted = reading(weighed);
+    throw withBars(error, detection, where);
   }
-  return {
-    candles,
-    kind: detection.kind,
-    scale: axis.fit,
-    plot: toFull(plot, p.f),
-    image,
-    textHeight: axis.textHeight,
-    timings,
-    evidence: { ...evidence, confidence },
-    trace: rec.answered(rec.index, confidence.value),
-  };
+  return reading(confidence);
+
+  function reading(confidence: ReadingConfidence): ChartReading {
+    return {
+      candles,
+      kind: detection.kind,
+      scale: axis.fit,
+      plot: toFull(plot, p.f),
+      image,
+      textHeight: axis.textHeight,
+      timings,
+      evidence: { ...evidence, confidence },
+      trace: rec.answered(rec.index, confidence.value),
+    };
+  }
 }

@@ -100,15 +100,27 @@ describe('a refusal of the prices', () => {
 
   it("says the trend of the bars when the axis's tag contradicts the last bar (the reading is refused)", async () => {
     for (const spec of chartSpecs(3, 78)) {
-      const { image } = await renderChart({ ...spec, priceTag: false, format: 'png' });
+      const { image, layout } = await renderChart({ ...spec, priceTag: false, format: 'png' });
       const answer = await analyzeChart(image, settings);
       const { plot, lastPrice, high, low, scale } = answer.chart;
       if (!scale) throw new Error('an answer has a scale');
-      // A tag in the up colour on the axis, at the far end of the range from the last close.
+      // A tag in the up colour on the axis, at the far end of the range from the last close; the
+      // legend, which prints the last close and would confirm it, painted over.
       const far = lastPrice - low > high - lastPrice ? low : high;
       const row = Math.round((far - scale.intercept) / scale.slope);
-      const tagged = await paint(
+      const legend = layout.textBoxes[0]!;
+      const unlabelled = await paint(
         image,
+        {
+          left: Math.floor(legend.x) - 4,
+          top: Math.floor(legend.y) - 4,
+          width: Math.ceil(legend.w) + 8,
+          height: Math.ceil(legend.h) + 8,
+        },
+        spec.theme.background,
+      );
+      const tagged = await paint(
+        unlabelled,
         { left: Math.ceil(plot.right) + 2, top: row - 9, width: spec.width - Math.ceil(plot.right) - 2, height: 18 },
         spec.theme.up,
       );

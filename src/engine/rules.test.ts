@@ -57,10 +57,16 @@ interface Chart {
   /** The first column right of the plot; the axis's labels (rows) stand beyond it. */
   axisLeft: number;
   labelRows: number[];
+  /**
+   * The legend's line painted over: it prints the last close, which confirms a reading doubted
+   * for its last price alone (index.ts `confirmedByQuote`), so pictures of those doubts go without.
+   */
+  hideLegend: string;
 }
 
 const chart = once(async (): Promise<Chart> => {
-  const { image } = await renderChart(CHART);
+  const { image, layout } = await renderChart(CHART);
+  const legend = layout.textBoxes[0]!;
   const rec = new ReadingRecorder(true);
   const reading = await readChart(image, rec);
   const { slope, intercept } = reading.scale;
@@ -72,6 +78,7 @@ const chart = once(async (): Promise<Chart> => {
     priceAt: (row) => slope * row + intercept,
     axisLeft: Math.ceil(reading.plot.right) + 2,
     labelRows: reading.evidence.labelsRead.map((l) => l.y),
+    hideLegend: box(legend.x - 4, legend.y - 4, legend.w + 8, legend.h + 8, CHART.theme.background),
   };
 });
 
@@ -182,7 +189,7 @@ const farTag = once(async () => {
   const high = Math.max(...closes.map((k) => k.high));
   const low = Math.min(...closes.map((k) => k.low));
   const row = c.rowOf(last - low > high - last ? low : high);
-  return drawOver(c.image, box(c.axisLeft, row - 9, CHART.width - c.axisLeft, 18, CHART.theme.up));
+  return drawOver(c.image, c.hideLegend + box(c.axisLeft, row - 9, CHART.width - c.axisLeft, 18, CHART.theme.up));
 });
 
 /** A white box with a price on the axis, beside the latest bars' lows, where the last bar does not reach. */
@@ -190,7 +197,10 @@ const boxBesideLatest = once(async () => {
   const c = await chart();
   const row = Math.max(...c.reading.candles.slice(-8).map((k) => c.rowOf(k.low)));
   const label = words(c.axisLeft + 5, row, c.priceAt(row).toFixed(3), '#000000');
-  return drawOver(c.image, box(c.axisLeft - 1, row - 9, CHART.width - c.axisLeft + 1, 18, '#ffffff') + label);
+  return drawOver(
+    c.image,
+    c.hideLegend + box(c.axisLeft - 1, row - 9, CHART.width - c.axisLeft + 1, 18, '#ffffff') + label,
+  );
 });
 
 /** The latest fifth of the bars painted over, and a trade plan's note written where they were. */
@@ -223,7 +233,7 @@ const threeLabelsOffStep = once(async () => {
   const pitch = c.labelRows[1]! - c.labelRows[0]!;
   const rows = [1, 3, 5].map((i) => c.labelRows[i]! + pitch / 3);
   const labels = rows.map((y) => words(c.axisLeft + 5, y, c.priceAt(y).toFixed(3))).join('');
-  return drawOver(c.image, hideAxis(c) + labels);
+  return drawOver(c.image, c.hideLegend + hideAxis(c) + labels);
 });
 
 /**

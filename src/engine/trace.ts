@@ -90,6 +90,23 @@ export class ReadingRecorder {
     return error;
   }
 
+  /**
+   * A refusal that later evidence overruled: its attempt answers, and its decision only lowered
+   * the answer's confidence. Returns the attempt.
+   */
+  overrule(error: EngineError): number | null {
+    const attempt = this.refusedIn.get(error);
+    const decision =
+      attempt === undefined
+        ? undefined
+        : this.attempts[attempt]?.decisions.findLast((d) => d.rule === error.rule && d.outcome === 'refused');
+    if (attempt === undefined || !decision) return null;
+    decision.outcome = 'lowered';
+    this.refusedIn.delete(error);
+    this.at = attempt;
+    return attempt;
+  }
+
   /** Goes back to the attempt a refusal was decided in (a later attempt found nothing to read). */
   resumeAt(error: EngineError): void {
     const attempt = this.refusedIn.get(error);

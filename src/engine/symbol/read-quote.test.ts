@@ -3,6 +3,7 @@ import { AnalysisSettingsSchema } from '../../shared/analysis.js';
 import { terminateOcr } from '../axis/index.js';
 import type { Weighed } from '../../shared/engine-trace.js';
 import { analyzeChart, EngineError } from '../index.js';
+import { box, drawOver } from '../test/draw.js';
 import { chartWithQuote } from '../test/quote.js';
 import { mtSpec, renderMetaTrader } from '../../../scripts/fixtures/metatrader-render.js';
 import { quoteBarMatches, quoteGap, quoteInText, type Quote } from './read-quote.js';
@@ -181,4 +182,38 @@ describe('a quote line that disagrees', () => {
       expect(weighed).toHaveProperty('closeFrom');
     }
   }, 120_000);
+});
+
+describe('a quote line that confirms a doubted reading', () => {
+  // Seed 43, picture 26 (a fresh design render): MetaTrader's phone app in portrait, its grey
+  // theme; an order's green tag just above the red bid tag at the last bar's close, both on the
+  // axis beside the latest bars: the reading is doubted for marks beside the last bar that its
+  // close leaves unexplained, and the quote line prints the close read.
+  const spec = mtSpec(43, 26);
+
+  it("answers at the quote's close, the refusal only lowering the confidence", async () => {
+    const { image, truth } = await renderMetaTrader(spec);
+    const { chart, trace } = await analyzeChart(image, SETTINGS);
+    expect(Math.abs(chart.lastPrice - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.001);
+    expect(trace.rule).toBeNull();
+    const decisions = trace.attempts.flatMap((a) => a.decisions);
+    expect(decisions.find((d) => d.rule === 'last-price/marks-beside-last')?.outcome).toBe('lowered');
+    const stages = trace.attempts[trace.attempt ?? 0]?.stages ?? [];
+    expect(stages.find((s) => s.stage === 'confidence' && 'confirms' in s.summary)?.summary).toMatchObject({
+      confirms: 'last-price/marks-beside-last',
+    });
+  }, 60_000);
+
+  it('leaves the refusal where no quote line is read', async () => {
+    const { image, truth } = await renderMetaTrader(spec);
+    // The quote line: the widest of the picture's lines of text.
+    const line = truth.boxes.textBoxes.reduce((a, b) => (b.w > a.w ? b : a));
+    const erased = await drawOver(image, box(line.x - 2, line.y - 2, line.w + 4, line.h + 4, spec.theme.background));
+    const error = await analyzeChart(erased, SETTINGS).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as EngineError).rule).toBe('last-price/marks-beside-last');
+  }, 60_000);
 });

@@ -216,6 +216,10 @@ async function readFramed(p: Picture, frame: Box, rec: ReadingRecorder): Promise
   } catch (error) {
     if (!(error instanceof EngineError) || !NO_CHART_IN_FRAME.has(error.code)) {
       if (error instanceof EngineError && error.bars) error.bars = placeBars(error.bars, placement, image);
+      if (error instanceof EngineError && error.doubted) {
+        const placed = placeReading(error.doubted, placement, image);
+        error.doubted = { ...placed, evidence: { ...placed.evidence, chartRead: 'framed' } };
+      }
       throw error;
     }
     rec.within(prefix);

@@ -204,6 +204,19 @@ describe('a quote line that confirms a doubted reading', () => {
     });
   }, 60_000);
 
+  it("reads the quote of a terminal's framed chart where that chart stands in the screenshot", async () => {
+    // Seed 42, picture 53 (a design render): a whole terminal, the framed chart read and doubted
+    // for marks beside its last bars; its quote line is read in the frame's place on the screen.
+    const { image, truth } = await renderMetaTrader(mtSpec(42, 53));
+    const { chart, trace } = await analyzeChart(image, SETTINGS);
+    expect(Math.abs(chart.lastPrice - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.001);
+    const plot = truth.boxes.plot;
+    expect(Math.abs(chart.plot.left - plot.x)).toBeLessThan(plot.w * 0.1);
+    expect(Math.abs(chart.plot.top - plot.y)).toBeLessThan(plot.h * 0.1);
+    const stages = trace.attempts[trace.attempt ?? 0]?.stages ?? [];
+    expect(stages.some((s) => s.stage === 'confidence' && 'confirms' in s.summary)).toBe(true);
+  }, 60_000);
+
   it('leaves the refusal where no quote line is read', async () => {
     const { image, truth } = await renderMetaTrader(spec);
     // The quote line: the widest of the picture's lines of text.

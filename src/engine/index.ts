@@ -13,7 +13,7 @@ import { barsOfSeries, closeLastAt, correctReading, correctRefusal, type PricedS
 import type { Correction } from '../shared/correction.js';
 import { ReadingRecorder } from './trace.js';
 import { legendInstrument, readSymbol } from './symbol/read-symbol.js';
-import { QUOTE_AGREES, quoteBarMatches, quoteGap, readQuote } from './symbol/read-quote.js';
+import { QUOTE_AGREES, quoteBarMatches, quoteGap, quoteSpansBar, readQuote } from './symbol/read-quote.js';
 
 export { renderDebug, renderAttempts, overviewPage, DEBUG_STAGES, type DebugTrace } from './debug.js';
 export { ReadingRecorder } from './trace.js';
@@ -164,7 +164,8 @@ async function weighQuote(
   rec.resume(reading.trace.attempt ?? rec.index);
   // Near the close read, or far from it on the very bar read (its high, low and a body's end the
   // quote's): the quote's close is the bar's.
-  const barMatched = gap > QUOTE_AGREES && quoteBarMatches(quote, last, bars);
+  // A legend is weighed only where it spans the last bar read: it is that bar's.
+  const barMatched = gap > QUOTE_AGREES && (quote.legend === true || quoteBarMatches(quote, last, bars));
   if (gap <= QUOTE_AGREES || barMatched) {
     if (quote.close === null) return;
     rec.stage('confidence', { quoteClose: quote.close, lastPrice: last.close, gap, ...(barMatched && { barMatched }) });
@@ -195,6 +196,8 @@ async function quoteAgainst(image: Buffer, reading: PricedSeries) {
     barsHigh: Math.max(...reading.candles.map((c) => c.high)),
     barsLow: Math.min(...reading.candles.map((c) => c.low)),
   };
+  // A legend may show the bar under a crosshair: it speaks only where it is the last bar's.
+  if (quote.legend && !quoteSpansBar(quote, last, bars)) return null;
   const gap = quoteGap(quote, {
     lastClose: last.close,
     ...bars,

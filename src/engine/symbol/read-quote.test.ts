@@ -4,9 +4,9 @@ import { terminateOcr } from '../axis/index.js';
 import type { Weighed } from '../../shared/engine-trace.js';
 import { analyzeChart, EngineError } from '../index.js';
 import { box, drawOver } from '../test/draw.js';
-import { chartWithQuote } from '../test/quote.js';
+import { chartWithLegend, chartWithQuote } from '../test/quote.js';
 import { mtSpec, renderMetaTrader } from '../../../scripts/fixtures/metatrader-render.js';
-import { quoteBarMatches, quoteGap, quoteInText, type Quote } from './read-quote.js';
+import { quoteBarMatches, quoteGap, quoteInText, quoteSpansBar, type Quote } from './read-quote.js';
 
 const SETTINGS = AnalysisSettingsSchema.parse({ timeFrame: '1h' });
 
@@ -75,6 +75,48 @@ describe("the chart's quote line", () => {
     });
   });
 
+  it('reads a legend that labels its prices, with or without a symbol', () => {
+    // KLineChart's tooltip: the bar's time and volume about its labelled prices.
+    expect(
+      quoteInText('Time: 2024-08-27 00:00 Open: 1.08614 High: 1.08728 Low: 1.08369 Close: 1.08394 Volume: 946'),
+    ).toEqual({
+      open: 1.08614,
+      high: 1.08728,
+      low: 1.08369,
+      close: 1.08394,
+      closeRange: [1.08394, 1.08394],
+      decimals: 5,
+      legend: true,
+    });
+    // TradingView's: letters glued to the prices, the 'O' read as a zero, the change after them.
+    expect(quoteInText('EURUSD 1D FXCM 01.08614 H1.08728 L1.08369 C1.08394 0.00220 (0.20)')).toMatchObject({
+      open: 1.08614,
+      close: 1.08394,
+      legend: true,
+    });
+    // A locale's decimal comma.
+    expect(quoteInText('GOLD 1D TVC O4414,466 H4436,150 L4386,284 C4392,190')).toMatchObject({
+      open: 4414.466,
+      low: 4386.284,
+      close: 4392.19,
+    });
+    // The close's label cut off: the figure after the low is a volume's, no close.
+    expect(quoteInText('Open: 1.08614 High: 1.08728 Low: 1.08369 Vol: 1.2')).toMatchObject({
+      close: null,
+      closeRange: [1.08369, 1.08728],
+    });
+    // No open, or the labels out of order: no legend of a bar.
+    expect(quoteInText('High: 1.08728 Low: 1.08369 Close: 1.08394')).toBeNull();
+    expect(quoteInText('Open: 1.08614 Low: 1.08369 High: 1.08728 Close: 1.08394')).toBeNull();
+  });
+
+  it('knows a legend for the last bar by its high and low on the scale', () => {
+    const bars = { barsHigh: 1.3, barsLow: 1.0 };
+    expect(quoteSpansBar(QUOTE, { high: 1.201, low: 1.049 }, bars)).toBe(true);
+    // A crosshair's bar a tenth of the range lower.
+    expect(quoteSpansBar(QUOTE, { high: 1.17, low: 1.02 }, bars)).toBe(false);
+  });
+
   it("measures its close against the last price read, where all its prices are in the picture's view", () => {
     const quote = QUOTE;
     const view = { barsHigh: 1.3, barsLow: 1.0, viewHigh: 1.4, viewLow: 0.9 };
@@ -134,6 +176,36 @@ describe("the chart's quote line", () => {
     const stages = trace.attempts[trace.attempt ?? 0]?.stages ?? [];
     const quoted = stages.find((s) => s.stage === 'confidence')?.summary;
     expect(quoted?.quoteClose).toBeCloseTo(close, 4);
+  }, 60_000);
+});
+
+describe('a legend of a bar', () => {
+  const share = (a: number, b: number, t: { high: number; low: number }): number => Math.abs(a - b) / (t.high - t.low);
+
+  it("takes its close where it is the last bar's, even where the close read was elsewhere", async () => {
+    // The legend prints as its close the end of the last bar farther from the close drawn (the
+    // bar spans 4% of the bars' range): the bar read spans the legend's low and high, so the
+    // legend is that bar's.
+    const { image, truth, bar } = await chartWithLegend(({ lastBar: b }) => ({
+      ...b,
+      close: b.high - b.close > b.close - b.low ? b.high : b.low,
+    }));
+    const { chart, trace } = await analyzeChart(image, SETTINGS);
+    expect(chart.lastPrice).toBeCloseTo(bar.close, truth.decimals);
+    const stages = trace.attempts[trace.attempt ?? 0]?.stages ?? [];
+    const quoted = stages.find((s) => s.stage === 'confidence')?.summary;
+    expect(quoted).toMatchObject({ barMatched: true });
+    expect(quoted?.gap).toBeGreaterThan(0.02);
+  }, 60_000);
+
+  it("is no evidence where it shows another bar (a crosshair's)", async () => {
+    // A bar in the lower third of the range, its close far from the last price.
+    const { image, truth } = await chartWithLegend((t) => {
+      const r = t.high - t.low;
+      return { open: t.low + r * 0.2, high: t.low + r * 0.3, low: t.low + r * 0.1, close: t.low + r * 0.15 };
+    });
+    const { chart } = await analyzeChart(image, SETTINGS);
+    expect(share(chart.lastPrice, truth.lastPrice, truth)).toBeLessThan(0.01);
   }, 60_000);
 });
 

@@ -15,8 +15,11 @@ import { symbolsInText } from './match-symbol.js';
 const QUOTE_ABOVE = 0.5;
 /** ... to this many below it (the first line, and a second where a one-click panel pushes it down). */
 const QUOTE_BELOW = 3;
-/** ... and over this many text heights from the plot's left edge (a quote line is some 35 long). */
-const QUOTE_WIDTH = 45;
+/**
+ * ... and over this many text heights from the plot's left edge (a quote line is some 35 long, a
+ * legend that labels its prices and writes the bar's time and volume beside them some 70).
+ */
+const QUOTE_WIDTH = 80;
 /**
  * The strip is read at the size where its text is this many pixels high (24 found three more
  * quotes of 132 on the MetaTrader renders, for 40% more time) ...
@@ -38,6 +41,11 @@ export interface Quote {
   closeRange: [number, number];
   /** Digits after the decimal point, the same in all four. */
   decimals: number;
+  /**
+   * A legend's figures, each after its label ('Open: 1.08614 High: ...', 'O1.08614 H...'): of the
+   * bar it shows, the latest or the one a crosshair points at (`quoteSpansBar`).
+   */
+  legend?: true;
 }
 
 /**
@@ -105,11 +113,40 @@ function pricesIn(line: string): Price[] {
  */
 export function quoteInText(text: string): Quote | null {
   for (const line of text.split('\n')) {
-    if (symbolsInText(line).length !== 1) continue;
-    const quote = quoteOf(pricesIn(line).slice(0, 4));
-    if (quote) return quote;
+    const labelled = legendIn(line);
+    if (symbolsInText(line).length !== 1 && !labelled) continue;
+    const prices = labelled ? pricesIn(labelled.text).slice(0, labelled.closed ? 4 : 3) : pricesIn(line).slice(0, 4);
+    const quote = quoteOf(prices);
+    if (quote) return labelled ? { ...quote, legend: true } : quote;
   }
   return null;
+}
+
+const PRICE_TEXT = String.raw`\d*[.,]?\d+`;
+/**
+ * A legend's open, high and low, each after its label (a word or its first letter, a colon or
+ * none; OCR reads TradingView's 'O' glued to its price as a zero), and its close after its own,
+ * where the line goes on that far.
+ */
+const LEGEND = new RegExp(
+  String.raw`(?<![a-z\d.])(?:open|o|0(?=\d))\s*:?\s*${PRICE_TEXT}\s+(?:high|h)\s*:?\s*${PRICE_TEXT}\s+(?:low|l)\s*:?\s*${PRICE_TEXT}`,
+  'i',
+);
+const LEGEND_CLOSE = new RegExp(String.raw`^\s+(?:close|c)\s*:?\s*${PRICE_TEXT}`, 'i');
+
+/**
+ * The labelled prices of a legend in a line of text, from its open on, and whether its close is
+ * labelled too (else a volume's or a change's figure after the low is no close); null where the
+ * line labels no open, high and low in that order.
+ */
+function legendIn(line: string): { text: string; closed: boolean } | null {
+  const found = LEGEND.exec(line);
+  if (!found) return null;
+  const rest = line.slice(found.index + found[0].length);
+  const close = LEGEND_CLOSE.exec(rest);
+  const text = found[0] + (close?.[0] ?? '');
+  // A locale's decimal comma ('O4414,466 H4436,150'), where no price has a point.
+  return { text: text.includes('.') ? text : text.replaceAll(',', '.'), closed: close !== null };
 }
 
 /**
@@ -186,12 +223,29 @@ export function quoteBarMatches(
   last: { open: number; high: number; low: number },
   bars: { barsHigh: number; barsLow: number },
 ): boolean {
+  if (quote.close === null || quote.close < quote.low || quote.close > quote.high) return false;
+  const at = nearOnBars(bars);
+  return quoteSpansBar(quote, last, bars) && (at(last.open, quote.open) || at(last.open, quote.close));
+}
+
+/**
+ * Whether the last bar read runs from the quote's low to its high (within `QUOTE_BAR_MATCH` of the
+ * bars' range each). A legend shows the bar a crosshair points at as readily as the latest: only
+ * where it spans the last bar read are its figures the last bar's.
+ */
+export function quoteSpansBar(
+  quote: Quote,
+  last: { high: number; low: number },
+  bars: { barsHigh: number; barsLow: number },
+): boolean {
+  const at = nearOnBars(bars);
+  return at(last.high, quote.high) && at(last.low, quote.low);
+}
+
+/** Whether a price read and a price printed lie within `QUOTE_BAR_MATCH` of the bars' range. */
+function nearOnBars(bars: { barsHigh: number; barsLow: number }): (read: number, printed: number) => boolean {
   const range = bars.barsHigh - bars.barsLow;
-  if (!(range > 0) || quote.close === null || quote.close < quote.low || quote.close > quote.high) return false;
-  const at = (read: number, printed: number): boolean => Math.abs(read - printed) <= range * QUOTE_BAR_MATCH;
-  return (
-    at(last.high, quote.high) && at(last.low, quote.low) && (at(last.open, quote.open) || at(last.open, quote.close))
-  );
+  return (read, printed) => range > 0 && Math.abs(read - printed) <= range * QUOTE_BAR_MATCH;
 }
 /**
  * Whether the quote speaks for this reading: all its prices within the picture's prices (the

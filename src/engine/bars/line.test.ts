@@ -53,6 +53,18 @@ describe('a line chart, traced', () => {
     expect(traceColour(label, 0, [0, 200, 0], W, H)?.first).toBe(0);
   });
 
+  it('crosses another line drawn over a steep stretch, where the slope leads', () => {
+    // The line's last 40 columns fall 2.5 rows a column, through a moving average drawn over it
+    // (five rows of another colour across the plot).
+    const steep = (x: number) => (x < W - 40 ? wavy(x) : wavy(W - 40) + 2.5 * (x - (W - 40)));
+    const label = mask(steep, { joined: true });
+    const across = Math.round(steep(W - 20));
+    for (let y = across; y < across + 5; y++) for (let x = 0; x < W; x++) label[y * W + x] = 1;
+    const trace = traceColour(label, 0, [0, 200, 0], W, H);
+    expect(trace?.first).toBe(0);
+    expect(trace?.last).toBe(W - 1);
+  });
+
   it('follows a line whose ink a JPEG split into two clusters of its colour, stretch by stretch', () => {
     const label = mask(wavy);
     // Every other stretch of 30 columns is the other cluster's (the steep ones a shade off).

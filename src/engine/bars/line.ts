@@ -28,6 +28,7 @@ import {
   LINE_MIN_TURNS,
   LINE_REACH_PX,
   LINE_SAME_INK,
+  LINE_SLOPE_COLUMNS,
   LINE_SMOOTHED,
   LINE_START_SHARE,
   LINE_TURN_PX,
@@ -65,10 +66,22 @@ function runsIn(label: Uint8Array, of: Uint8Array, x: number, w: number, h: numb
 }
 
 /**
+ * The rows a trace moves per column leftwards at column `x`, over the LINE_SLOPE_COLUMNS columns
+ * traced to its right (0 where they are not all traced).
+ */
+function slopeAt(top: Int32Array, bottom: Int32Array, x: number): number {
+  const to = x + LINE_SLOPE_COLUMNS;
+  if (to >= top.length || (top[to] ?? -1) < 0 || (top[x] ?? -1) < 0) return 0;
+  const mid = (c: number): number => ((top[c] ?? 0) + (bottom[c] ?? 0)) / 2;
+  return (mid(x) - mid(to)) / LINE_SLOPE_COLUMNS;
+}
+
+/**
  * The line's colours (`of`) traced leftwards from column `x` (its run there the thinnest: a line
  * has one, a fill or a text several): in each column the run that touches the one beside it (a
  * steep stretch spans the rows between its neighbours'), across gaps of a few columns (a label
- * erased over it, a faint stretch of a thin line in a JPEG).
+ * erased over it, a faint stretch of a thin line in a JPEG, another line drawn over a steep
+ * stretch: across a gap the line is looked for where its slope leads as well as beside its last run).
  */
 function traceFrom(label: Uint8Array, of: Uint8Array, colour: Rgb, x: number, w: number, h: number): LineTrace | null {
   const start = runsIn(label, of, x, w, h).sort((a, b) => a[1] - a[0] - (b[1] - b[0]))[0];
@@ -82,10 +95,13 @@ function traceFrom(label: Uint8Array, of: Uint8Array, colour: Rgb, x: number, w:
   let gap = 0;
   for (let c = x - 1; c >= 0 && gap <= LINE_GAP_COLUMNS; c--) {
     const reach = LINE_REACH_PX * (1 + gap);
+    // Across a gap (another line drawn over a steep stretch), the line goes on as it went.
+    const shift = gap > 0 ? Math.round(slopeAt(top, bottom, first) * (first - c)) : 0;
+    const [from, to] = [Math.min(prev[0], prev[0] + shift) - reach, Math.max(prev[1], prev[1] + shift) + reach];
     let best: [number, number] | null = null;
     let bestOverlap = -Infinity;
     for (const run of runsIn(label, of, c, w, h)) {
-      const overlap = Math.min(run[1], prev[1] + reach) - Math.max(run[0], prev[0] - reach);
+      const overlap = Math.min(run[1], to) - Math.max(run[0], from);
       if (overlap >= 0 && overlap > bestOverlap) {
         best = run;
         bestOverlap = overlap;

@@ -71,6 +71,8 @@ export const LINE_SAME_INK = 60;
 export const LINE_CUT_ROWS = 3;
 /** How far (pixels, each column of a gap adding as much again) a column's run may stand from the last one's and go on the line. */
 export const LINE_REACH_PX = 2;
+/** Columns over which a line's slope is measured, to look for it across a gap where its slope leads. */
+export const LINE_SLOPE_COLUMNS = 3;
 /** A price line runs across at least this share of the plot's width... */
 export const LINE_MIN_SPAN = 0.5;
 /** ... inked in at least this share of the columns it runs across. */

@@ -258,6 +258,14 @@ export const SHORT_RUN = 4;
  * screenshots.
  */
 export const TALLER_BY = 2;
+/**
+ * Columns standing taller side by side straight before the end run that make a candle's body
+ * (an OHLC bar's stem is one or two columns wide): the short run past a body is no close tick but
+ * a stray (a JPEG's fringe, a drawing's end at the body's corner).
+ */
+export const BODY_SIDE_COLUMNS = 3;
+/** Rows a body's side columns' ends may differ by (a JPEG's fringe). */
+export const BODY_SIDE_ROWS = 2;
 
 /**
  * A box within this many label heights of the last bar's body stands on it, and as near its close

@@ -52,6 +52,19 @@ describe('applyRightEdge', () => {
     expect(applyRightEdge(through.r, BG, [before, { ...candle }], [RED], WIDTH)).toBe(false);
   });
 
+  it("leaves a body's close alone where a short run of its colour stands just past its side", () => {
+    // A down candle's body over x 64-72 (its side's rows a JPEG's pixel or two apart), and past
+    // it at x 73 three rows at its top: a fringe, or a drawing ending at the body's corner.
+    const { r, paint } = chart();
+    paint(64, 72, 40, 60, RED);
+    paint(71, 71, 41, 61, RED);
+    paint(68, 68, 35, 65, RED);
+    paint(73, 73, 42, 44, RED);
+    const candle: PixelCandle = { x: 68, open: 40, high: 35, low: 65, close: 60 };
+    expect(applyRightEdge(r, BG, [before, candle], [RED], WIDTH)).toBe(false);
+    expect(candle.close).toBe(60);
+  });
+
   it("takes an OHLC bar's close tick", () => {
     const { r, paint } = chart();
     paint(68, 68, 35, 65, RED);

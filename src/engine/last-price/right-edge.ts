@@ -6,7 +6,15 @@
  */
 import type { PixelCandle } from '../bars/index.js';
 import { colourDistance, INK_CONTRAST, rgbAt, type Raster, type Rgb } from '../raster.js';
-import { RIGHT_EDGE_MIN_REACH, RIGHT_EDGE_ROWS, SAME_COLOUR, SHORT_RUN, TALLER_BY } from './params.js';
+import {
+  BODY_SIDE_COLUMNS,
+  BODY_SIDE_ROWS,
+  RIGHT_EDGE_MIN_REACH,
+  RIGHT_EDGE_ROWS,
+  SAME_COLOUR,
+  SHORT_RUN,
+  TALLER_BY,
+} from './params.js';
 import { closeAt } from './tags.js';
 
 /**
@@ -50,10 +58,32 @@ export function applyRightEdge(r: Raster, plotBg: Rgb, candles: PixelCandle[], c
   const end = rows[rows.length - 1];
   if (first === undefined || end === undefined || extent(rows) > SHORT_RUN) return false;
   // A line's last stroke or an OHLC bar's stem stands taller somewhere before its end; a small
-  // body or a doji is as short all across, and its close stays where its colours put it.
+  // body or a doji is as short all across, and its close stays where its colours put it; so does
+  // a body's, its side standing taller over several columns straight before the end, each
+  // spanning the same rows (a line's steep last stroke moves on from column to column).
+  const tall = (k: number): boolean => extent(inkRows(k)) >= extent(rows) + TALLER_BY;
   let taller = false;
-  for (let k = Math.round(last.x); k < edge && !taller; k++) taller = extent(inkRows(k)) >= extent(rows) + TALLER_BY;
-  if (!taller) return false;
+  for (let k = Math.round(last.x); k < edge && !taller; k++) taller = tall(k);
+  if (!taller || bodySide(inkRows, edge, Math.round(last.x), tall)) return false;
   closeAt(last, (first + end) / 2);
+  return true;
+}
+
+/**
+ * Whether the BODY_SIDE_COLUMNS columns straight before `edge` (none left of `from`) all stand
+ * taller and span the same rows within BODY_SIDE_ROWS: a candle body's side.
+ */
+function bodySide(inkRows: (x: number) => number[], edge: number, from: number, tall: (x: number) => boolean): boolean {
+  const ends = (x: number): [number, number] => {
+    const rows = inkRows(x);
+    return [rows[0] ?? -1, rows[rows.length - 1] ?? -1];
+  };
+  const [top, bottom] = ends(edge - 1);
+  for (let k = 1; k <= BODY_SIDE_COLUMNS; k++) {
+    const x = edge - k;
+    if (x < from || !tall(x)) return false;
+    const [t, b] = ends(x);
+    if (Math.abs(t - top) > BODY_SIDE_ROWS || Math.abs(b - bottom) > BODY_SIDE_ROWS) return false;
+  }
   return true;
 }

@@ -15,11 +15,13 @@ import { symbolsInText } from './match-symbol.js';
 const QUOTE_ABOVE = 0.5;
 /** ... to this many below it (the first line, and a second where a one-click panel pushes it down). */
 const QUOTE_BELOW = 3;
+/** ... and over this many text heights from the plot's left edge (a quote line is some 35 long) ... */
+const QUOTE_WIDTH = 45;
 /**
- * ... and over this many text heights from the plot's left edge (a quote line is some 35 long, a
- * legend that labels its prices and writes the bar's time and volume beside them some 70).
+ * ... or this many, read again where the first strip ends a quote short or starts a legend (a
+ * legend that labels its prices and writes the bar's time and volume beside them is some 70 long).
  */
-const QUOTE_WIDTH = 80;
+const QUOTE_WIDE = 80;
 /**
  * The strip is read at the size where its text is this many pixels high (24 found three more
  * quotes of 132 on the MetaTrader renders, for 40% more time) ...
@@ -52,11 +54,16 @@ export interface Quote {
  * Where the quote line is written: the plot's first lines of text (`textHeight`: the axis labels'
  * text height), across the plot. Full-image pixels.
  */
-export function quoteRegion(image: { width: number; height: number }, plot: Box, textHeight: number): Box {
+export function quoteRegion(
+  image: { width: number; height: number },
+  plot: Box,
+  textHeight: number,
+  width = QUOTE_WIDTH,
+): Box {
   const left = Math.max(0, Math.round(plot.left));
   const top = Math.max(0, Math.round(plot.top - QUOTE_ABOVE * textHeight));
   // A phone writes the line across the whole plot and on into the axis's column.
-  const right = Math.min(image.width, Math.round(plot.left + QUOTE_WIDTH * textHeight));
+  const right = Math.min(image.width, Math.round(plot.left + width * textHeight));
   const bottom = Math.min(image.height, Math.round(plot.top + QUOTE_BELOW * textHeight));
   return { left, top, right: Math.max(right, left + 1), bottom: Math.max(bottom, top + 1) };
 }
@@ -132,6 +139,11 @@ const LEGEND = new RegExp(
   String.raw`(?<![a-z\d.])(?:open|o|0(?=\d))\s*:?\s*${PRICE_TEXT}\s+(?:high|h)\s*:?\s*${PRICE_TEXT}\s+(?:low|l)\s*:?\s*${PRICE_TEXT}`,
   'i',
 );
+/** A legend's open and the label of its high: the start of a legend the strip may cut short. */
+const LEGEND_START = new RegExp(
+  String.raw`(?<![a-z\d.])(?:open|o|0(?=\d))\s*:?\s*${PRICE_TEXT}\s+(?:high|h)(?![a-z])`,
+  'i',
+);
 const LEGEND_CLOSE = new RegExp(String.raw`^\s+(?:close|c)\s*:?\s*${PRICE_TEXT}`, 'i');
 
 /**
@@ -186,7 +198,23 @@ export async function readQuote(
   plot: Box,
   textHeight: number,
 ): Promise<{ quote: Quote | null; text: string }> {
-  const region = quoteRegion(size, plot, textHeight);
+  const narrow = quoteRegion(size, plot, textHeight);
+  const first = await readStrip(image, narrow, textHeight);
+  // Read on where the strip ends a quote short (its close cut off) or starts a legend.
+  const cutShort = first.quote !== null && first.quote.close === null;
+  const legendStarts = first.quote === null && LEGEND_START.test(first.text);
+  const wide = quoteRegion(size, plot, textHeight, QUOTE_WIDE);
+  if (!(cutShort || legendStarts) || wide.right <= narrow.right) return first;
+  const again = await readStrip(image, wide, textHeight);
+  return again.quote ? again : first;
+}
+
+/** The strip `region` read by OCR at the quote's text size, and the quote in it. Never throws. */
+async function readStrip(
+  image: Buffer,
+  region: Box,
+  textHeight: number,
+): Promise<{ quote: Quote | null; text: string }> {
   try {
     const zoom = Math.min(QUOTE_MAX_ZOOM, Math.max(1, QUOTE_OCR_TEXT_PX / textHeight));
     const picture = await ocrImage(image, region, zoom);

@@ -149,7 +149,8 @@ function refuseUnfit(reading: PricedSeries, rec: ReadingRecorder, instrument: st
  * not (two tags overlapping, a bar's close a pixel off): the last bar's close is set to it. So it
  * is where the last bar read has the quote's high, low and open or close (`quoteBarMatches`): the
  * bar is the quote's, and only its close was read elsewhere (an order's tag or an object's label
- * within its range).
+ * within its range). A legend that labels its prices is weighed alike, where it spans the last bar
+ * read (`quoteAgainst`).
  * A trader's own scale is theirs (not checked).
  */
 async function weighQuote(
@@ -163,9 +164,9 @@ async function weighQuote(
   const { quote, last, gap, bars } = weighed;
   rec.resume(reading.trace.attempt ?? rec.index);
   // Near the close read, or far from it on the very bar read (its high, low and a body's end the
-  // quote's): the quote's close is the bar's.
-  // A legend is weighed only where it spans the last bar read: it is that bar's.
-  const barMatched = gap > QUOTE_AGREES && (quote.legend === true || quoteBarMatches(quote, last, bars));
+  // quote's): the quote's close is the bar's. A legend's too: a crosshair's bar may span the last
+  // bar's rows in a tight range, but not its body as well.
+  const barMatched = gap > QUOTE_AGREES && quoteBarMatches(quote, last, bars);
   if (gap <= QUOTE_AGREES || barMatched) {
     if (quote.close === null) return;
     rec.stage('confidence', { quoteClose: quote.close, lastPrice: last.close, gap, ...(barMatched && { barMatched }) });
@@ -197,7 +198,7 @@ async function quoteAgainst(image: Buffer, reading: PricedSeries) {
     barsLow: Math.min(...reading.candles.map((c) => c.low)),
   };
   // A legend may show the bar under a crosshair: it speaks only where it is the last bar's.
-  if (quote.legend && !quoteSpansBar(quote, last, bars)) return null;
+  if (quote.legend === true && !quoteSpansBar(quote, last, bars)) return null;
   const gap = quoteGap(quote, {
     lastClose: last.close,
     ...bars,

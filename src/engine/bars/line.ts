@@ -66,8 +66,8 @@ function runsIn(label: Uint8Array, of: Uint8Array, x: number, w: number, h: numb
 }
 
 /**
- * The rows a trace moves per column leftwards at column `x`, over the LINE_SLOPE_COLUMNS columns
- * traced to its right (0 where they are not all traced).
+ * The rows a trace moves per column leftwards at column `x`, from the column LINE_SLOPE_COLUMNS to
+ * its right (0 where either is not traced).
  */
 function slopeAt(top: Int32Array, bottom: Int32Array, x: number): number {
   const to = x + LINE_SLOPE_COLUMNS;

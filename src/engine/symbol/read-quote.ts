@@ -52,7 +52,7 @@ export interface Quote {
 
 /**
  * Where the quote line is written: the plot's first lines of text (`textHeight`: the axis labels'
- * text height), across the plot. Full-image pixels.
+ * text height), across the plot to `width` text heights from its left edge. Full-image pixels.
  */
 export function quoteRegion(
   image: { width: number; height: number },
@@ -114,7 +114,8 @@ function pricesIn(line: string): Price[] {
 /**
  * The quote in a line of text: a listed symbol, then four prices with the same decimals whose high
  * is the highest and low the lowest (an axis label read on the same line may follow them, or run
- * into the close). Where the close is cut short or missing (a phone's line runs under the axis's
+ * into the close); or a legend's open, high, low and close, each after its label, with or without
+ * a symbol (`legend`). Where the close is cut short or missing (a phone's line runs under the axis's
  * tag), the open, high and low still bound it: a quote without its close. Null where the text
  * holds no such line.
  */
@@ -132,8 +133,7 @@ export function quoteInText(text: string): Quote | null {
 const PRICE_TEXT = String.raw`\d*[.,]?\d+`;
 /**
  * A legend's open, high and low, each after its label (a word or its first letter, a colon or
- * none; OCR reads TradingView's 'O' glued to its price as a zero), and its close after its own,
- * where the line goes on that far.
+ * none; OCR reads TradingView's 'O' glued to its price as a zero).
  */
 const LEGEND = new RegExp(
   String.raw`(?<![a-z\d.])(?:open|o|0(?=\d))\s*:?\s*${PRICE_TEXT}\s+(?:high|h)\s*:?\s*${PRICE_TEXT}\s+(?:low|l)\s*:?\s*${PRICE_TEXT}`,
@@ -144,6 +144,7 @@ const LEGEND_START = new RegExp(
   String.raw`(?<![a-z\d.])(?:open|o|0(?=\d))\s*:?\s*${PRICE_TEXT}\s+(?:high|h)(?![a-z])`,
   'i',
 );
+/** A legend's close after its label, straight after the low, where the line goes on that far. */
 const LEGEND_CLOSE = new RegExp(String.raw`^\s+(?:close|c)\s*:?\s*${PRICE_TEXT}`, 'i');
 
 /**

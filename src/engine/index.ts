@@ -7,6 +7,7 @@ import { analyseSeries, trendOfRows } from './analysis/index.js';
 import { FRAMED_CHART_READ } from './analysis/text.js';
 import { EngineError, type RefusalRule } from './errors.js';
 import { getOcrWorker, terminateOcr } from './axis/index.js';
+import { priceAtRow } from './axis/read-axis.js';
 import type { ReadingTrace, Weighed } from '../shared/engine-trace.js';
 import { readChart, type ChartReading, type ReadingReport } from './read-chart.js';
 import { barsOfSeries, closeLastAt, correctReading, correctRefusal, type PricedSeries } from './correction.js';
@@ -190,7 +191,8 @@ async function quoteAgainst(image: Buffer, reading: PricedSeries) {
   if (!last || !reading.textHeight) return null;
   const { quote } = await readQuote(image, reading.image, reading.plot, reading.textHeight);
   if (!quote) return null;
-  const price = (y: number): number => reading.scale.slope * y + reading.scale.intercept;
+  // The reading's scale is in the picture's own rows.
+  const price = priceAtRow(reading.scale, 1);
   // The picture's rows, not the plot's: a plot found too short still shows the quote's bar.
   const [atTop, atBottom] = [price(0), price(reading.image.height)];
   const bars = {

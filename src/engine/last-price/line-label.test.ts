@@ -77,9 +77,15 @@ describe("an object's label on a MetaTrader render", () => {
   it.each([
     { does: 'a terminal\'s "Resistance 0.8562" over a dashed stop line', seed: 1, picture: 5, from: 'box' },
     { does: 'a small JPEG\'s Murrey-math "4/8 193.760" on its dotted line', seed: 1, picture: 48, from: 'box' },
+    // A terminal's "Resistance 0.8562" over its line, past the last bar, whose close MetaTrader's
+    // grey bid box marks.
+    { does: "a terminal's resistance label past the bid's bar", seed: 1, picture: 5, from: 'box' },
     // A phone app's header prices ("158.958 158.987") run across the plot's top past the last
-    // bar, over the series' red price line; the red tag stands at the bar before them.
-    { does: "a phone's header prices over the price line", seed: 2, picture: 6, from: 'box' },
+    // bar, over the series' red price line; the red tag stands at the bar before them. Its glyphs
+    // were set aside as a label's while the plot took in the tag's edge past the axis's border
+    // (read as a piece beside them); within the border their last reaches the tag's rows, and the
+    // tag, which prints the same price, gives the close.
+    { does: "a phone's header prices over the price line", seed: 2, picture: 6, from: 'tag' },
     // The label's glyphs, in the colour of the phone's red bars and tag, are more pieces than a
     // countdown's: they were taken for bars the tag does not reach.
     { does: 'a phone\'s "R1 1.07020" over its dashed line, past the last bar', seed: 1, picture: 70, from: 'tag' },

@@ -70,8 +70,8 @@ export function findLayout(r: Raster, bg: Rgb, skip: readonly Box[] = [], fullRe
   const bottom = Math.min(separator, timeAxisTop(r, bg, labels, words, strip, columns) ?? r.height);
   const plot: Box =
     side === 'right'
-      ? { left: 0, top, right: plotEdge(r, bg, strip.left - 1, -1, top, bottom), bottom }
-      : { left: plotEdge(r, bg, strip.right, 1, top, bottom) + 1, top, right: r.width, bottom };
+      ? { left: 0, top, right: plotEdge(r, bg, strip.left - 1, -1, top, bottom, strip), bottom }
+      : { left: plotEdge(r, bg, strip.right, 1, top, bottom, strip) + 1, top, right: r.width, bottom };
   if (plot.right - plot.left < r.width * MIN_PLOT_WIDTH || plot.bottom - plot.top < r.height * MIN_PLOT_HEIGHT)
     return null;
   return {

@@ -3,6 +3,7 @@ import { onStepSpans, tagInStrip } from './find.js';
 import { axesFrame, crossedBands, nearColourEdge, nearColourRows, paneBounds, plotEdge } from './plot-box.js';
 import type { Box, Rgb } from '../raster.js';
 import { BG, CANDLE, canvas, GRID } from './test/pictures.js';
+import { readMetaTrader } from '../test/metatrader.js';
 
 describe('plotEdge', () => {
   it('takes the first full-height line left of the axis for its border', () => {
@@ -37,6 +38,30 @@ describe('plotEdge', () => {
     r.fill(570, 570, 0, 59, GRID);
     expect(plotEdge(r, BG, 588, -1, 0, 60)).toBe(570);
   });
+
+  it("seeks the border over the labels' rows where the pane's rough rows reach past it", () => {
+    const r = canvas();
+    // A phone's header over the chart: the border runs from row 12 down, under the rough top.
+    r.fill(570, 570, 12, 59, GRID);
+    // The bid's tag and an order's cover the border where they cross it.
+    r.fill(570, 588, 30, 36, CANDLE);
+    r.fill(570, 588, 44, 50, [160, 160, 160]);
+    expect(plotEdge(r, BG, 588, -1, 0, 60)).toBe(586);
+    expect(plotEdge(r, BG, 588, -1, 0, 60, { top: 16, bottom: 56 })).toBe(570);
+    // A candle beyond the line still makes it a grid line.
+    r.fill(575, 578, 18, 26, CANDLE);
+    expect(plotEdge(r, BG, 588, -1, 0, 60, { top: 16, bottom: 56 })).toBe(586);
+  });
+
+  // Design render 42-071 (a phone in landscape, read 22.9% of the bars' range off before): the
+  // phone's header over the chart kept the border from inking nine tenths of the rough rows, the
+  // plot ran into the tags, and an order's green tag's edge was read as the last bar. The close
+  // is MetaTrader's grey bid box's.
+  it("reads the bid of a landscape phone whose header stands over the border's rows", async () => {
+    const { reading, error } = await readMetaTrader(42, 71);
+    expect(error).toBeLessThan(0.01);
+    expect(reading.evidence.lastSource).toBe('box');
+  }, 60_000);
 
   it('takes the border when tick marks at the labels stand between it and the labels', () => {
     const r = canvas();

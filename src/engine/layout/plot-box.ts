@@ -41,8 +41,40 @@ export interface Span {
   bottom: number;
 }
 
-/** Walks from the axis towards the plot looking for a border line; else keeps a small gap. */
-export function plotEdge(r: Raster, bg: Rgb, from: number, dir: 1 | -1, top: number, bottom: number): number {
+/**
+ * Walks from the axis towards the plot looking for a border line; else keeps a small gap. The
+ * pane's rows are rough (a phone's header or a window's toolbar above the chart counts in them,
+ * where no border runs): where no line inks them, one is sought again over `labelRows`, the
+ * labels' own span, beside which the border surely runs.
+ */
+export function plotEdge(
+  r: Raster,
+  bg: Rgb,
+  from: number,
+  dir: 1 | -1,
+  top: number,
+  bottom: number,
+  labelRows?: Span,
+): number {
+  let line = borderLine(r, bg, from, dir, top, bottom);
+  if (line === undefined && labelRows) line = borderLine(r, bg, from, dir, labelRows.top, labelRows.bottom);
+  if (typeof line === 'number') return line;
+  return dir === -1 ? Math.max(0, from - NO_BORDER_GAP_PX) : Math.min(r.width - 1, from + NO_BORDER_GAP_PX);
+}
+
+/**
+ * The first line from `from` by `dir` that inks the rows `top` to `bottom`: the border; null
+ * where candles stand beyond it (a vertical grid line: the chart has no border); undefined where
+ * no line inks the rows.
+ */
+function borderLine(
+  r: Raster,
+  bg: Rgb,
+  from: number,
+  dir: 1 | -1,
+  top: number,
+  bottom: number,
+): number | null | undefined {
   const limit = Math.round(r.width * BORDER_SEARCH) + BORDER_SEARCH_PX;
   for (let k = 0; k < limit; k++) {
     const x = from + dir * k;
@@ -50,12 +82,9 @@ export function plotEdge(r: Raster, bg: Rgb, from: number, dir: 1 | -1, top: num
     let on = 0;
     for (let y = top; y < bottom; y++) if (standsOut(r, bg, y * r.width + x, LINE_CONTRAST)) on++;
     if (on < (bottom - top) * BORDER_MIN_HEIGHT) continue;
-    // The first full-height line from the axis is its border, unless candles stand beyond it:
-    // then it is a vertical grid line and the chart has no border.
-    if (k > 1 && hasShapesBetween(r, bg, x - dir * (k - 1), x - dir, top, bottom)) break;
-    return x;
+    return k > 1 && hasShapesBetween(r, bg, x - dir * (k - 1), x - dir, top, bottom) ? null : x;
   }
-  return dir === -1 ? Math.max(0, from - NO_BORDER_GAP_PX) : Math.min(r.width - 1, from + NO_BORDER_GAP_PX);
+  return undefined;
 }
 
 /**

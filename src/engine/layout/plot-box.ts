@@ -56,25 +56,17 @@ export function plotEdge(
   bottom: number,
   labelRows?: Span,
 ): number {
-  let line = borderLine(r, bg, from, dir, top, bottom);
-  if (line === undefined && labelRows) line = borderLine(r, bg, from, dir, labelRows.top, labelRows.bottom);
+  let line = borderLine(r, bg, from, dir, { top, bottom });
+  if (line === undefined && labelRows) line = borderLine(r, bg, from, dir, labelRows);
   if (typeof line === 'number') return line;
   return dir === -1 ? Math.max(0, from - NO_BORDER_GAP_PX) : Math.min(r.width - 1, from + NO_BORDER_GAP_PX);
 }
 
 /**
- * The first line from `from` by `dir` that inks the rows `top` to `bottom`: the border; null
- * where candles stand beyond it (a vertical grid line: the chart has no border); undefined where
- * no line inks the rows.
+ * The first line from `from` by `dir` that inks the `rows`: the border; null where candles stand
+ * beyond it (a vertical grid line: the chart has no border); undefined where no line inks them.
  */
-function borderLine(
-  r: Raster,
-  bg: Rgb,
-  from: number,
-  dir: 1 | -1,
-  top: number,
-  bottom: number,
-): number | null | undefined {
+function borderLine(r: Raster, bg: Rgb, from: number, dir: 1 | -1, { top, bottom }: Span): number | null | undefined {
   const limit = Math.round(r.width * BORDER_SEARCH) + BORDER_SEARCH_PX;
   for (let k = 0; k < limit; k++) {
     const x = from + dir * k;

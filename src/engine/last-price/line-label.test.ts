@@ -77,15 +77,6 @@ describe("an object's label on a MetaTrader render", () => {
   it.each([
     { does: 'a terminal\'s "Resistance 0.8562" over a dashed stop line', seed: 1, picture: 5, from: 'box' },
     { does: 'a small JPEG\'s Murrey-math "4/8 193.760" on its dotted line', seed: 1, picture: 48, from: 'box' },
-    // A terminal's "Resistance 0.8562" over its line, past the last bar, whose close MetaTrader's
-    // grey bid box marks.
-    { does: "a terminal's resistance label past the bid's bar", seed: 1, picture: 5, from: 'box' },
-    // A phone app's header prices ("158.958 158.987") run across the plot's top past the last
-    // bar, over the series' red price line; the red tag stands at the bar before them. Its glyphs
-    // were set aside as a label's while the plot took in the tag's edge past the axis's border
-    // (read as a piece beside them); within the border their last reaches the tag's rows, and the
-    // tag, which prints the same price, gives the close.
-    { does: "a phone's header prices over the price line", seed: 2, picture: 6, from: 'tag' },
     // The label's glyphs, in the colour of the phone's red bars and tag, are more pieces than a
     // countdown's: they were taken for bars the tag does not reach.
     { does: 'a phone\'s "R1 1.07020" over its dashed line, past the last bar', seed: 1, picture: 70, from: 'tag' },
@@ -99,6 +90,17 @@ describe("an object's label on a MetaTrader render", () => {
     },
     60_000,
   );
+
+  // Design render 2-006: a phone app's header prices ("158.958 158.987") run across the plot's top
+  // past the last bar, over the series' red price line, the red tag at the bar before them. Their
+  // glyphs were set aside as a label's while the plot took in the tag's edge past the axis's
+  // border; within the border the last glyph reaches the tag's rows, and the tag, which prints the
+  // same price, gives the close.
+  it("reads a phone's header prices over the price line through the tag they reach", async () => {
+    const { reading, error } = await readMetaTrader(2, 6);
+    expect(error).toBeLessThan(0.01);
+    expect(reading.evidence.lastSource).toBe('tag');
+  }, 60_000);
 
   // Seed 21, picture 2 (read 11.7% off before): an order's stop tag in the red of the bars was
   // reached by the bar before the last, which was set aside as an object at the plot's edge,

@@ -72,17 +72,4 @@ describe('printedClose', () => {
     const printed = stages.find((st) => st.stage === 'last-price' && st.summary.printed !== undefined);
     expect(printed?.summary.printed).toBeCloseTo(chart.lastPrice, 4);
   }, 60_000);
-
-  it("answers the last bar in view, not the price a tag pinned at the plot's top prints", async () => {
-    // Design render 43-018 (phone, portrait): the live price out of view, the pinned tag's rows
-    // were taken for the close (4.5% of the bars' range off); then the tag's edge, inside a plot
-    // that ran past the axis's border, was read as the last bar and its printed price refused the
-    // reading. Within the border the last bar in view is read, the close the renderer's truth
-    // scores; a close read from a pinned tag is still refused (tags.test.ts, design render 21-018).
-    const { image, truth } = await renderMetaTrader(mtSpec(43, 18));
-    const { chart } = await analyzeChart(image, AnalysisSettingsSchema.parse({ timeFrame: '1h' }));
-    expect(Math.abs(chart.lastPrice - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.01);
-    expect(truth.livePrice).toBeDefined();
-    expect(Math.abs(chart.lastPrice - truth.livePrice!) / (truth.high - truth.low)).toBeGreaterThan(0.1);
-  }, 60_000);
 });

@@ -1,9 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mtSpec, renderMetaTrader } from '../../../scripts/fixtures/metatrader-render.js';
+import { terminateOcr } from '../axis/index.js';
+import { readChart } from '../read-chart.js';
 import { onStepSpans, tagInStrip } from './find.js';
 import { axesFrame, crossedBands, nearColourEdge, nearColourRows, paneBounds, plotEdge } from './plot-box.js';
 import type { Box, Rgb } from '../raster.js';
 import { BG, CANDLE, canvas, GRID } from './test/pictures.js';
 import { readMetaTrader } from '../test/metatrader.js';
+
+afterAll(async () => {
+  await terminateOcr();
+});
 
 describe('plotEdge', () => {
   it('takes the first full-height line left of the axis for its border', () => {
@@ -53,6 +60,13 @@ describe('plotEdge', () => {
     expect(plotEdge(r, BG, 588, -1, 0, 60, { top: 16, bottom: 56 })).toBe(586);
   });
 
+  it("ends the search at a grid line over the rough rows, candles beyond it above the labels' rows", () => {
+    const r = canvas();
+    r.fill(570, 570, 0, 59, GRID);
+    r.fill(575, 578, 2, 10, CANDLE);
+    expect(plotEdge(r, BG, 588, -1, 0, 60, { top: 16, bottom: 56 })).toBe(586);
+  });
+
   // Design render 42-071 (a phone in landscape, read 22.9% of the bars' range off before): the
   // phone's header over the chart kept the border from inking nine tenths of the rough rows, the
   // plot ran into the tags, and an order's green tag's edge was read as the last bar. The close
@@ -61,6 +75,20 @@ describe('plotEdge', () => {
     const { reading, error } = await readMetaTrader(42, 71);
     expect(error).toBeLessThan(0.01);
     expect(reading.evidence.lastSource).toBe('box');
+  }, 60_000);
+
+  it("reads the last bar in view, not the price a tag pinned at the plot's top prints", async () => {
+    // Design render 43-018 (phone, portrait): the live price out of view, the pinned tag's rows
+    // were taken for the close (4.5% of the bars' range off); then the tag's edge, inside a plot
+    // that ran past the axis's border, was read as the last bar and its printed price refused the
+    // reading. Within the border the last bar in view is read, the close the renderer's truth
+    // scores; a close read from a pinned tag is still refused (tags.test.ts, design render 21-018).
+    const { image, truth } = await renderMetaTrader(mtSpec(43, 18));
+    const reading = await readChart(image);
+    const last = reading.candles[reading.candles.length - 1]!.close;
+    expect(Math.abs(last - truth.lastPrice) / (truth.high - truth.low)).toBeLessThan(0.01);
+    expect(truth.livePrice).toBeDefined();
+    expect(Math.abs(last - truth.livePrice!) / (truth.high - truth.low)).toBeGreaterThan(0.1);
   }, 60_000);
 
   it('takes the border when tick marks at the labels stand between it and the labels', () => {

@@ -825,6 +825,21 @@ describe('reconcileWithTags', () => {
     expect(candles.slice(0, candles.length - out.trimmed).map((c) => c.x)).toEqual([100, 110, 120]);
   });
 
+  it("sets nothing aside for one of several tags in the series' colours that an earlier bar reaches (orders)", () => {
+    // Two orders' tags in the series' colour, at rows 40 and 110; the third bar reaches the first.
+    // The piece past it stays: one tag of several says nothing of where the series ends (design
+    // render 43-039: a line going on past a sell order's tag, set aside, 15% off).
+    const r = raster();
+    tag(r, 40, UP);
+    tag(r, 110, UP);
+    const candles = series();
+    expect(reconcileWithTags(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [UP, DOWN])).toMatchObject({
+      verdict: 'no-tag',
+      trimmed: 0,
+    });
+    expect(candles).toHaveLength(4);
+  });
+
   it('says the reading contradicts the tag when no bar near the end reaches it', () => {
     const { verdict, candles } = verdictWith([[10, UP]]);
     expect(verdict).toBe('contradicts');

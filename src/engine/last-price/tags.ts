@@ -435,7 +435,8 @@ export interface TagCheck {
  * indicators). A chart that marks its last price with such a tag where the last bar found does
  * not reach was read wrong: the last pieces are objects at the plot's edge (label boxes, a
  * countdown, a text), which are dropped when the bar just before them reaches the tag (up to
- * three of any kind, more while each is a glyph of an object's label on its own line), or the
+ * three of any kind where the tag is the only one in the series' colours, more while each is a
+ * glyph of an object's label on its own line), or the
  * series or the scale is not what was found, which the caller must not answer from. A last
  * piece in the series' step that a box of its own marks is no object: the tag is contradicted
  * (`marked`), and the box, not the tag, says where the last close is.
@@ -464,7 +465,13 @@ export function reconcileWithTags(
     c !== undefined && tags.some((t) => withinCandle(c, labelHeight)(t.y));
   if (tags.length === 0) return { verdict: 'no-tag', tags, trimmed: 0 };
   if (reaches(candles[candles.length - 1])) return { verdict: 'agrees', tags, trimmed: 0 };
-  for (let k = 1; k <= MAX_TRAILING_OBJECTS && candles.length - k >= 1; k++) {
+  // A platform prints one last-price tag: among several tags in the series' colours (a
+  // position's, orders'), the one an earlier bar reaches says nothing of where the series ends (a
+  // line going on past an order's level), so none of the last few pieces is set aside as an
+  // object past it (nor is the last one weighed as a bar its own box marks); an object's label,
+  // glyph by glyph on its own line, still is (below).
+  const oneTag = tags.length === 1;
+  for (let k = 1; oneTag && k <= MAX_TRAILING_OBJECTS && candles.length - k >= 1; k++) {
     if (!reaches(candles[candles.length - 1 - k])) continue;
     // A last piece in the series' step with a box of its own at its close is the latest bar,
     // marked (MetaTrader's grey bid beside an order's tag in the series' colour): two marks
@@ -495,8 +502,8 @@ export function reconcileWithTags(
     if (k > MAX_TRAILING_OBJECTS && reaches(candles[candles.length - 1 - k]))
       return { verdict: 'trimmed', tags, trimmed: k };
   }
-  // A platform prints one last-price tag. Several tags in the series' colours that no late bar
-  // reaches, of one colour or two, are a position's or orders' lines (a stop in the down colour,
+  // A platform prints one last-price tag. Several tags in the series' colours that the last bar
+  // does not reach, of one colour or two, are a position's or orders' lines (a stop in the down colour,
   // a target in the up colour, two stops), or an indicator's levels: they say nothing of where
   // the last bar is.
   if (tags.length >= 2) return { verdict: 'no-tag', tags, trimmed: 0 };

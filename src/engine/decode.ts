@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { EngineError } from './errors.js';
 import { dominantColour, downscaleKeepInk, type Raster } from './raster.js';
-import { scratchU8 } from './scratch.js';
+import { scratchU8Unfilled } from './scratch.js';
 
 // Every image is decoded once: libvips' operation cache (up to 50 MB by default) would only
 // hold pixels nobody asks for again.
@@ -58,7 +58,7 @@ async function decodePixels(image: Buffer): Promise<Raster> {
       if (!VIPS_MAGIC.includes(header.readUInt32LE(0)) || bands !== 3 || !uchar || width <= 0 || height <= 0) {
         throw new Error('unexpected pixel layout');
       }
-      const data = scratchU8('decode:full', width * height * 3);
+      const data = scratchU8Unfilled('decode:full', width * height * 3);
       if (readSync(fd, data, 0, data.length, VIPS_HEADER) !== data.length) throw new Error('short read');
       return { width, height, data };
     } finally {

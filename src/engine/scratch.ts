@@ -43,6 +43,10 @@ function borrow(key: string, bytes: number): ArrayBuffer {
 export const scratchU8 = (key: string, length: number, fill = 0): Uint8Array =>
   new Uint8Array(borrow(key, length), 0, length).fill(fill);
 
+/** A byte buffer the caller overwrites whole (a decoded picture's pixels): not cleared first. */
+export const scratchU8Unfilled = (key: string, length: number): Uint8Array =>
+  new Uint8Array(borrow(key, length), 0, length);
+
 export const scratchU32 = (key: string, length: number): Uint32Array =>
   new Uint32Array(borrow(key, length * 4), 0, length).fill(0);
 

@@ -4,6 +4,7 @@
  */
 import { colourDistance, dominantColour, rgbAt, type Box, type Raster, type Rgb } from '../raster.js';
 import { INK_CONTRAST } from '../raster.js';
+import { scratchU32 } from '../scratch.js';
 import { standsOut } from './ink.js';
 import {
   BAND_CROSSING_MAX_WIDTH,
@@ -132,21 +133,8 @@ export function paneBounds(r: Raster, rough: Box, side: 'left' | 'right', inside
       ? { left: rough.left + Math.floor(w / 2), top: rough.top, right: rough.right, bottom: rough.bottom }
       : { left: rough.left, top: rough.top, right: rough.right - Math.floor(w / 2), bottom: rough.bottom };
   const paneBg = dominantColour(r, near);
-  const isBg = (x: number, y: number): boolean => !standsOut(r, paneBg, y * r.width + x, PANE_BG_TOLERANCE);
-  const colShare = (x: number, top: number, bottom: number): number => {
-    const step = Math.max(1, Math.floor((bottom - top) / 200));
-    let on = 0;
-    let n = 0;
-    for (let y = top; y < bottom; y += step, n++) if (isBg(x, y)) on++;
-    return n ? on / n : 0;
-  };
-  const rowShare = (y: number, left: number, right: number): number => {
-    const step = Math.max(1, Math.floor((right - left) / 300));
-    let on = 0;
-    let n = 0;
-    for (let x = left; x < right; x += step, n++) if (isBg(x, y)) on++;
-    return n ? on / n : 0;
-  };
+  const colShares = backgroundByColumn(r, paneBg, rough);
+  const colShare = (x: number): number => colShares[x - rough.left] ?? 0;
   /** The last pane line walking from `from` by `dir` up to `limit` (inclusive); no gap that opens `within` ends it. */
   const walk = (
     from: number,
@@ -167,22 +155,70 @@ export function paneBounds(r: Raster, rough: Box, side: 'left' | 'right', inside
   const rowGap = Math.max(PANE_GAP_MIN_PX, Math.round(r.height * PANE_ROW_GAP));
   let { left, right } = rough;
   if (side === 'right') {
-    left = walk(rough.right - 1, -1, rough.left, (x) => colShare(x, rough.top, rough.bottom), colGap);
+    left = walk(rough.right - 1, -1, rough.left, colShare, colGap);
     left = nearColourEdge(r, paneBg, rough, rough.right - 1, -1, left) ?? left;
   } else {
-    right = walk(rough.left, 1, rough.right - 1, (x) => colShare(x, rough.top, rough.bottom), colGap) + 1;
+    right = walk(rough.left, 1, rough.right - 1, colShare, colGap) + 1;
     right = (nearColourEdge(r, paneBg, rough, rough.left, 1, right - 1) ?? right - 1) + 1;
   }
   const mid = Math.floor((rough.top + rough.bottom) / 2);
-  const rowIsPane = (y: number): boolean => rowShare(y, left, right) >= PANE_LINE_SHARE;
+  const rowShares = backgroundByRow(r, paneBg, { ...rough, left, right });
+  const rowShare = (y: number): number => rowShares[y - rough.top] ?? 0;
+  const rowIsPane = (y: number): boolean => rowShare(y) >= PANE_LINE_SHARE;
   const within = [...inside, ...crossedBands(r, paneBg, { ...rough, left, right }, rowIsPane)];
-  const top = walk(mid, -1, rough.top, (y) => rowShare(y, left, right), rowGap, within);
-  const bottom = walk(mid, 1, rough.bottom - 1, (y) => rowShare(y, left, right), rowGap, within) + 1;
+  const top = walk(mid, -1, rough.top, rowShare, rowGap, within);
+  const bottom = walk(mid, 1, rough.bottom - 1, rowShare, rowGap, within) + 1;
   // A header or a footer bar a few units off the pane's colour (a phone app's).
   const pane = withoutNearColourBars(r, paneBg, { left, top, right, bottom }, mid);
   // Too little left of the pane: the background was not the pane's (a chart filled edge to edge).
   if (pane.right - pane.left < w * PANE_MIN_SHARE || pane.bottom - pane.top < h * PANE_MIN_SHARE) return rough;
   return axesFrame(r, paneBg, pane, side) ?? pane;
+}
+
+/**
+ * Each column's share of `box`'s rows (about 200 of them, evenly spaced) within PANE_BG_TOLERANCE
+ * of `paneBg`, counted row by row: down a column, every pixel read would be a row apart in memory.
+ */
+function backgroundByColumn(r: Raster, paneBg: Rgb, box: Box): Float64Array {
+  const shares = new Float64Array(Math.max(0, box.right - box.left));
+  const step = Math.max(1, Math.floor((box.bottom - box.top) / 200));
+  const [bgR, bgG, bgB] = paneBg;
+  const limit = PANE_BG_TOLERANCE * PANE_BG_TOLERANCE;
+  let rows = 0;
+  for (let y = box.top; y < box.bottom; y += step, rows++) {
+    for (let k = 0, i = (y * r.width + box.left) * 3; k < shares.length; k++, i += 3) {
+      const dr = r.data[i]! - bgR;
+      const dg = r.data[i + 1]! - bgG;
+      const db = r.data[i + 2]! - bgB;
+      if (dr * dr + dg * dg + db * db <= limit) shares[k]++;
+    }
+  }
+  if (rows) for (let k = 0; k < shares.length; k++) shares[k] = (shares[k] ?? 0) / rows;
+  return shares;
+}
+
+/**
+ * Each row's share of `box`'s columns (about 300 of them, evenly spaced) within PANE_BG_TOLERANCE
+ * of `paneBg`: counted once for the walks up and down and for the bands across the pane.
+ */
+function backgroundByRow(r: Raster, paneBg: Rgb, box: Box): Float64Array {
+  const shares = new Float64Array(Math.max(0, box.bottom - box.top));
+  const step = Math.max(1, Math.floor((box.right - box.left) / 300));
+  const [bgR, bgG, bgB] = paneBg;
+  const limit = PANE_BG_TOLERANCE * PANE_BG_TOLERANCE;
+  for (let y = box.top; y < box.bottom; y++) {
+    let on = 0;
+    let n = 0;
+    for (let x = box.left; x < box.right; x += step, n++) {
+      const i = (y * r.width + x) * 3;
+      const dr = r.data[i]! - bgR;
+      const dg = r.data[i + 1]! - bgG;
+      const db = r.data[i + 2]! - bgB;
+      if (dr * dr + dg * dg + db * db <= limit) on++;
+    }
+    shares[y - box.top] = n ? on / n : 0;
+  }
+  return shares;
 }
 
 /** The pane less a header and a footer bar a few units off its colour (`nearColourRows`). */
@@ -340,49 +376,81 @@ export function nearColourRows(
 ): number | null {
   const step = Math.max(1, Math.floor((box.right - box.left) / 300));
   const samples = Math.ceil((box.right - box.left) / step);
-  const share = (y: number, colour: Rgb): number => sameShare(r, colour, samples, (k) => [box.left + k * step, y]);
+  const share = (y: number, colour: Rgb): number => sameShare(r, colour, samples, [box.left, y], [step, 0]);
   const height = Math.max(FRAME_MIN_WIDTH, Math.round(r.height * FRAME_MIN_WIDTH_SHARE));
   const inRange = (y: number): boolean => (dir === 1 ? y <= limit : y >= limit);
   const middle = Math.floor((box.left + box.right) / 2);
   // The pane's own colour, exactly: the background found can be a blend of the pane's and the
-  // bar's, both in one bin of its histogram.
-  const pane = commonestColour(r, box, step);
+  // bar's, both in one bin of its histogram. Counted once, and only for a row that may be a bar.
+  let paneColour: Rgb | null = null;
+  const pane = (): Rgb => (paneColour ??= commonestColour(r, box, step));
   for (let y = from + dir; inRange(y); y += dir) {
     const fill = rgbAt(r, middle, y);
-    if (colourDistance(fill, paneBg) > PANE_BG_TOLERANCE || share(y, fill) < FRAME_SHARE) continue;
-    if (colourDistance(fill, pane) <= 2 * SAME_FILL) continue;
+    // The row's middle pixel first (the pane's own colour on most rows), then the whole row.
+    if (colourDistance(fill, paneBg) > PANE_BG_TOLERANCE || colourDistance(fill, pane()) <= 2 * SAME_FILL) continue;
+    if (share(y, fill) < FRAME_SHARE) continue;
     if (!inRange(y + dir * (height - 1))) return null;
     let bar = true;
-    for (let k = y + dir; bar && inRange(k); k += dir) bar = share(k, pane) < FRAME_PANE_SHARE;
+    for (let k = y + dir; bar && inRange(k); k += dir) bar = share(k, pane()) < FRAME_PANE_SHARE;
     if (bar) return y - dir;
   }
   return null;
 }
 
-/** The share of `n` pixels (the k-th at `at(k)`) within SAME_FILL of `colour`. */
-function sameShare(r: Raster, colour: Rgb, n: number, at: (k: number) => readonly [number, number]): number {
+/** The share of `n` pixels (the k-th at `from` + k `by`) within SAME_FILL of `colour`. */
+function sameShare(
+  r: Raster,
+  colour: Rgb,
+  n: number,
+  [x0, y0]: readonly [number, number],
+  [dx, dy]: readonly [number, number],
+): number {
+  const [cr, cg, cb] = colour;
+  const limit = SAME_FILL * SAME_FILL;
+  const stride = (dy * r.width + dx) * 3;
   let same = 0;
-  for (let k = 0; k < n; k++) {
-    const [x, y] = at(k);
-    if (colourDistance(rgbAt(r, x, y), colour) <= SAME_FILL) same++;
+  for (let k = 0, i = (y0 * r.width + x0) * 3; k < n; k++, i += stride) {
+    const dr = r.data[i]! - cr;
+    const dg = r.data[i + 1]! - cg;
+    const db = r.data[i + 2]! - cb;
+    if (dr * dr + dg * dg + db * db <= limit) same++;
   }
   return n > 0 ? same / n : 0;
 }
 
-/** The commonest colour in `box`, exactly (every `step`th column of every `step`th row). */
+/**
+ * The commonest colour in `box`, exactly (every `step`th column of every `step`th row); of colours
+ * as common, the first to reach that count. Counted in an open-addressed table of the colours
+ * seen (a Map of tens of thousands of samples costs more than the pane's other tests together).
+ */
 function commonestColour(r: Raster, box: Box, step: number): Rgb {
-  const counts = new Map<number, number>();
-  let best = { n: 0, c: rgbAt(r, box.left, box.top) };
+  const samples = Math.ceil((box.right - box.left) / step) * Math.ceil((box.bottom - box.top) / step);
+  let bits = 10;
+  while (1 << bits < samples * 2) bits++;
+  const mask = (1 << bits) - 1;
+  // Each slot holds a colour plus one (0 is an empty slot) and its count.
+  const keys = scratchU32('plot-box:colours', mask + 1);
+  const counts = scratchU32('plot-box:colour-counts', mask + 1);
+  let bestCount = 0;
+  let bestKey = 0;
   for (let y = box.top; y < box.bottom; y += step) {
     for (let x = box.left; x < box.right; x += step) {
-      const c = rgbAt(r, x, y);
-      const key = (c[0] << 16) | (c[1] << 8) | c[2];
-      const n = (counts.get(key) ?? 0) + 1;
-      counts.set(key, n);
-      if (n > best.n) best = { n, c };
+      const i = (y * r.width + x) * 3;
+      const key = ((r.data[i]! << 16) | (r.data[i + 1]! << 8) | r.data[i + 2]!) + 1;
+      let slot = Math.imul(key, 0x9e3779b1) >>> (32 - bits);
+      while (keys[slot] !== 0 && keys[slot] !== key) slot = (slot + 1) & mask;
+      keys[slot] = key;
+      const n = (counts[slot] ?? 0) + 1;
+      counts[slot] = n;
+      if (n > bestCount) {
+        bestCount = n;
+        bestKey = key;
+      }
     }
   }
-  return best.c;
+  if (bestCount === 0) return rgbAt(r, box.left, box.top);
+  const colour = bestKey - 1;
+  return [colour >> 16, (colour >> 8) & 255, colour & 255];
 }
 
 /**
@@ -404,7 +472,7 @@ export function nearColourEdge(
 ): number | null {
   const step = Math.max(1, Math.floor((rough.bottom - rough.top) / 200));
   const samples = Math.ceil((rough.bottom - rough.top) / step);
-  const share = (x: number, colour: Rgb): number => sameShare(r, colour, samples, (k) => [x, rough.top + k * step]);
+  const share = (x: number, colour: Rgb): number => sameShare(r, colour, samples, [x, rough.top], [0, step]);
   const width = Math.max(FRAME_MIN_WIDTH, Math.round(r.width * FRAME_MIN_WIDTH_SHARE));
   const inRange = (x: number): boolean => (dir === 1 ? x <= limit : x >= limit);
   for (let x = from; inRange(x); x += dir) {

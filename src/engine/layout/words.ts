@@ -5,7 +5,6 @@
 import { findBlobs, groupWords, type Word } from '../components.js';
 import { colourDistance, type Box, type Raster, type Rgb } from '../raster.js';
 import { scratchU8 } from '../scratch.js';
-import { standsOut } from './ink.js';
 import {
   COLUMN_EDGE_PX,
   COLUMN_HEIGHT_SPREAD,
@@ -110,15 +109,26 @@ export function alignedColumn(words: Word[], edges: readonly ('left' | 'right')[
 export function textMask(r: Raster, bg: Rgb, x0: number, x1: number): Uint8Array {
   // Candle detection later borrows this plane for its own ink map; the layout is done by then.
   const mask = scratchU8('ink', r.width * r.height);
+  const [bgR, bgG, bgB] = bg;
+  const limit = TEXT_CONTRAST * TEXT_CONTRAST;
   for (let ty = 0; ty < r.height; ty += TILE) {
     const y1 = Math.min(r.height, ty + TILE);
     for (let tx = x0; tx < x1; tx += TILE) {
       const tx1 = Math.min(x1, tx + TILE);
       const local = tileBackground(r, tx, ty, tx1, y1);
       const same = colourDistance(local, bg) <= SAME_BACKGROUND;
+      // standsOut from `bg` and, on another fill, from the tile's own colour, inlined.
+      const [localR, localG, localB] = local;
       for (let y = ty; y < y1; y++) {
-        for (let p = y * r.width + tx, end = y * r.width + tx1; p < end; p++)
-          mask[p] = standsOut(r, bg, p, TEXT_CONTRAST) && (same || standsOut(r, local, p, TEXT_CONTRAST)) ? 1 : 0;
+        for (let p = y * r.width + tx, end = y * r.width + tx1; p < end; p++) {
+          const c = r.data[p * 3]!;
+          const g = r.data[p * 3 + 1]!;
+          const b = r.data[p * 3 + 2]!;
+          const fromBg = (c - bgR) * (c - bgR) + (g - bgG) * (g - bgG) + (b - bgB) * (b - bgB) > limit;
+          const fromLocal =
+            same || (c - localR) * (c - localR) + (g - localG) * (g - localG) + (b - localB) * (b - localB) > limit;
+          mask[p] = fromBg && fromLocal ? 1 : 0;
+        }
       }
     }
   }
@@ -165,14 +175,16 @@ function clearLongVerticals(
   x1: number,
   longest: number,
 ): void {
-  for (let x = x0; x < x1; x++) {
-    let start = -1;
-    for (let y = 0; y <= height; y++) {
+  // Row by row, each column's run carried along: the mask is read in memory order.
+  const start = new Int32Array(Math.max(0, x1 - x0)).fill(-1);
+  for (let y = 0; y <= height; y++) {
+    for (let x = x0; x < x1; x++) {
       const on = y < height && mask[y * width + x] === 1;
-      if (on && start < 0) start = y;
-      if (!on && start >= 0) {
-        if (y - start > longest) for (let k = start; k < y; k++) mask[k * width + x] = 0;
-        start = -1;
+      const from = start[x - x0] ?? -1;
+      if (on && from < 0) start[x - x0] = y;
+      if (!on && from >= 0) {
+        if (y - from > longest) for (let k = from; k < y; k++) mask[k * width + x] = 0;
+        start[x - x0] = -1;
       }
     }
   }

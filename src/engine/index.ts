@@ -57,6 +57,10 @@ export async function analyzeChart(
   const rec = options.recorder ?? new ReadingRecorder();
   const { reading, quoted } = await readSeries(image, settings, rec, correction);
   const last = reading.candles[reading.candles.length - 1];
+  // The chart's quote line is read while its symbol is: the two crops are cut while the OCR
+  // thread reads the other. Neither read changes the reading; the quote is weighed after.
+  const quote = !correction && !quoted ? quoteAgainst(image, reading) : null;
+  quote?.catch(() => undefined);
   // The instrument where the chart names it; sizing uses it when the trader chose none.
   const { symbol, reason, text } = await readSymbol(image, reading.image, reading.plot, last?.close ?? 0);
   // Evidence independent of the axis: the instrument the chart's own legend names, beside its
@@ -64,7 +68,7 @@ export async function analyzeChart(
   // its quote line gives another close. A trader's own scale is theirs.
   const legend = reason === 'prices do not fit' ? legendInstrument(text) : null;
   if (!correction && legend) throw withTrendSeen(refuseUnfit(reading, rec, legend, last?.close ?? 0), settings);
-  if (!correction && !quoted) await weighQuote(image, reading, rec, settings);
+  if (quote) weighQuote(await quote, reading, rec, settings);
   const t = performance.now();
   const decimals = reading.scale.precision;
   const { result, support, resistance } = analyseSeries(
@@ -154,13 +158,12 @@ function refuseUnfit(reading: PricedSeries, rec: ReadingRecorder, instrument: st
  * read (`quoteAgainst`).
  * A trader's own scale is theirs (not checked).
  */
-async function weighQuote(
-  image: Buffer,
+function weighQuote(
+  weighed: Awaited<ReturnType<typeof quoteAgainst>>,
   reading: PricedSeries,
   rec: ReadingRecorder,
   settings: AnalysisSettings,
-): Promise<void> {
-  const weighed = await quoteAgainst(image, reading);
+): void {
   if (!weighed) return;
   const { quote, last, gap, bars } = weighed;
   rec.resume(reading.trace.attempt ?? rec.index);

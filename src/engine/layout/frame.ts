@@ -28,8 +28,15 @@ interface Run {
   bottom: boolean;
 }
 
-const chroma = (d: Uint8Array, i: number): number =>
-  Math.max(d[i]!, d[i + 1]!, d[i + 2]!) - Math.min(d[i]!, d[i + 1]!, d[i + 2]!);
+/** The pixel's largest channel less its smallest (compared in place: it runs on every pixel). */
+function chroma(d: Uint8Array, i: number): number {
+  const r = d[i]!;
+  const g = d[i + 1]!;
+  const b = d[i + 2]!;
+  const hi = r > g ? (r > b ? r : b) : g > b ? g : b;
+  const lo = r < g ? (r < b ? r : b) : g < b ? g : b;
+  return hi - lo;
+}
 
 /** Whether the pixel at data offset `i` has the colour of the pixel at offset `c`. */
 function sameColour(d: Uint8Array, i: number, c: number): boolean {

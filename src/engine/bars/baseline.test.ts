@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { removeBaselineRuns } from './baseline.js';
+import type { Rgb } from '../raster.js';
+import { readMetaTrader } from '../test/metatrader.js';
+import { eraseZones, removeBaselineRuns } from './baseline.js';
 
 describe('removeBaselineRuns', () => {
   // A 400 px wide plot; a short series stands in columns 200-360 with its volume under it:
@@ -41,5 +43,57 @@ describe('removeBaselineRuns', () => {
     for (let x = 100; x < 120; x++) for (let y = 30; y < 45; y++) ink[y * w + x] = 1;
     removeBaselineRuns(ink, w, h);
     expect(count(ink, 0, h)).toBe(20 * 15);
+  });
+});
+
+describe('eraseZones', () => {
+  // A 400 x 200 plot on black: a zone filled dark red across columns 100-399, rows 60-119; a
+  // green line crossing it from top left to bottom right, one pixel thick.
+  const w = 400;
+  const h = 200;
+  const bg: Rgb = [0, 0, 0];
+  const zoneFill: Rgb = [75, 16, 16];
+  const lineInk: Rgb = [0, 230, 0];
+  const draw = (): { ink: Uint8Array; colours: Rgb[] } => {
+    const colours: Rgb[] = Array.from({ length: w * h }, () => bg);
+    for (let y = 60; y < 120; y++) for (let x = 100; x < w; x++) colours[y * w + x] = zoneFill;
+    for (let x = 0; x < w; x++) colours[Math.round(20 + x * 0.4) * w + x] = lineInk;
+    const ink = new Uint8Array(colours.map((c) => (c === bg ? 0 : 1)));
+    return { ink, colours };
+  };
+  const inkOf = (ink: Uint8Array, colours: Rgb[], colour: Rgb): number =>
+    colours.reduce((n, c, p) => n + (c === colour && ink[p] ? 1 : 0), 0);
+
+  it("erases a zone's fill and keeps the line crossing it", () => {
+    const { ink, colours } = draw();
+    const line = inkOf(ink, colours, lineInk);
+    eraseZones(ink, w, h, { colourAt: (p) => colours[p]!, bg });
+    expect(inkOf(ink, colours, zoneFill)).toBe(0);
+    // Only the line's pixels along the zone's edges go with its outline (two rows at each edge).
+    expect(inkOf(ink, colours, lineInk)).toBeGreaterThanOrEqual(line - 4 * 3);
+  });
+
+  it('takes a baseline for no zone: volume bars keep their ink, as their tops follow their values', () => {
+    const ink = new Uint8Array(w * h);
+    const colours: Rgb[] = Array.from({ length: w * h }, () => bg);
+    for (let x = 0, k = 0; x < w; x += 4, k++) {
+      for (let y = h - 10 - (k % 16) * 2; y < h; y++) {
+        ink[y * w + x] = 1;
+        colours[y * w + x] = [40, 90, 160];
+      }
+    }
+    const before = ink.reduce((s, v) => s + v, 0);
+    eraseZones(ink, w, h, { colourAt: (p) => colours[p]!, bg });
+    expect(ink.reduce((s, v) => s + v, 0)).toBe(before);
+  });
+
+  it('reads the line chart across a zone filled behind it (design render 33-013)', async () => {
+    const { error } = await readMetaTrader(33, 13, { zones: 0.7 });
+    expect(error).toBeLessThan(0.01);
+  });
+
+  it('reads the bars beside a zone from a bar to the axis (design render 42-008, refused before)', async () => {
+    const { error } = await readMetaTrader(42, 8, { zones: 0.7 });
+    expect(error).toBeLessThan(0.01);
   });
 });

@@ -12,7 +12,14 @@ import {
   BASELINE_SHARE,
   DASH_HEIGHT,
   DASH_SHARE,
+  ZONE_EDGE_PX,
+  ZONE_FILL_DISTANCE,
+  ZONE_MIN_HEIGHT,
+  ZONE_MIN_ROWS,
+  ZONE_SAME_TOP_SHARE,
 } from './params.js';
+import { colourDistance, type Box, type Rgb } from '../raster.js';
+import { blendDistanceRgb } from './ink.js';
 
 /**
  * Volume bars (and business bar charts) all stand on one baseline; the digits of a row of
@@ -29,8 +36,97 @@ export function removeBaselineRuns(ink: Uint8Array, w: number, h: number): void 
   }
 }
 
-/** The row where most runs end, with the rows beside it (`mode`), and how many end there (`best`). */
-function busiestRow(ink: Uint8Array, w: number, h: number, ends: Uint32Array): { mode: number; best: number } {
+/**
+ * Filled boxes behind the bars (zones of supply or demand) end their columns on one row as a
+ * baseline's bars do. Where the runs ending on one of the busiest rows start together too, that
+ * row is a zone's foot: the zone's fill is erased with its outline, and a line or bars crossing it
+ * stay. Run before the plot's lines are removed, so a line drawn across a zone is seen whole.
+ */
+export function eraseZones(ink: Uint8Array, w: number, h: number, pixels: PlotPixels): void {
+  const ends = scratchU32('baseline:ends', h);
+  const seen: number[] = [];
+  for (let round = 0; round < BASELINE_ROUNDS; round++) {
+    const { mode, best } = busiestRow(ink, w, h, ends, seen);
+    if (!isBaseline(ink, w, h, mode, best)) return;
+    const zone = zoneAbove(ink, w, h, mode, pixels.colourAt);
+    if (zone) eraseZone(ink, w, zone, pixels);
+    seen.push(mode);
+  }
+}
+
+/** The plot's pixels (`colourAt`: by index into the plot's mask) and its background. */
+export interface PlotPixels {
+  colourAt: (p: number) => Rgb;
+  bg: Rgb;
+}
+
+/** A filled box in the plot (its columns' span, its rows) and its fill. */
+interface Zone extends Box {
+  fill: Rgb;
+}
+
+/**
+ * The box whose columns are the runs ending within a row of `mode`, where they are a filled box's
+ * (a zone of supply or demand behind the bars): ZONE_SAME_TOP_SHARE of them start together,
+ * taller than a line of text. Its fill: each channel's median over the runs' middle pixels. Null
+ * where the runs are bars on a baseline (their tops follow their values) or a row of text.
+ */
+function zoneAbove(ink: Uint8Array, w: number, h: number, mode: number, colourAt: (p: number) => Rgb): Zone | null {
+  const runs: { x: number; top: number }[] = [];
+  for (let y = Math.max(2, mode - 1); y <= Math.min(h - 1, mode + 1); y++) {
+    for (let x = 0, p = y * w; x < w; x++, p++) {
+      if (!ink[p] || !(y + 1 === h || !ink[p + w]) || !ink[p - w] || !ink[p - 2 * w]) continue;
+      let top = y;
+      while (top > 0 && ink[(top - 1) * w + x]) top--;
+      runs.push({ x, top });
+    }
+  }
+  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  const top = median(runs.map((r) => r.top));
+  const together = runs.filter((r) => Math.abs(r.top - top) <= ZONE_EDGE_PX);
+  if (runs.length === 0 || together.length < runs.length * ZONE_SAME_TOP_SHARE) return null;
+  if (mode - top + 1 < Math.max(ZONE_MIN_ROWS, h * ZONE_MIN_HEIGHT)) return null;
+  const middle = Math.floor((top + mode) / 2);
+  const middles = together.map((r) => colourAt(middle * w + r.x));
+  const fill: Rgb = [
+    median(middles.map((c) => c[0])),
+    median(middles.map((c) => c[1])),
+    median(middles.map((c) => c[2])),
+  ];
+  // One fill: boxes of two colours side by side (a one-click panel's sell and buy) are no zone.
+  const filled = middles.filter((c) => colourDistance(c, fill) <= ZONE_FILL_DISTANCE).length;
+  if (filled < middles.length * ZONE_SAME_TOP_SHARE) return null;
+  const xs = together.map((r) => r.x);
+  return { left: Math.min(...xs), right: Math.max(...xs), top, bottom: mode, fill };
+}
+
+/**
+ * A zone's foot is no baseline: its fill goes (and blends of it with the background, at its
+ * edges), with its outline and whatever lies along it; a line or bars crossing the zone stay.
+ */
+function eraseZone(ink: Uint8Array, w: number, zone: Zone, { colourAt, bg }: PlotPixels): void {
+  const e = ZONE_EDGE_PX;
+  for (let y = zone.top; y <= zone.bottom; y++) {
+    for (let x = zone.left, p = y * w + x; x <= zone.right; x++, p++) {
+      if (!ink[p]) continue;
+      const edge = y - zone.top < e || zone.bottom - y < e || x - zone.left < e || zone.right - x < e;
+      const [r, g, b] = colourAt(p);
+      if (edge || blendDistanceRgb(r, g, b, zone.fill, bg) <= ZONE_FILL_DISTANCE) ink[p] = 0;
+    }
+  }
+}
+
+/**
+ * The row where most runs end, with the rows beside it (`mode`), and how many end there (`best`);
+ * rows within one of a row already weighed (`passed`) are not counted again.
+ */
+function busiestRow(
+  ink: Uint8Array,
+  w: number,
+  h: number,
+  ends: Uint32Array,
+  passed: readonly number[] = [],
+): { mode: number; best: number } {
   ends.fill(0);
   // Row by row (memory order): a run ends at (x, y) when the pixel below is not ink. Only runs
   // at least three pixels tall count: the dots of a dotted line left in the plot (a price
@@ -43,7 +139,7 @@ function busiestRow(ink: Uint8Array, w: number, h: number, ends: Uint32Array): {
     for (let p = nextSet(ink, words, base, end); p < end; p = nextSet(ink, words, p + 1, end)) {
       if ((y + 1 === h || !ink[p + w]) && ink[p - w] && ink[p - 2 * w]) n++;
     }
-    ends[y] = n;
+    ends[y] = passed.some((foot) => Math.abs(foot - y) <= 1) ? 0 : n;
   }
   let mode = 0;
   let best = 0;

@@ -11,7 +11,7 @@
 import { labelComponents } from '../components.js';
 import { colourDistance, dominantColour, type Box, type Raster, type Rgb } from '../raster.js';
 import { scratchU32, scratchU8 } from '../scratch.js';
-import { removeBaselineRuns } from './baseline.js';
+import { eraseZones, removeBaselineRuns } from './baseline.js';
 import { candleDebug } from './debug.js';
 import { clusterColours, colourStrength, inkMask, plotPixel, type Cluster } from './ink.js';
 import { keepOnLattice } from './lattice.js';
@@ -93,6 +93,7 @@ export function seriesInk(r: Raster, plot: Box, bg: Rgb): SeriesInk {
   const ink = inkMask(r, plot, bg, scratchU8('ink', w * h));
   eraseLabelBoxes(ink, w, h, r, plot);
   eraseWholeText(ink, w, h);
+  eraseZones(ink, w, h, { colourAt: (p) => plotPixel(r, plot, p), bg });
   const rawInk = scratchU8('candles:raw', w * h);
   rawInk.set(ink);
   const lines = removeLines(r, plot, bg, ink, w, h);

@@ -248,6 +248,22 @@ export const BASELINE_FOOT_SHARE = 0.08;
 export const DASH_SHARE = 0.8;
 /** Rows past the baseline cleared in the columns beside an erased run: a JPEG blurs a bar's edges a row or two off. */
 export const BASELINE_BLUR_ROWS = 2;
+/**
+ * Runs ending on a row that start together too, in this share of them (within ZONE_EDGE_PX of
+ * one row), are a filled box's columns (a zone of supply or demand behind the bars), not bars
+ * standing on a baseline, whose tops follow their values.
+ */
+export const ZONE_SAME_TOP_SHARE = 0.8;
+/**
+ * A zone's columns are this share of the plot's height tall at least (and ZONE_MIN_ROWS): a row
+ * of time labels' digits also starts and ends together, a line of text tall.
+ */
+export const ZONE_MIN_HEIGHT = 0.05;
+export const ZONE_MIN_ROWS = 12;
+/** A zone's pixels within this distance of its fill (or a blend of it with the background) are the fill. */
+export const ZONE_FILL_DISTANCE = 24;
+/** Pixels this near a zone's edges are its outline's (or a line drawn along it), whatever their colour. */
+export const ZONE_EDGE_PX = 2;
 
 // Boxes of text in the plot (boxes.ts).
 

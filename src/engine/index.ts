@@ -59,8 +59,8 @@ export async function analyzeChart(
   const last = reading.candles[reading.candles.length - 1];
   // The chart's quote line is read while its symbol is: the two crops are cut while the OCR
   // thread reads the other. Neither read changes the reading; the quote is weighed after.
-  const quote = !correction && !quoted ? quoteAgainst(image, reading) : null;
-  quote?.catch(() => undefined);
+  const quoteRead = !correction && !quoted ? quoteAgainst(image, reading) : null;
+  quoteRead?.catch(() => undefined);
   // The instrument where the chart names it; sizing uses it when the trader chose none.
   const { symbol, reason, text } = await readSymbol(image, reading.image, reading.plot, last?.close ?? 0);
   // Evidence independent of the axis: the instrument the chart's own legend names, beside its
@@ -68,7 +68,7 @@ export async function analyzeChart(
   // its quote line gives another close. A trader's own scale is theirs.
   const legend = reason === 'prices do not fit' ? legendInstrument(text) : null;
   if (!correction && legend) throw withTrendSeen(refuseUnfit(reading, rec, legend, last?.close ?? 0), settings);
-  if (quote) weighQuote(await quote, reading, rec, settings);
+  if (quoteRead) weighQuote(await quoteRead, reading, rec, settings);
   const t = performance.now();
   const decimals = reading.scale.precision;
   const { result, support, resistance } = analyseSeries(

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { terminateOcr } from '../axis/index.js';
 import type { Rgb } from '../raster.js';
 import { readMetaTrader } from '../test/metatrader.js';
 import { eraseZones, removeBaselineRuns } from './baseline.js';
@@ -46,6 +47,10 @@ describe('removeBaselineRuns', () => {
   });
 });
 
+afterAll(async () => {
+  await terminateOcr();
+});
+
 describe('eraseZones', () => {
   // A 400 x 200 plot on black: a zone filled dark red across columns 100-399, rows 60-119; a
   // green line crossing it from top left to bottom right, one pixel thick.
@@ -87,13 +92,39 @@ describe('eraseZones', () => {
     expect(ink.reduce((s, v) => s + v, 0)).toBe(before);
   });
 
+  it('takes boxes of two fills side by side for no zone (a one-click panel): their ink stays', () => {
+    const ink = new Uint8Array(w * h);
+    const colours: Rgb[] = Array.from({ length: w * h }, () => bg);
+    for (let y = 20; y < 60; y++) {
+      for (let x = 10; x < 210; x++) {
+        ink[y * w + x] = 1;
+        colours[y * w + x] = x < 110 ? [200, 40, 40] : [40, 80, 200];
+      }
+    }
+    eraseZones(ink, w, h, { colourAt: (p) => colours[p]!, bg });
+    expect(ink.reduce((s, v) => s + v, 0)).toBe(200 * 40);
+  });
+
+  it('takes a row of text-high boxes for no zone: a zone is taller than a line of text', () => {
+    const ink = new Uint8Array(w * h);
+    const colours: Rgb[] = Array.from({ length: w * h }, () => bg);
+    for (let y = 100; y < 108; y++) {
+      for (let x = 0; x < w; x++) {
+        ink[y * w + x] = 1;
+        colours[y * w + x] = zoneFill;
+      }
+    }
+    eraseZones(ink, w, h, { colourAt: (p) => colours[p]!, bg });
+    expect(ink.reduce((s, v) => s + v, 0)).toBe(8 * w);
+  });
+
   it('reads the line chart across a zone filled behind it (design render 33-013)', async () => {
     const { error } = await readMetaTrader(33, 13, { zones: 0.7 });
     expect(error).toBeLessThan(0.01);
-  });
+  }, 60_000);
 
   it('reads the bars beside a zone from a bar to the axis (design render 42-008, refused before)', async () => {
     const { error } = await readMetaTrader(42, 8, { zones: 0.7 });
     expect(error).toBeLessThan(0.01);
-  });
+  }, 60_000);
 });

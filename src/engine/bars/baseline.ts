@@ -1,9 +1,12 @@
 /**
  * Baselines: volume bars (and business bar charts) stand on one row, and the digits of a row of
  * time labels end on one. Runs ending together on a row are erased before bars are looked for.
+ * A zone filled behind the bars ends its columns on one row too: only its fill goes.
  */
+import { colourDistance, type Box, type Rgb } from '../raster.js';
 import { scratchU32 } from '../scratch.js';
 import { nextSet, wordsOf } from '../sparse.js';
+import { blendDistanceRgb } from './ink.js';
 import {
   BASELINE_BLUR_ROWS,
   BASELINE_FOOT,
@@ -18,8 +21,6 @@ import {
   ZONE_MIN_ROWS,
   ZONE_SAME_TOP_SHARE,
 } from './params.js';
-import { colourDistance, type Box, type Rgb } from '../raster.js';
-import { blendDistanceRgb } from './ink.js';
 
 /**
  * Volume bars (and business bar charts) all stand on one baseline; the digits of a row of

@@ -259,6 +259,7 @@ export const ZONE_SAME_TOP_SHARE = 0.8;
  * of time labels' digits also starts and ends together, a line of text tall.
  */
 export const ZONE_MIN_HEIGHT = 0.05;
+/** The fewest rows a zone's columns span (ZONE_MIN_HEIGHT on a small plot). */
 export const ZONE_MIN_ROWS = 12;
 /** A zone's pixels within this distance of its fill (or a blend of it with the background) are the fill. */
 export const ZONE_FILL_DISTANCE = 24;

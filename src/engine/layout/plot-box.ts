@@ -397,7 +397,7 @@ export function nearColourRows(
   return null;
 }
 
-/** The share of `n` pixels (the k-th at `from` + k `by`) within SAME_FILL of `colour`. */
+/** The share of `n` pixels (the k-th at (x0, y0) + k (dx, dy)) within SAME_FILL of `colour`. */
 function sameShare(
   r: Raster,
   colour: Rgb,

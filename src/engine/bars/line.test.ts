@@ -5,7 +5,7 @@ import { EngineError } from '../errors.js';
 import { readChart } from '../read-chart.js';
 import { box, drawOver } from '../test/draw.js';
 import { readMetaTrader } from '../test/metatrader.js';
-import { isPriceLine, lineBars, priceLineTurns, traceColour } from './line.js';
+import { alikeClusters, isPriceLine, lineBars, priceLineTurns, traceColour } from './line.js';
 
 afterAll(async () => {
   await terminateOcr();
@@ -74,6 +74,25 @@ describe('a line chart, traced', () => {
     expect(traceColour(label, 0, [0, 200, 0], W, H, [1])?.first).toBe(0);
   });
 
+  it("takes a JPEG's lighter and darker shades of a line's hue for its ink, and no other hue or grey", () => {
+    // A green line on black as a JPEG left it: three shades of green, a red moving average in
+    // two, and two greys (grid, text) with no hue to share.
+    const clusters = [
+      { colour: [86, 171, 86] },
+      { colour: [23, 120, 23] },
+      { colour: [2, 71, 2] },
+      { colour: [134, 40, 40] },
+      { colour: [71, 2, 2] },
+      { colour: [200, 200, 200] },
+      { colour: [120, 120, 120] },
+      { colour: [184, 168, 91] },
+    ] satisfies { colour: [number, number, number] }[];
+    expect(alikeClusters(clusters, 0)).toEqual([1, 2]);
+    expect(alikeClusters(clusters, 3)).toEqual([4]);
+    expect(alikeClusters(clusters, 5)).toEqual([]);
+    expect(alikeClusters(clusters, 7)).toEqual([]);
+  });
+
   it('takes no filled area, no straight trend line and no flat level for a price line', () => {
     const filled = traceColour(mask(wavy, { filled: true }), 0, [0, 200, 0], W, H);
     expect(filled === null || !isPriceLine(filled, W, H)).toBe(true);
@@ -128,14 +147,25 @@ describe("MetaTrader's line charts", () => {
       what: 'a chart window, black on white, whose red moving average ends at the bid too (the line turns far more)',
     },
     {
+      seed: 1,
+      index: 65,
+      what: "a terminal's JPEG whose green line came out in shades of green, each a cluster of its own",
+    },
+    {
+      seed: 41,
+      index: 34,
+      zones: 0.7,
+      what: "a phone's line chart under a zone and levels whose labels passed for a weak series of bars (read 42% off before)",
+    },
+    {
       seed: 41,
       index: 10,
       what: "a phone's JPEG whose green line is two clusters of ink, crossed by three orders' lines and the bid's",
     },
   ])(
     'read the line where the axis marks its end: $what',
-    async ({ seed, index }) => {
-      const { error } = await readMetaTrader(seed, index);
+    async ({ seed, index, zones }: { seed: number; index: number; zones?: number }) => {
+      const { error } = await readMetaTrader(seed, index, { zones });
       expect(error).toBeLessThan(0.01);
     },
     60_000,

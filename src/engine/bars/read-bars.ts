@@ -91,8 +91,9 @@ export function tagEndsTrack(
  * is thick, make a track as flat as a line (an equity curve's, which is no price series). The
  * chart's own tag in the series' colours, reached by that track's last bar, says it is the price:
  * it is taken where the pieces found only pieces the tag contradicts (a title's letters), or,
- * with `fromTag` (the last try, after the labels' pane), none. Where there are still no bars, a
- * line chart is read when one line's end stands at a box on the axis.
+ * with `fromTag` (the last try, after the labels' pane), none. Where there are still no bars, or
+ * only pieces below CLEAR_SERIES_QUALITY that no tag of theirs confirms, a line chart is read
+ * when one line's end stands at a box on the axis: that box outweighs such pieces.
  */
 export function readBars({ work, bg, axis, plot, labelHeight, fromTag = false }: BarsInput): BarsReading {
   const plotBg = dominantColour(work, plot);
@@ -133,8 +134,14 @@ export function readBars({ work, bg, axis, plot, labelHeight, fromTag = false }:
       tagCheck = denseCheck;
     }
   }
-  // No bars: a line chart, where the axis marks the line's end.
-  if (!series()) {
+  // No bars, or pieces no series' tag vouches for and too irregular to stand alone (a level's and
+  // a zone's labels over a line chart): a line chart, where the axis marks the line's end.
+  const unconfirmed = (): boolean =>
+    detection !== null &&
+    detection.quality < CLEAR_SERIES_QUALITY &&
+    tagCheck.verdict !== 'agrees' &&
+    tagCheck.verdict !== 'trimmed';
+  if (!series() || unconfirmed()) {
     const line = readLine(work, plot, plotBg, (row) => boxAt(scan(), row, labelHeight));
     if (line) {
       detection = line;

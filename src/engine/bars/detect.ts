@@ -86,8 +86,11 @@ export interface SeriesInk {
   lines: PlotLine[];
 }
 
-/** Ink far from the background, with text, lines and baselines erased. */
-export function seriesInk(r: Raster, plot: Box, bg: Rgb): SeriesInk {
+/**
+ * The plot's ink that can be a series: label boxes, text, zones, lines and (unless `baselines` is
+ * false, for a line chart's trace) runs ending on a baseline taken out.
+ */
+export function seriesInk(r: Raster, plot: Box, bg: Rgb, { baselines = true } = {}): SeriesInk {
   const w = plot.right - plot.left;
   const h = plot.bottom - plot.top;
   const ink = inkMask(r, plot, bg, scratchU8('ink', w * h));
@@ -98,7 +101,7 @@ export function seriesInk(r: Raster, plot: Box, bg: Rgb): SeriesInk {
   rawInk.set(ink);
   const lines = removeLines(r, plot, bg, ink, w, h);
   const lineRows = lines.map((l) => l.y);
-  removeBaselineRuns(ink, w, h);
+  if (baselines) removeBaselineRuns(ink, w, h);
   eraseText(ink, w, h);
   // After the baseline and text passes, which must not see the put-back runs as ends or glyphs.
   const similar = (a: number, b: number): boolean =>

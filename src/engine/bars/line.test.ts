@@ -148,6 +148,11 @@ describe("MetaTrader's line charts", () => {
     },
     {
       seed: 1,
+      index: 41,
+      what: "a terminal's JPEG, green on black, whose line turns along the one-click panel's foot (taken for a baseline)",
+    },
+    {
+      seed: 1,
       index: 65,
       what: "a terminal's JPEG whose green line came out in shades of green, each a cluster of its own",
     },

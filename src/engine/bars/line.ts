@@ -267,7 +267,10 @@ export function readLine(
   const w = plot.right - plot.left;
   const h = plot.bottom - plot.top;
   if (w < MIN_PLOT || h < MIN_PLOT) return null;
-  const { ink, lines } = seriesInk(r, plot, plotBg);
+  // Runs ending on a baseline stay: a line running along one for a few columns (a one-click
+  // panel's foot) ends its runs there too, and was erased with it. The trace follows one
+  // colour's thin stroke: volume and text standing on a baseline are not taken for it.
+  const { ink, lines } = seriesInk(r, plot, plotBg, { baselines: false });
   const clusters = clusterColours(r, plot, ink, w, plotBg);
   const label = labelInk(r, plot, ink, clusters, plotBg, scratchU8('line:label', w * h, 255));
   const marked = clusters.flatMap((c, k) => {

@@ -52,6 +52,13 @@ export function hue([r, g, b]: Rgb): number {
   return h * 60;
 }
 
+/** Whether two colours are of one hue, `within` degrees: shades of it, each with a hue (`CHROMATIC`). */
+export function sameHue(a: Rgb, b: Rgb, within: number): boolean {
+  if (chroma(a) < CHROMATIC || chroma(b) < CHROMATIC) return false;
+  const d = Math.abs(hue(a) - hue(b));
+  return Math.min(d, 360 - d) <= within;
+}
+
 /** Most common colour (4 bits per channel), averaged within its bin; sampled for speed. */
 export function dominantColour(r: Raster, box: Box = { left: 0, top: 0, right: r.width, bottom: r.height }): Rgb {
   const counts = new Uint32Array(4096);

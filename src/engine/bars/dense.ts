@@ -4,7 +4,7 @@
  * per column, the vertical run of the series' colours, and columns grouped into bars. A fallback
  * for when detectCandles answers no series.
  */
-import { CHROMATIC, chroma, hue, INK_CONTRAST, type Box, type Raster, type Rgb } from '../raster.js';
+import { CHROMATIC, chroma, INK_CONTRAST, sameHue, type Box, type Raster, type Rgb } from '../raster.js';
 import { scratchI32, scratchU32, scratchU8 } from '../scratch.js';
 import {
   BLEND_MIX_MAX,
@@ -121,7 +121,7 @@ function inkColours(r: Raster, box: Box, bg: Rgb, shades: boolean): { colours: C
     });
     // Bars thinner than a pixel are drawn in shades of their colour (blended with the background
     // and with each other): a strong colour of the same hue is the same bars'.
-    if (host < 0 && shades) host = colours.findIndex((k) => sameHue(c, k.colour));
+    if (host < 0 && shades) host = colours.findIndex((k) => sameHue(c, k.colour, SAME_HUE));
     if (host < 0 && n >= total * MIN_CLUSTER_SHARE && colours.length < MAX_CLUSTERS) {
       colours.push({ colour: c, count: n });
       host = colours.length - 1;
@@ -152,12 +152,6 @@ function blends(colours: Colour[], series: number[]): number[] {
     if (off <= Math.min(BLEND_RADIUS, Math.sqrt(len2) * BLEND_OFF_SHARE)) found.push(j + 1);
   });
   return found;
-}
-
-function sameHue(a: Rgb, b: Rgb): boolean {
-  if (chroma(a) < CHROMATIC || chroma(b) < CHROMATIC) return false;
-  const d = Math.abs(hue(a) - hue(b));
-  return Math.min(d, 360 - d) <= SAME_HUE;
 }
 
 const distance = (a: Rgb, b: Rgb): number => {

@@ -12,7 +12,7 @@
  * and leaves them, high and low its extent there), so the stages after this one read it as they
  * read candles.
  */
-import { colourDistance, type Box, type Raster, type Rgb } from '../raster.js';
+import { colourDistance, sameHue, type Box, type Raster, type Rgb } from '../raster.js';
 import { scratchU8 } from '../scratch.js';
 import { seriesInk } from './detect.js';
 import { clusterColours, labelInk } from './ink.js';
@@ -21,14 +21,12 @@ import {
   LINE_COVERAGE,
   LINE_CUT_ROWS,
   LINE_GAP_COLUMNS,
-  LINE_HUE_CHROMA,
   LINE_MAX_THICKNESS_PX,
   LINE_MAX_THICKNESS_SHARE,
   LINE_MIN_EXTENT,
   LINE_MIN_SPAN,
   LINE_MIN_TURNS,
   LINE_REACH_PX,
-  LINE_SAME_HUE,
   LINE_SAME_INK,
   LINE_SLOPE_COLUMNS,
   LINE_SMOOTHED,
@@ -36,6 +34,7 @@ import {
   LINE_TURN_PX,
   MIN_BARS,
   MIN_PLOT,
+  SAME_HUE,
 } from './params.js';
 import { seriesQuality, type CandleDetection, type PixelCandle } from './series.js';
 
@@ -227,21 +226,6 @@ export function lineBars(t: LineTrace, plot: Box): PixelCandle[] {
 }
 
 /**
- * Whether two colours are shades of one hue: their chroma (each channel less their mean) points
- * the same way, and both have enough of it to have a hue.
- */
-function sameHue(a: Rgb, b: Rgb): boolean {
-  const chroma = (c: Rgb): Rgb => {
-    const mean = (c[0] + c[1] + c[2]) / 3;
-    return [c[0] - mean, c[1] - mean, c[2] - mean];
-  };
-  const [ca, cb] = [chroma(a), chroma(b)];
-  const [la, lb] = [Math.hypot(...ca), Math.hypot(...cb)];
-  if (la < LINE_HUE_CHROMA || lb < LINE_HUE_CHROMA) return false;
-  return (ca[0] * cb[0] + ca[1] * cb[1] + ca[2] * cb[2]) / (la * lb) >= LINE_SAME_HUE;
-}
-
-/**
  * The other clusters of cluster k's colour: a little off it, or a shade of its hue. A JPEG or
  * antialiasing splits one line's ink into clusters, the steep stretches in one and the flat ones
  * in another; a JPEG keeps a thin line's colour coarsely (once per 2 × 2 pixels), so its pixels
@@ -250,7 +234,7 @@ function sameHue(a: Rgb, b: Rgb): boolean {
 export function alikeClusters(clusters: readonly { colour: Rgb }[], k: number): number[] {
   const own = clusters[k]!.colour;
   return clusters.flatMap((c, i) =>
-    i !== k && (colourDistance(c.colour, own) <= LINE_SAME_INK || sameHue(c.colour, own)) ? [i] : [],
+    i !== k && (colourDistance(c.colour, own) <= LINE_SAME_INK || sameHue(c.colour, own, SAME_HUE)) ? [i] : [],
   );
 }
 

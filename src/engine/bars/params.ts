@@ -67,10 +67,6 @@ export const LINE_START_SHARE = 0.3;
 export const LINE_GAP_COLUMNS = 6;
 /** Ink clusters this near in colour are one line's (line.ts alikeClusters: a JPEG splits a line's green in two). */
 export const LINE_SAME_INK = 60;
-/** ... and so are clusters of one hue: their chroma's directions this close (cosine; about 18 degrees)... */
-export const LINE_SAME_HUE = 0.95;
-/** ... where both have this much chroma (RGB units off their grey): greys have no hue to share. */
-export const LINE_HUE_CHROMA = 20;
 /** Rows of a line's column that a horizontal line erased across it may cut (line.ts runsIn). */
 export const LINE_CUT_ROWS = 3;
 /** How far (pixels, each column of a gap adding as much again) a column's run may stand from the last one's and go on the line. */

@@ -136,12 +136,14 @@ export function readBars({ work, bg, axis, plot, labelHeight, fromTag = false }:
   }
   // No bars, or pieces no series' tag vouches for and too irregular to stand alone (a level's and
   // a zone's labels over a line chart): a line chart, where the axis marks the line's end.
-  const unconfirmed = (): boolean =>
+  // A last piece a box of its own marks (`marked`) is vouched for.
+  const unconfirmed =
     detection !== null &&
     detection.quality < CLEAR_SERIES_QUALITY &&
     tagCheck.verdict !== 'agrees' &&
-    tagCheck.verdict !== 'trimmed';
-  if (!series() || unconfirmed()) {
+    tagCheck.verdict !== 'trimmed' &&
+    !tagCheck.marked;
+  if (!series() || unconfirmed) {
     const line = readLine(work, plot, plotBg, (row) => boxAt(scan(), row, labelHeight));
     if (line) {
       detection = line;

@@ -81,6 +81,14 @@ describe("an object's label on a MetaTrader render", () => {
     // countdown's: they were taken for bars the tag does not reach.
     { does: 'a phone\'s "R1 1.07020" over its dashed line, past the last bar', seed: 1, picture: 70, from: 'tag' },
     { does: "a landscape phone's pivot label past the last bar", seed: 2, picture: 39, from: 'tag' },
+    // Three levels' labels at the plot's right edge, in a larger type than the axis's: a glyph
+    // joined to its level's line stood taller than an axis label and was taken for a bar.
+    {
+      does: "a landscape phone's three level labels past the last bar, set larger than the axis's",
+      seed: 42,
+      picture: 79,
+      from: 'tag',
+    },
   ])(
     'is set aside, the close read from the $from: $does',
     async ({ seed, picture, from }) => {

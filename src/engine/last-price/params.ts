@@ -158,6 +158,8 @@ export const RECENT_MARK_BARS = 10;
 
 // An object's label past the latest bars (line-label.ts: lineLabel).
 
+/** A piece whose foot is this near (rows) a line a label can name is a glyph joined to that line. */
+export const LINE_LABEL_FOOT_PX = 1;
 /** The most trailing pieces a line's label may break into (a name and a price, glyph by glyph). */
 export const LINE_LABEL_MAX_PIECES = 20;
 /**

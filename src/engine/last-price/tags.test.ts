@@ -930,6 +930,30 @@ describe('reconcileWithTags', () => {
     ).toBe('contradicts');
   });
 
+  it("sets aside two labels' glyphs, one joined to its line and taller than an axis label; not a piece on a grid line", () => {
+    const r = raster();
+    tag(r, 40, UP);
+    // Past the bar at the tag, two levels' labels side by side: glyphs on a line at row 96, and
+    // glyphs joined to a line at row 123 that stand 12 rows tall (an axis label is 8).
+    const low = (i: number) => bar(124 + i * 4, 86, 95);
+    const tall = (i: number) => bar(126 + i * 4, 112, 123);
+    const candles = [...series().slice(0, 3), low(0), tall(0), low(1), tall(1), low(2), tall(2)];
+    const levels: PlotLine[] = [
+      { y: 96, colour: PINK, dashed: false },
+      { y: 123, colour: PINK, dashed: false },
+    ];
+    const check = (lines: PlotLine[]) =>
+      reconcileWithTags(r, BG, BG, STRIP, PLOT, candles, LABEL_HEIGHT, [UP, DOWN], undefined, lines);
+    expect(check(levels)).toMatchObject({ verdict: 'trimmed', trimmed: 6 });
+    // The same tall pieces crossing a level at row 118 and ending on a grey grid line: bars.
+    const grid: PlotLine[] = [
+      levels[0]!,
+      { y: 118, colour: PINK, dashed: false },
+      { y: 123, colour: GREY, dashed: true },
+    ];
+    expect(check(grid).verdict).toBe('contradicts');
+  });
+
   it("keeps a last bar in the series' step that a box of its own marks, though the bar before reaches the tag", () => {
     // An order's stop in the up colour at row 40, reached by the third bar; the fourth, one step
     // on, closes at row 78, where MetaTrader's grey bid box stands.

@@ -39,6 +39,7 @@ import {
   LABEL_STYLE_MIN,
   LABEL_STYLE_SPAN,
   LINE_LABEL_BELOW,
+  LINE_LABEL_FOOT_PX,
   LINE_LABEL_MAX_PIECES,
   LINE_LABEL_TALLEST,
   LATTICE_ANCHOR,
@@ -486,18 +487,19 @@ export function reconcileWithTags(
   }
   // An object's label past the series breaks into more pieces than a countdown: glyph after
   // glyph on a line of its own (not the tag's), back to the bar that reaches the tag.
-  const glyph = labelGlyph(
-    lines.filter((l) => tags.every((t) => Math.abs(l.y - t.y) > labelHeight)),
-    labelHeight,
-  );
+  const objectLines = namedLines(lines.filter((l) => tags.every((t) => Math.abs(l.y - t.y) > labelHeight)));
+  const glyph = labelGlyph(objectLines, labelHeight);
   let [lineTop, lineFoot] = [Infinity, -Infinity];
   for (let k = 1; k <= LINE_LABEL_MAX_PIECES && candles.length - k >= 1; k++) {
     const piece = candles[candles.length - k]!;
     // A label's glyphs stand on its line of text, and another label's are no taller than its
     // letters; a piece taller than a label that steps off the line is a bar (labels as tall as
-    // the bars, on a phone).
+    // the bars, on a phone), unless its foot is a line a label can name: a glyph joined to the
+    // line under it (levels' labels set larger than the axis's, on a phone).
     [lineTop, lineFoot] = [Math.min(lineTop, piece.high), Math.max(lineFoot, piece.low)];
-    const offLine = lineFoot - lineTop > labelHeight * LINE_LABEL_TALLEST && piece.low - piece.high > labelHeight;
+    const onItsLine = objectLines.some((l) => Math.abs(l.y - piece.low) <= LINE_LABEL_FOOT_PX);
+    const offLine =
+      lineFoot - lineTop > labelHeight * LINE_LABEL_TALLEST && piece.low - piece.high > labelHeight && !onItsLine;
     if (!glyph(piece) || offLine) break;
     if (k > MAX_TRAILING_OBJECTS && reaches(candles[candles.length - 1 - k]))
       return { verdict: 'trimmed', tags, trimmed: k };
@@ -534,8 +536,12 @@ function markedBar(
  * a line of text, with a line drawn across the plot at its foot or just below it (a grid's or a
  * crosshair's grey dashes name nothing).
  */
+/** The lines an object's label can stand on: all but grey dashed ones (a grid's, a crosshair's). */
+const namedLines = (lines: readonly PlotLine[]): PlotLine[] =>
+  lines.filter((l) => !(l.dashed && chroma(l.colour) < CHROMATIC));
+
 export function labelGlyph(lines: readonly PlotLine[], labelHeight: number): (c: PixelCandle) => boolean {
-  const named = lines.filter((l) => !(l.dashed && chroma(l.colour) < CHROMATIC));
+  const named = namedLines(lines);
   return (c) =>
     c.low - c.high <= labelHeight * LINE_LABEL_TALLEST &&
     named.some((l) => l.y >= c.high && l.y <= c.low + labelHeight * LINE_LABEL_BELOW);

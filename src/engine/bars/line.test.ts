@@ -53,6 +53,29 @@ describe('a line chart, traced', () => {
     expect(traceColour(label, 0, [0, 200, 0], W, H)?.first).toBe(0);
   });
 
+  it('goes on along a horizontal line where a peak ran along it and was erased with it', () => {
+    // A peak at column 200 touching a resistance drawn across the plot at its top row: ten
+    // columns of the line beside that row are gone (erased with the level, or blended into it).
+    const peaked = (x: number) => 60 + Math.abs(x - 200) * 0.25 + 12 * (1 - Math.cos((x - 200) / 12));
+    const label = mask(peaked);
+    const level = Math.round(peaked(200));
+    for (let x = 195; x < 205; x++) for (let y = 0; y < H; y++) label[y * W + x] = 255;
+    // Without the level, the trace breaks there: too short for a line.
+    expect(traceColour(label, 0, [0, 200, 0], W, H)).toBeNull();
+    expect(traceColour(label, 0, [0, 200, 0], W, H, [], [level])?.first).toBe(0);
+    // Beside no horizontal line the gap is a break, however near one runs elsewhere.
+    expect(traceColour(label, 0, [0, 200, 0], W, H, [], [level + 20])).toBeNull();
+  });
+
+  it("ends on the bid's line where its last rows were erased with it", () => {
+    const end = Math.round(wavy(W - 1));
+    const label = mask(wavy);
+    expect(traceColour(label, 0, [0, 200, 0], W, H, [], [end - 3])?.top[W - 1]).toBe(end - 3);
+    expect(traceColour(label, 0, [0, 200, 0], W, H, [], [end + 4])?.bottom[W - 1]).toBe(end + 4);
+    // A line farther off is another price's: the end stays where the ink ends.
+    expect(traceColour(label, 0, [0, 200, 0], W, H, [], [end - 8])?.top[W - 1]).toBe(end);
+  });
+
   it('crosses another line drawn over a steep stretch, where the slope leads', () => {
     // The line's last 40 columns fall 2.5 rows a column, through a moving average drawn over it
     // (five rows of another colour across the plot).
@@ -166,6 +189,16 @@ describe("MetaTrader's line charts", () => {
       seed: 41,
       index: 10,
       what: "a phone's JPEG whose green line is two clusters of ink, crossed by three orders' lines and the bid's",
+    },
+    {
+      seed: 43,
+      index: 9,
+      what: "a terminal's JPEG whose line's peak ran along a resistance's line for nine columns (not a chart before)",
+    },
+    {
+      seed: 42,
+      index: 45,
+      what: "a terminal's JPEG, black on white, whose line's last rows were erased with the bid's line (not a chart before)",
     },
   ])(
     'read the line where the axis marks its end: $what',

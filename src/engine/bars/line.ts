@@ -19,6 +19,7 @@ import { clusterColours, labelInk } from './ink.js';
 import {
   LINE_BAR_COLUMNS,
   LINE_COVERAGE,
+  LINE_ALONG_COLUMNS,
   LINE_CUT_ROWS,
   LINE_GAP_COLUMNS,
   LINE_MAX_THICKNESS_PX,
@@ -82,11 +83,26 @@ function slopeAt(top: Int32Array, bottom: Int32Array, x: number): number {
  * has one, a fill or a text several): in each column the run that touches the one beside it (a
  * steep stretch spans the rows between its neighbours'), across gaps of a few columns (a label
  * erased over it, a faint stretch of a thin line in a JPEG, another line drawn over a steep
- * stretch: across a gap the line is looked for where its slope leads as well as beside its last run).
+ * stretch: across a gap the line is looked for where its slope leads as well as beside its last run),
+ * and across longer ones beside one of the horizontal lines' rows (`levels`), at that row.
  */
-function traceFrom(label: Uint8Array, of: Uint8Array, colour: Rgb, x: number, w: number, h: number): LineTrace | null {
+function traceFrom(
+  label: Uint8Array,
+  of: Uint8Array,
+  colour: Rgb,
+  x: number,
+  w: number,
+  h: number,
+  levels: readonly number[],
+): LineTrace | null {
   const start = runsIn(label, of, x, w, h).sort((a, b) => a[1] - a[0] - (b[1] - b[0]))[0];
   if (!start) return null;
+  // Where the line runs beside a horizontal line, its rows up to that line were erased with it.
+  const levelBeside = (run: [number, number]): number | undefined =>
+    levels.find((y) => y >= run[0] - LINE_CUT_ROWS && y <= run[1] + LINE_CUT_ROWS);
+  // The line's end on the bid's line lost its last rows to that line: they are the end's.
+  const level = levelBeside(start);
+  if (level !== undefined) [start[0], start[1]] = [Math.min(start[0], level), Math.max(start[1], level)];
   const top = new Int32Array(w).fill(-1);
   const bottom = new Int32Array(w).fill(-1);
   top[x] = start[0];
@@ -94,10 +110,13 @@ function traceFrom(label: Uint8Array, of: Uint8Array, colour: Rgb, x: number, w:
   let first = x;
   let prev = start;
   let gap = 0;
-  for (let c = x - 1; c >= 0 && gap <= LINE_GAP_COLUMNS; c--) {
-    const reach = LINE_REACH_PX * (1 + gap);
-    // Across a gap (another line drawn over a steep stretch), the line goes on as it went.
-    const shift = gap > 0 ? Math.round(slopeAt(top, bottom, first) * (first - c)) : 0;
+  const alongLevel = (run: [number, number]): boolean => levelBeside(run) !== undefined;
+  for (let c = x - 1; c >= 0 && gap <= (alongLevel(prev) ? LINE_ALONG_COLUMNS : LINE_GAP_COLUMNS); c--) {
+    const reach = LINE_REACH_PX * (1 + Math.min(gap, LINE_GAP_COLUMNS));
+    // Across a gap (another line drawn over a steep stretch), the line goes on as it went; along
+    // a horizontal line, at its rows.
+    const led = gap > 0 && gap <= LINE_GAP_COLUMNS;
+    const shift = led ? Math.round(slopeAt(top, bottom, first) * (first - c)) : 0;
     const [from, to] = [Math.min(prev[0], prev[0] + shift) - reach, Math.max(prev[1], prev[1] + shift) + reach];
     let best: [number, number] | null = null;
     let bestOverlap = -Infinity;
@@ -133,12 +152,13 @@ export function traceColour(
   w: number,
   h: number,
   alike: readonly number[] = [],
+  levels: readonly number[] = [],
 ): LineTrace | null {
   const of = new Uint8Array(256);
   for (const c of [k, ...alike]) of[c] = 1;
   const from = Math.floor(w * (1 - LINE_START_SHARE));
   for (let x = w - 1; x >= from; x--) {
-    const trace = traceFrom(label, of, colour, x, w, h);
+    const trace = traceFrom(label, of, colour, x, w, h, levels);
     if (!trace) continue;
     if (trace.last - trace.first + 1 >= w * LINE_MIN_SPAN) return trace;
     x = trace.first;
@@ -257,10 +277,13 @@ export function readLine(
   const { ink, lines } = seriesInk(r, plot, plotBg, { baselines: false });
   const clusters = clusterColours(r, plot, ink, w, plotBg);
   const label = labelInk(r, plot, ink, clusters, plotBg, scratchU8('line:label', w * h, 255));
+  // Solid lines only (the bid's, levels', objects'): a grid's dotted lines run everywhere, and
+  // beside them every gap would be crossed.
+  const levels = lines.filter((l) => !l.dashed).map((l) => l.y);
   const marked = clusters.flatMap((c, k) => {
     // Clusters of one colour trace one line: it is traced once, from the first of them.
     const alike = alikeClusters(clusters, k);
-    const trace = alike.some((i) => i < k) ? null : traceColour(label, k, c.colour, w, h, alike);
+    const trace = alike.some((i) => i < k) ? null : traceColour(label, k, c.colour, w, h, alike, levels);
     const turns = trace && priceLineTurns(trace, w, h);
     return trace && turns !== null && markedAt(plot.top + centre(trace, trace.last)) ? [{ trace, turns }] : [];
   });

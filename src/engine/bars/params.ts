@@ -67,6 +67,12 @@ export const LINE_START_SHARE = 0.3;
 export const LINE_GAP_COLUMNS = 6;
 /** Ink clusters this near in colour are one line's (line.ts alikeClusters: a JPEG splits a line's green in two). */
 export const LINE_SAME_INK = 60;
+/**
+ * Columns a line is traced across along a horizontal line (a level's, an order's, the bid's): its
+ * pixels there are erased with that line, or blended into it by a JPEG, where the price runs
+ * along it (a peak touching a resistance).
+ */
+export const LINE_ALONG_COLUMNS = 24;
 /** Rows of a line's column that a horizontal line erased across it may cut (line.ts runsIn). */
 export const LINE_CUT_ROWS = 3;
 /** How far (pixels, each column of a gap adding as much again) a column's run may stand from the last one's and go on the line. */

@@ -62,18 +62,48 @@ describe('a line chart, traced', () => {
     for (let x = 195; x < 205; x++) for (let y = 0; y < H; y++) label[y * W + x] = 255;
     // Without the level, the trace breaks there: too short for a line.
     expect(traceColour(label, 0, [0, 200, 0], W, H)).toBeNull();
-    expect(traceColour(label, 0, [0, 200, 0], W, H, [], [level])?.first).toBe(0);
+    expect(traceColour(label, 0, [0, 200, 0], W, H, [], { levels: [level] })?.first).toBe(0);
     // Beside no horizontal line the gap is a break, however near one runs elsewhere.
-    expect(traceColour(label, 0, [0, 200, 0], W, H, [], [level + 20])).toBeNull();
+    expect(traceColour(label, 0, [0, 200, 0], W, H, [], { levels: [level + 20] })).toBeNull();
   });
 
   it("ends on the bid's line where its last rows were erased with it", () => {
     const end = Math.round(wavy(W - 1));
     const label = mask(wavy);
-    expect(traceColour(label, 0, [0, 200, 0], W, H, [], [end - 3])?.top[W - 1]).toBe(end - 3);
-    expect(traceColour(label, 0, [0, 200, 0], W, H, [], [end + 4])?.bottom[W - 1]).toBe(end + 4);
+    expect(traceColour(label, 0, [0, 200, 0], W, H, [], { levels: [end - 3] })?.top[W - 1]).toBe(end - 3);
+    expect(traceColour(label, 0, [0, 200, 0], W, H, [], { levels: [end + 4] })?.bottom[W - 1]).toBe(end + 4);
     // A line farther off is another price's: the end stays where the ink ends.
-    expect(traceColour(label, 0, [0, 200, 0], W, H, [], [end - 8])?.top[W - 1]).toBe(end);
+    expect(traceColour(label, 0, [0, 200, 0], W, H, [], { levels: [end - 8] })?.top[W - 1]).toBe(end);
+  });
+
+  it('joins the stretch past a box drawn over the line to the line, where the box fills every column between', () => {
+    // Columns 300-359 under an object's label box; the line's last 40 columns past it.
+    const label = mask(wavy);
+    for (let x = 300; x < 360; x++) for (let y = 0; y < H; y++) label[y * W + x] = 255;
+    const box = (x: number) => x >= 300 && x < 360;
+    const alone = traceColour(label, 0, [0, 200, 0], W, H);
+    expect(alone?.last).toBe(299);
+    const joined = traceColour(label, 0, [0, 200, 0], W, H, [], { covered: box });
+    expect(joined?.first).toBe(0);
+    expect(joined?.last).toBe(W - 1);
+    expect(joined?.hidden).toBe(60);
+    expect(isPriceLine(joined!, W, H)).toBe(true);
+    // Where a column between is the plot's background, the stretch is not the line's.
+    expect(traceColour(label, 0, [0, 200, 0], W, H, [], { covered: (x) => box(x) && x !== 330 })?.last).toBe(299);
+  });
+
+  it('joins nothing across a gap no wider than its edges may lose (an EA name past the line is no box)', () => {
+    const label = mask(wavy);
+    for (let x = 300; x < 312; x++) for (let y = 0; y < H; y++) label[y * W + x] = 255;
+    expect(traceColour(label, 0, [0, 200, 0], W, H, [], { covered: () => true })?.last).toBe(299);
+  });
+
+  it("joins no flat stretch past a box (a level label's remains) to the line", () => {
+    const label = mask(wavy);
+    for (let x = 300; x < W; x++) for (let y = 0; y < H; y++) label[y * W + x] = 255;
+    for (let x = 360; x < W; x++) label[40 * W + x] = 0;
+    const joined = traceColour(label, 0, [0, 200, 0], W, H, [], { covered: (x) => x >= 300 && x < 360 });
+    expect(joined?.last).toBe(299);
   });
 
   it('crosses another line drawn over a steep stretch, where the slope leads', () => {
@@ -199,6 +229,11 @@ describe("MetaTrader's line charts", () => {
       seed: 42,
       index: 45,
       what: "a terminal's JPEG, black on white, whose line's last rows were erased with the bid's line (not a chart before)",
+    },
+    {
+      seed: 44,
+      index: 34,
+      what: "a phone's JPEG whose line ran under a level's label box past the middle of the plot (not a chart before)",
     },
   ])(
     'read the line where the axis marks its end: $what',

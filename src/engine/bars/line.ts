@@ -12,7 +12,7 @@
  * and leaves them, high and low its extent there), so the stages after this one read it as they
  * read candles.
  */
-import { colourDistance, sameHue, type Box, type Raster, type Rgb } from '../raster.js';
+import { colourDistance, INK_CONTRAST, rgbAt, sameHue, type Box, type Raster, type Rgb } from '../raster.js';
 import { scratchU8 } from '../scratch.js';
 import { seriesInk } from './detect.js';
 import { clusterColours, labelInk } from './ink.js';
@@ -33,6 +33,8 @@ import {
   LINE_SMOOTHED,
   LINE_START_SHARE,
   LINE_TURN_PX,
+  LINE_UNDER_END_COLUMNS,
+  LINE_UNDER_FILL_ROWS,
   MIN_BARS,
   MIN_PLOT,
   SAME_HUE,
@@ -47,6 +49,8 @@ export interface LineTrace {
   last: number;
   top: Int32Array;
   bottom: Int32Array;
+  /** Columns the line ran under a box drawn over it (`underBox`), not seen. */
+  hidden?: number;
 }
 
 /**
@@ -140,10 +144,20 @@ function traceFrom(
   return { colour, first, last: x, top, bottom };
 }
 
+/** What a line's trace may cross besides its own colour's gaps. */
+export interface TraceAround {
+  /** Rows (plot-relative) of the solid horizontal lines across the plot. */
+  levels?: readonly number[];
+  /** Whether plot column `x` is filled from row `from` to row `to` (a box drawn over the plot). */
+  covered?: (x: number, from: number, to: number) => boolean;
+}
+
 /**
  * Colour `k`'s line: traced from its rightmost column in the right part of the plot, and again
  * from left of that trace while it is too short to be a line (it started on a tag's edge or a
- * label's remains). Null where none is long enough.
+ * label's remains). Null where none is long enough. A short stretch first traced goes on the
+ * line where a box drawn over the plot (an object's label) fills every column between them
+ * (`covered`): the line ran under the box to its end.
  */
 export function traceColour(
   label: Uint8Array,
@@ -152,18 +166,49 @@ export function traceColour(
   w: number,
   h: number,
   alike: readonly number[] = [],
-  levels: readonly number[] = [],
+  { levels = [], covered }: TraceAround = {},
 ): LineTrace | null {
   const of = new Uint8Array(256);
   for (const c of [k, ...alike]) of[c] = 1;
   const from = Math.floor(w * (1 - LINE_START_SHARE));
+  let end: LineTrace | null = null;
   for (let x = w - 1; x >= from; x--) {
     const trace = traceFrom(label, of, colour, x, w, h, levels);
     if (!trace) continue;
-    if (trace.last - trace.first + 1 >= w * LINE_MIN_SPAN) return trace;
+    if (trace.last - trace.first + 1 >= w * LINE_MIN_SPAN)
+      return end && covered ? underBox(trace, end, covered) : trace;
+    end ??= trace;
     x = trace.first;
   }
   return null;
+}
+
+/**
+ * The line's trace joined to `end`, the stretch traced first right of it, where a box covers every
+ * column between them (but a gap's few beside either), reaching into the rows from the one's last run to the other's first: the line passed
+ * under the box. `end` must be a stretch of a line, not a glyph's remains: as long as
+ * `LINE_UNDER_END_COLUMNS` and moving (a level's label lies flat). Else the trace alone.
+ */
+function underBox(
+  trace: LineTrace,
+  end: LineTrace,
+  covered: (x: number, from: number, to: number) => boolean,
+): LineTrace {
+  if (end.last - end.first + 1 < LINE_UNDER_END_COLUMNS) return trace;
+  const rows: number[] = [];
+  for (let x = end.first; x <= end.last; x++) if ((end.top[x] ?? -1) >= 0) rows.push(centre(end, x));
+  if (Math.max(...rows) - Math.min(...rows) < LINE_TURN_PX) return trace;
+  const from = Math.min(trace.top[trace.last] ?? 0, end.top[end.first] ?? 0) - LINE_REACH_PX;
+  const to = Math.max(trace.bottom[trace.last] ?? 0, end.bottom[end.first] ?? 0) + LINE_REACH_PX;
+  // The line's last columns beside the box's edges may be gone as any gap's are; a gap no wider
+  // than those is no box's.
+  const [left, right] = [trace.last + 1 + LINE_GAP_COLUMNS, end.first - LINE_GAP_COLUMNS];
+  if (left >= right) return trace;
+  for (let x = left; x < right; x++) if (!covered(x, from, to)) return trace;
+  const top = trace.top.slice();
+  const bottom = trace.bottom.slice();
+  for (let x = end.first; x <= end.last; x++) [top[x], bottom[x]] = [end.top[x]!, end.bottom[x]!];
+  return { ...trace, last: end.last, top, bottom, hidden: end.first - trace.last - 1 };
 }
 
 const centre = (t: LineTrace, x: number): number => ((t.top[x] ?? 0) + (t.bottom[x] ?? 0)) / 2;
@@ -171,16 +216,16 @@ const centre = (t: LineTrace, x: number): number => ((t.top[x] ?? 0) + (t.bottom
 /**
  * How often a price line's trace turns (its direction reversing by more than a few pixels), or
  * null where the trace is no price line's: it runs across most of the plot, inked in nearly every
- * column, as a thin stroke (a run no taller than the line's thickness plus its move to the next
- * column: a filled area is tall), over a good part of the plot's height, turning up and down (a
- * trend line drawn straight does not).
+ * column (or hidden under a box drawn over it), as a thin stroke (a run no taller than the line's
+ * thickness plus its move to the next column: a filled area is tall), over a good part of the
+ * plot's height, turning up and down (a trend line drawn straight does not).
  */
 export function priceLineTurns(t: LineTrace, w: number, h: number): number | null {
   const span = t.last - t.first + 1;
   if (span < w * LINE_MIN_SPAN) return null;
   const xs: number[] = [];
   for (let x = t.first; x <= t.last; x++) if ((t.top[x] ?? -1) >= 0) xs.push(x);
-  if (xs.length < span * LINE_COVERAGE) return null;
+  if (xs.length + (t.hidden ?? 0) < span * LINE_COVERAGE) return null;
   const thickness = xs
     .slice(1)
     .map((x, i) => (t.bottom[x] ?? 0) - (t.top[x] ?? 0) + 1 - Math.abs(centre(t, x) - centre(t, xs[i] ?? x)))
@@ -280,10 +325,25 @@ export function readLine(
   // Solid lines only (the bid's, levels', objects'): a grid's dotted lines run everywhere, and
   // beside them every gap would be crossed.
   const levels = lines.filter((l) => !l.dashed).map((l) => l.y);
+  // A box drawn over the plot: a column of its fill, not the plot's background, at least
+  // LINE_UNDER_FILL_ROWS tall (a line is thinner), reaching into the rows the line passed at.
+  const filled = (x: number, y: number): boolean =>
+    colourDistance(rgbAt(r, plot.left + x, plot.top + y), plotBg) > INK_CONTRAST;
+  const covered = (x: number, from: number, to: number): boolean => {
+    for (let y = Math.max(0, from); y <= Math.min(h - 1, to); y++) {
+      if (!filled(x, y)) continue;
+      let [top, bottom] = [y, y];
+      while (top > 0 && filled(x, top - 1)) top--;
+      while (bottom < h - 1 && filled(x, bottom + 1)) bottom++;
+      if (bottom - top + 1 >= LINE_UNDER_FILL_ROWS) return true;
+      y = bottom;
+    }
+    return false;
+  };
   const marked = clusters.flatMap((c, k) => {
     // Clusters of one colour trace one line: it is traced once, from the first of them.
     const alike = alikeClusters(clusters, k);
-    const trace = alike.some((i) => i < k) ? null : traceColour(label, k, c.colour, w, h, alike, levels);
+    const trace = alike.some((i) => i < k) ? null : traceColour(label, k, c.colour, w, h, alike, { levels, covered });
     const turns = trace && priceLineTurns(trace, w, h);
     return trace && turns !== null && markedAt(plot.top + centre(trace, trace.last)) ? [{ trace, turns }] : [];
   });

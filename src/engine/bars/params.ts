@@ -73,6 +73,10 @@ export const LINE_SAME_INK = 60;
  * along it (a peak touching a resistance).
  */
 export const LINE_ALONG_COLUMNS = 24;
+/** The line's end traced past a box drawn over it is a line's stretch at least this many columns long... */
+export const LINE_UNDER_END_COLUMNS = 16;
+/** ... and every column between is filled this many rows deep (a box, not a line) where the line passed. */
+export const LINE_UNDER_FILL_ROWS = 8;
 /** Rows of a line's column that a horizontal line erased across it may cut (line.ts runsIn). */
 export const LINE_CUT_ROWS = 3;
 /** How far (pixels, each column of a gap adding as much again) a column's run may stand from the last one's and go on the line. */

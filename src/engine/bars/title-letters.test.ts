@@ -3,6 +3,7 @@ import { mtSpec, renderMetaTrader } from '../../../scripts/fixtures/metatrader-r
 import { terminateOcr } from '../axis/index.js';
 import { EngineError } from '../errors.js';
 import { readChart } from '../read-chart.js';
+import { readMetaTrader } from '../test/metatrader.js';
 import { inTextLine } from './read-bars.js';
 
 afterAll(async () => {
@@ -13,13 +14,11 @@ describe("a title's letters over the plot", () => {
   it('are no bars: no price is read from them on a line chart', async () => {
     // Seed 21, picture 43 (a design render, read 95% off before): MetaTrader's dark phone theme in
     // landscape, a line chart under "EURUSD, H4: Euro vs US Dollar", whose letters in the series'
-    // colours made 24 regular bars no taller together than the line of text.
-    const { image } = await renderMetaTrader(mtSpec(21, 43));
-    const read = readChart(image).then(
-      () => null,
-      (error: unknown) => error,
-    );
-    expect(await read).toBeInstanceOf(EngineError);
+    // colours made 24 regular bars no taller together than the line of text. Refused once they were
+    // no bars; read at the bid since the line is traced under the pivot label's box before its end
+    // (line.ts underBox).
+    const { error } = await readMetaTrader(21, 43);
+    expect(error).toBeLessThan(0.01);
   }, 60_000);
 });
 

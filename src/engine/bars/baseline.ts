@@ -74,14 +74,11 @@ interface Zone extends Box {
  */
 function zoneAbove(ink: Uint8Array, w: number, h: number, mode: number, colourAt: (p: number) => Rgb): Zone | null {
   const runs: { x: number; top: number }[] = [];
-  for (let y = Math.max(2, mode - 1); y <= Math.min(h - 1, mode + 1); y++) {
-    for (let x = 0, p = y * w; x < w; x++, p++) {
-      if (!ink[p] || !(y + 1 === h || !ink[p + w]) || !ink[p - w] || !ink[p - 2 * w]) continue;
-      let top = y;
-      while (top > 0 && ink[(top - 1) * w + x]) top--;
-      runs.push({ x, top });
-    }
-  }
+  forEachRunEnd(ink, w, h, mode, (x, y) => {
+    let top = y;
+    while (top > 0 && ink[(top - 1) * w + x]) top--;
+    runs.push({ x, top });
+  });
   const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   const top = median(runs.map((r) => r.top));
   const together = runs.filter((r) => Math.abs(r.top - top) <= ZONE_EDGE_PX);
@@ -118,6 +115,20 @@ function eraseZone(ink: Uint8Array, w: number, zone: Zone, { colourAt, bg }: Plo
 }
 
 /**
+ * Whether a run at least three pixels tall ends at pixel `p` (row `y`): the pixel below it is no
+ * ink. The dots of a dotted line left in the plot (a price line a JPEG smeared over two rows) all
+ * end on one row too, and would make it a baseline.
+ */
+const runEndsAt = (ink: Uint8Array, w: number, h: number, p: number, y: number): boolean =>
+  ink[p] !== 0 && (y + 1 === h || ink[p + w] === 0) && ink[p - w] !== 0 && ink[p - 2 * w] !== 0;
+
+/** Calls `at(x, y)` for each run (`runEndsAt`) ending within a row of `mode`. */
+function forEachRunEnd(ink: Uint8Array, w: number, h: number, mode: number, at: (x: number, y: number) => void): void {
+  for (let y = Math.max(2, mode - 1); y <= Math.min(h - 1, mode + 1); y++)
+    for (let x = 0, p = y * w; x < w; x++, p++) if (runEndsAt(ink, w, h, p, y)) at(x, y);
+}
+
+/**
  * The row where most runs end, with the rows beside it (`mode`), and how many end there (`best`);
  * rows within one of a row already weighed (`passed`) are not counted again.
  */
@@ -129,16 +140,14 @@ function busiestRow(
   passed: readonly number[] = [],
 ): { mode: number; best: number } {
   ends.fill(0);
-  // Row by row (memory order): a run ends at (x, y) when the pixel below is not ink. Only runs
-  // at least three pixels tall count: the dots of a dotted line left in the plot (a price
-  // line a JPEG smeared over two rows) all end on one row too, and would make it a baseline.
+  // Row by row (memory order), the runs at least three pixels tall that end there (`runEndsAt`).
   const words = wordsOf(ink);
   for (let y = 2; y < h; y++) {
     const base = y * w;
     const end = base + w;
     let n = 0;
     for (let p = nextSet(ink, words, base, end); p < end; p = nextSet(ink, words, p + 1, end)) {
-      if ((y + 1 === h || !ink[p + w]) && ink[p - w] && ink[p - 2 * w]) n++;
+      if (runEndsAt(ink, w, h, p, y)) n++;
     }
     ends[y] = passed.some((foot) => Math.abs(foot - y) <= 1) ? 0 : n;
   }
@@ -163,13 +172,10 @@ function busiestRow(
 function isBaseline(ink: Uint8Array, w: number, h: number, mode: number, best: number): boolean {
   let first = w;
   let last = -1;
-  for (let y = Math.max(2, mode - 1); y <= Math.min(h - 1, mode + 1); y++) {
-    for (let x = 0, p = y * w; x < w; x++, p++) {
-      if (!ink[p] || !(y + 1 === h || !ink[p + w]) || !ink[p - w] || !ink[p - 2 * w]) continue;
-      first = Math.min(first, x);
-      last = Math.max(last, x);
-    }
-  }
+  forEachRunEnd(ink, w, h, mode, (x) => {
+    first = Math.min(first, x);
+    last = Math.max(last, x);
+  });
   const foot = mode >= h * BASELINE_FOOT;
   return !(best < (foot ? Math.max((last - first + 1) * BASELINE_SHARE, w * BASELINE_FOOT_SHARE) : w * BASELINE_SHARE));
 }

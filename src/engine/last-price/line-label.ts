@@ -7,7 +7,7 @@
  */
 import type { PixelCandle, PlotLine } from '../bars/index.js';
 import { AT_BODY, LINE_LABEL_MAX_PIECES } from './params.js';
-import { labelGlyph, twinned, type Tag } from './tags.js';
+import { labelGlyph, namedLines, twinned, type Tag } from './tags.js';
 
 export interface LineLabel {
   /** How many trailing pieces are the labels' glyphs. */
@@ -30,7 +30,7 @@ export function lineLabel(
   boxes: readonly Tag[],
   labelHeight: number,
 ): LineLabel | null {
-  const glyph = labelGlyph(lines, labelHeight);
+  const glyph = labelGlyph(namedLines(lines), labelHeight);
   const near = (y: number, row: number): boolean => Math.abs(y - row) <= labelHeight * AT_BODY;
   for (let k = 1; k <= LINE_LABEL_MAX_PIECES && k < candles.length; k++) {
     const piece = candles[candles.length - k]!;

@@ -72,7 +72,7 @@ export const SPLIT_EDGE_MIN_ROWS = 2;
  */
 export const SPLIT_PART_FILL = 0.3;
 
-// The tag in the series' colours (tags.ts: candleColours, applyLastPriceTag, reconcileWithTags, sameHue, sameTint, withinCandle).
+// The tag in the series' colours (tags.ts: candleColours, applyLastPriceTag, reconcileWithTags, shadeOf, sameTint, withinCandle).
 
 /**
  * Columns each side of the last candle's centre whose ink gives its colours; set with the tag rule,

@@ -320,7 +320,7 @@ export function applyLastPriceTag(
   // a pale version of a dark crosshair label). The last piece found can hold a neighbour's ink
   // too, so any of the series' colours will do, at any strength or saturation of its hue.
   const matches = (fill: Rgb, k: Rgb): boolean =>
-    colourDistance(k, fill) <= SAME_COLOUR || sameHue(fill, k, plotBg, TAG_STRONGEST);
+    colourDistance(k, fill) <= SAME_COLOUR || shadeOf(fill, k, plotBg, TAG_STRONGEST);
   // The tag is as clear of the plot's background as candle ink is (a crosshair label can be a
   // box barely lighter than a black chart, as dark as the grey at a candle's edges).
   // When every series colour has a hue, a grey box is a crosshair label, whatever grey the
@@ -333,7 +333,7 @@ export function applyLastPriceTag(
       colourDistance(t.fill, plotBg) > INK_CONTRAST &&
       !(huedSeries && chroma(t.fill) < CHROMATIC) &&
       (colours.some((c) => matches(t.fill, c)) ||
-        seriesColours.some((k) => sameHue(t.fill, k, plotBg) || sameTint(t.fill, k))) &&
+        seriesColours.some((k) => shadeOf(t.fill, k, plotBg) || sameTint(t.fill, k))) &&
       inRange(t.y),
   );
   // A crosshair label is grey, white or black; beside one, the tag is the coloured box.
@@ -460,7 +460,7 @@ export function reconcileWithTags(
     (t) =>
       chroma(t.fill) > CHROMATIC &&
       colourDistance(t.fill, plotBg) > INK_CONTRAST &&
-      seriesColours.some((k) => sameHue(t.fill, k, plotBg) || sameTint(t.fill, k)),
+      seriesColours.some((k) => shadeOf(t.fill, k, plotBg) || sameTint(t.fill, k)),
   );
   const reaches = (c: PixelCandle | undefined) =>
     c !== undefined && tags.some((t) => withinCandle(c, labelHeight)(t.y));
@@ -531,17 +531,16 @@ function markedBar(
   );
 }
 
-/**
- * Whether a piece past the bars is a glyph of an object's label (line-label.ts): no taller than
- * a line of text, with a line drawn across the plot at its foot or just below it (a grid's or a
- * crosshair's grey dashes name nothing).
- */
 /** The lines an object's label can stand on: all but grey dashed ones (a grid's, a crosshair's). */
-const namedLines = (lines: readonly PlotLine[]): PlotLine[] =>
+export const namedLines = (lines: readonly PlotLine[]): PlotLine[] =>
   lines.filter((l) => !(l.dashed && chroma(l.colour) < CHROMATIC));
 
-export function labelGlyph(lines: readonly PlotLine[], labelHeight: number): (c: PixelCandle) => boolean {
-  const named = namedLines(lines);
+/**
+ * Whether a piece past the bars is a glyph of an object's label (line-label.ts): no taller than
+ * a line of text, with one of the `named` lines (`namedLines`) drawn across the plot at its foot
+ * or just below it.
+ */
+export function labelGlyph(named: readonly PlotLine[], labelHeight: number): (c: PixelCandle) => boolean {
   return (c) =>
     c.low - c.high <= labelHeight * LINE_LABEL_TALLEST &&
     named.some((l) => l.y >= c.high && l.y <= c.low + labelHeight * LINE_LABEL_BELOW);
@@ -572,7 +571,7 @@ export function sameTint(fill: Rgb, k: Rgb): boolean {
  * the background): a series colour measured from thin strokes is paler than a tag's fill, as a
  * JPEG fades them.
  */
-function sameHue(fill: Rgb, k: Rgb, bg: Rgb, strongest = SERIES_STRONGEST): boolean {
+function shadeOf(fill: Rgb, k: Rgb, bg: Rgb, strongest = SERIES_STRONGEST): boolean {
   const d = [k[0] - bg[0], k[1] - bg[1], k[2] - bg[2]] as const;
   const p = [fill[0] - bg[0], fill[1] - bg[1], fill[2] - bg[2]] as const;
   const len2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
@@ -584,7 +583,7 @@ function sameHue(fill: Rgb, k: Rgb, bg: Rgb, strongest = SERIES_STRONGEST): bool
 
 /** Whether ink of colour `ink` is series colour k: the same colour, or its hue as a JPEG fades or deepens it. */
 const seriesInk = (ink: Rgb, k: Rgb, bg: Rgb): boolean =>
-  colourDistance(ink, k) <= SAME_COLOUR || sameTint(ink, k) || sameHue(ink, k, bg);
+  colourDistance(ink, k) <= SAME_COLOUR || sameTint(ink, k) || shadeOf(ink, k, bg);
 
 /** Whether row y lies within the candle's range, with a little margin for antialiasing. */
 function withinCandle(c: PixelCandle, labelHeight: number): (y: number) => boolean {

@@ -115,9 +115,9 @@ function eraseZone(ink: Uint8Array, w: number, zone: Zone, { colourAt, bg }: Plo
 }
 
 /**
- * Whether a run at least three pixels tall ends at pixel `p` (row `y`): the pixel below it is no
- * ink. The dots of a dotted line left in the plot (a price line a JPEG smeared over two rows) all
- * end on one row too, and would make it a baseline.
+ * Whether a run at least three pixels tall ends at pixel `p` (row `y`, at least 2): the pixel
+ * below it is no ink. The dots of a dotted line left in the plot (a price line a JPEG smeared
+ * over two rows) all end on one row too, and would make it a baseline.
  */
 const runEndsAt = (ink: Uint8Array, w: number, h: number, p: number, y: number): boolean =>
   ink[p] !== 0 && (y + 1 === h || ink[p + w] === 0) && ink[p - w] !== 0 && ink[p - 2 * w] !== 0;

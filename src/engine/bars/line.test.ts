@@ -5,7 +5,7 @@ import { EngineError } from '../errors.js';
 import { readChart } from '../read-chart.js';
 import { box, drawOver } from '../test/draw.js';
 import { readMetaTrader } from '../test/metatrader.js';
-import { alikeClusters, isPriceLine, lineBars, priceLineTurns, traceColour } from './line.js';
+import { alikeClusters, inLattice, isPriceLine, lineBars, priceLineTurns, traceColour } from './line.js';
 
 afterAll(async () => {
   await terminateOcr();
@@ -34,6 +34,9 @@ function mask(rowAt: (x: number) => number, { thick = 2, filled = false, joined 
 /** A price-like path: a rise with swings, ending in the plot's right part. */
 const wavy = (x: number) => 150 - x * 0.2 + 20 * Math.sin(x / 15);
 
+/** A path with its peak at column 200, row 60, that swings on either side. */
+const peaked = (x: number) => 60 + Math.abs(x - 200) * 0.25 + 12 * (1 - Math.cos((x - 200) / 12));
+
 describe('a line chart, traced', () => {
   it('follows a thin line that turns from the right edge across the plot, and makes bars of it', () => {
     const trace = traceColour(mask(wavy), 0, [0, 200, 0], W, H);
@@ -56,53 +59,80 @@ describe('a line chart, traced', () => {
   it('goes on along a horizontal line where a peak ran along it and was erased with it', () => {
     // A peak at column 200 touching a resistance drawn across the plot at its top row: ten
     // columns of the line beside that row are gone (erased with the level, or blended into it).
-    const peaked = (x: number) => 60 + Math.abs(x - 200) * 0.25 + 12 * (1 - Math.cos((x - 200) / 12));
     const label = mask(peaked);
     const level = Math.round(peaked(200));
     for (let x = 195; x < 205; x++) for (let y = 0; y < H; y++) label[y * W + x] = 255;
     // Without the level, the trace breaks there: too short for a line.
     expect(traceColour(label, 0, [0, 200, 0], W, H)).toBeNull();
-    expect(traceColour(label, 0, [0, 200, 0], W, H, [], { levels: [level] })?.first).toBe(0);
+    expect(traceColour(label, 0, [0, 200, 0], W, H, { levels: [level] })?.first).toBe(0);
     // Beside no horizontal line the gap is a break, however near one runs elsewhere.
-    expect(traceColour(label, 0, [0, 200, 0], W, H, [], { levels: [level + 20] })).toBeNull();
+    expect(traceColour(label, 0, [0, 200, 0], W, H, { levels: [level + 20] })).toBeNull();
+  });
+
+  it('leaves a level only where it ran beside it: a run far from the level past a long gap is not the line', () => {
+    // The line leaves the level's rows 10 rows below it past a 10-column gap: no such stretch is
+    // erased with the level, so the trace stops there.
+    const stepped = (x: number) => (x < 195 ? peaked(200) + 10 : peaked(x));
+    const label = mask(stepped);
+    const level = Math.round(peaked(200));
+    for (let x = 185; x < 195; x++) for (let y = 0; y < H; y++) label[y * W + x] = 255;
+    expect(traceColour(label, 0, [0, 200, 0], W, H, { levels: [level] })?.first).toBe(195);
+  });
+
+  it("takes a grid's lines, three or more of one colour at one spacing, for no level", () => {
+    const line = (y: number, colour: [number, number, number] = [60, 60, 60]) => ({ y, colour });
+    const grid = [line(50), line(100), line(150), line(151), line(123, [200, 200, 200])];
+    expect(grid.map((l) => inLattice(l, grid))).toEqual([true, true, true, true, false]);
+    // Two lines of one colour make no lattice.
+    expect(inLattice(grid[0]!, [grid[0]!, grid[1]!])).toBe(false);
   });
 
   it("ends on the bid's line where its last rows were erased with it", () => {
     const end = Math.round(wavy(W - 1));
     const label = mask(wavy);
-    expect(traceColour(label, 0, [0, 200, 0], W, H, [], { levels: [end - 3] })?.top[W - 1]).toBe(end - 3);
-    expect(traceColour(label, 0, [0, 200, 0], W, H, [], { levels: [end + 4] })?.bottom[W - 1]).toBe(end + 4);
+    expect(traceColour(label, 0, [0, 200, 0], W, H, { levels: [end - 3] })?.top[W - 1]).toBe(end - 3);
+    expect(traceColour(label, 0, [0, 200, 0], W, H, { levels: [end + 4] })?.bottom[W - 1]).toBe(end + 4);
     // A line farther off is another price's: the end stays where the ink ends.
-    expect(traceColour(label, 0, [0, 200, 0], W, H, [], { levels: [end - 8] })?.top[W - 1]).toBe(end);
+    expect(traceColour(label, 0, [0, 200, 0], W, H, { levels: [end - 8] })?.top[W - 1]).toBe(end);
   });
 
   it('joins the stretch past a box drawn over the line to the line, where the box fills every column between', () => {
-    // Columns 300-359 under an object's label box; the line's last 40 columns past it.
+    // Columns 300-359 under an object's label box, rows 55-112 (the line goes under it at row 108
+    // and comes out at row 60); the line's last 40 columns past it.
     const label = mask(wavy);
     for (let x = 300; x < 360; x++) for (let y = 0; y < H; y++) label[y * W + x] = 255;
-    const box = (x: number) => x >= 300 && x < 360;
-    const alone = traceColour(label, 0, [0, 200, 0], W, H);
-    expect(alone?.last).toBe(299);
-    const joined = traceColour(label, 0, [0, 200, 0], W, H, [], { covered: box });
+    const under = (x: number) => x >= 300 && x < 360;
+    const box = (x: number): [number, number] | null => (under(x) ? [55, 112] : null);
+    const trace = (fillAt: (x: number) => readonly [number, number] | null) =>
+      traceColour(label, 0, [0, 200, 0], W, H, { fillAt });
+    expect(traceColour(label, 0, [0, 200, 0], W, H)?.last).toBe(299);
+    const joined = trace(box);
     expect(joined?.first).toBe(0);
     expect(joined?.last).toBe(W - 1);
     expect(joined?.hidden).toBe(60);
     expect(isPriceLine(joined!, W, H)).toBe(true);
-    // Where a column between is the plot's background, the stretch is not the line's.
-    expect(traceColour(label, 0, [0, 200, 0], W, H, [], { covered: (x) => box(x) && x !== 330 })?.last).toBe(299);
+    // Where a column between is the plot's background, or the fill's edges are not level (no box),
+    // or the fill lies away from where the line goes under and comes out, the stretch is not joined.
+    expect(trace((x) => (x === 330 ? null : box(x)))?.last).toBe(299);
+    expect(trace((x) => (under(x) ? [40 + (x % 20), 120 - (x % 20)] : null))?.last).toBe(299);
+    expect(trace((x) => (under(x) ? [55, 80] : null))?.last).toBe(299);
   });
 
-  it('joins nothing across a gap no wider than its edges may lose (an EA name past the line is no box)', () => {
-    const label = mask(wavy);
-    for (let x = 300; x < 312; x++) for (let y = 0; y < H; y++) label[y * W + x] = 255;
-    expect(traceColour(label, 0, [0, 200, 0], W, H, [], { covered: () => true })?.last).toBe(299);
+  it('joins nothing across a gap no wider than a box, or wider than an object label', () => {
+    const narrow = mask(wavy);
+    for (let x = 300; x < 318; x++) for (let y = 0; y < H; y++) narrow[y * W + x] = 255;
+    expect(traceColour(narrow, 0, [0, 200, 0], W, H, { fillAt: () => [0, H - 1] })?.last).toBe(299);
+    // More than a quarter of the plot (a panel, not a label) before the line's last 16 columns.
+    const wide = mask(wavy);
+    for (let x = 281; x < 384; x++) for (let y = 0; y < H; y++) wide[y * W + x] = 255;
+    expect(traceColour(wide, 0, [0, 200, 0], W, H, { fillAt: () => [0, H - 1] })?.last).toBe(280);
   });
 
   it("joins no flat stretch past a box (a level label's remains) to the line", () => {
     const label = mask(wavy);
     for (let x = 300; x < W; x++) for (let y = 0; y < H; y++) label[y * W + x] = 255;
     for (let x = 360; x < W; x++) label[40 * W + x] = 0;
-    const joined = traceColour(label, 0, [0, 200, 0], W, H, [], { covered: (x) => x >= 300 && x < 360 });
+    const joined = traceColour(label, 0, [0, 200, 0], W, H, { fillAt: () => [0, H - 1] });
     expect(joined?.last).toBe(299);
   });
 
@@ -124,7 +154,7 @@ describe('a line chart, traced', () => {
     for (let x = 0; x < W; x++)
       if (Math.floor(x / 30) % 2 === 1) for (let y = 0; y < H; y++) if (label[y * W + x] === 0) label[y * W + x] = 1;
     expect(traceColour(label, 0, [0, 200, 0], W, H)).toBeNull();
-    expect(traceColour(label, 0, [0, 200, 0], W, H, [1])?.first).toBe(0);
+    expect(traceColour(label, 0, [0, 200, 0], W, H, { alike: [1] })?.first).toBe(0);
   });
 
   it("takes a JPEG's lighter and darker shades of a line's hue for its ink, and no other hue or grey", () => {

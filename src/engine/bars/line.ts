@@ -34,12 +34,14 @@ import {
   LINE_START_SHARE,
   LINE_TURN_PX,
   LINE_UNDER_END_COLUMNS,
+  LINE_UNDER_BOX_COLUMNS,
   LINE_UNDER_FILL_ROWS,
+  LINE_UNDER_WIDEST,
   MIN_BARS,
   MIN_PLOT,
   SAME_HUE,
 } from './params.js';
-import { seriesQuality, type CandleDetection, type PixelCandle } from './series.js';
+import { seriesQuality, type CandleDetection, type PixelCandle, type PlotLine } from './series.js';
 
 /** A colour's line traced through the plot: per plot column its run of rows, -1 where none. */
 export interface LineTrace {
@@ -49,7 +51,7 @@ export interface LineTrace {
   last: number;
   top: Int32Array;
   bottom: Int32Array;
-  /** Columns the line ran under a box drawn over it (`underBox`), not seen. */
+  /** Columns between the line and its end past a box drawn over it (`underBox`): not seen. */
   hidden?: number;
 }
 
@@ -82,13 +84,18 @@ function slopeAt(top: Int32Array, bottom: Int32Array, x: number): number {
   return (mid(x) - mid(to)) / LINE_SLOPE_COLUMNS;
 }
 
+/** The row of a horizontal line within LINE_CUT_ROWS of a run, if any. */
+const levelBeside = (levels: readonly number[], run: readonly [number, number]): number | undefined =>
+  levels.find((y) => y >= run[0] - LINE_CUT_ROWS && y <= run[1] + LINE_CUT_ROWS);
+
 /**
  * The line's colours (`of`) traced leftwards from column `x` (its run there the thinnest: a line
  * has one, a fill or a text several): in each column the run that touches the one beside it (a
  * steep stretch spans the rows between its neighbours'), across gaps of a few columns (a label
  * erased over it, a faint stretch of a thin line in a JPEG, another line drawn over a steep
  * stretch: across a gap the line is looked for where its slope leads as well as beside its last run),
- * and across longer ones beside one of the horizontal lines' rows (`levels`), at that row.
+ * and across longer ones from a thin run beside one of the horizontal lines' rows (`levels`) to
+ * another beside it.
  */
 function traceFrom(
   label: Uint8Array,
@@ -101,12 +108,6 @@ function traceFrom(
 ): LineTrace | null {
   const start = runsIn(label, of, x, w, h).sort((a, b) => a[1] - a[0] - (b[1] - b[0]))[0];
   if (!start) return null;
-  // Where the line runs beside a horizontal line, its rows up to that line were erased with it.
-  const levelBeside = (run: [number, number]): number | undefined =>
-    levels.find((y) => y >= run[0] - LINE_CUT_ROWS && y <= run[1] + LINE_CUT_ROWS);
-  // The line's end on the bid's line lost its last rows to that line: they are the end's.
-  const level = levelBeside(start);
-  if (level !== undefined) [start[0], start[1]] = [Math.min(start[0], level), Math.max(start[1], level)];
   const top = new Int32Array(w).fill(-1);
   const bottom = new Int32Array(w).fill(-1);
   top[x] = start[0];
@@ -114,11 +115,13 @@ function traceFrom(
   let first = x;
   let prev = start;
   let gap = 0;
-  const alongLevel = (run: [number, number]): boolean => levelBeside(run) !== undefined;
-  for (let c = x - 1; c >= 0 && gap <= (alongLevel(prev) ? LINE_ALONG_COLUMNS : LINE_GAP_COLUMNS); c--) {
+  // A thin run beside a horizontal line may go on along it: its pixels there were erased with it.
+  const along = (run: [number, number]): boolean =>
+    run[1] - run[0] <= 2 * LINE_CUT_ROWS && levelBeside(levels, run) !== undefined;
+  for (let c = x - 1; c >= 0 && gap <= (along(prev) ? LINE_ALONG_COLUMNS : LINE_GAP_COLUMNS); c--) {
     const reach = LINE_REACH_PX * (1 + Math.min(gap, LINE_GAP_COLUMNS));
     // Across a gap (another line drawn over a steep stretch), the line goes on as it went; along
-    // a horizontal line, at its rows.
+    // a horizontal line, at its rows, and it leaves that line beside it.
     const led = gap > 0 && gap <= LINE_GAP_COLUMNS;
     const shift = led ? Math.round(slopeAt(top, bottom, first) * (first - c)) : 0;
     const [from, to] = [Math.min(prev[0], prev[0] + shift) - reach, Math.max(prev[1], prev[1] + shift) + reach];
@@ -126,7 +129,7 @@ function traceFrom(
     let bestOverlap = -Infinity;
     for (const run of runsIn(label, of, c, w, h)) {
       const overlap = Math.min(run[1], to) - Math.max(run[0], from);
-      if (overlap >= 0 && overlap > bestOverlap) {
+      if (overlap >= 0 && overlap > bestOverlap && (gap <= LINE_GAP_COLUMNS || along(run))) {
         best = run;
         bestOverlap = overlap;
       }
@@ -144,20 +147,25 @@ function traceFrom(
   return { colour, first, last: x, top, bottom };
 }
 
-/** What a line's trace may cross besides its own colour's gaps. */
+/** What a line's trace is made of, and may cross, besides its own colour's gaps. */
 export interface TraceAround {
-  /** Rows (plot-relative) of the solid horizontal lines across the plot. */
+  /** Clusters of one colour with it (alikeClusters): its ink too. */
+  alike?: readonly number[];
+  /** Rows (plot-relative) of the solid horizontal lines across the plot that are no grid's. */
   levels?: readonly number[];
-  /** Whether plot column `x` is filled from row `from` to row `to` (a box drawn over the plot). */
-  covered?: (x: number, from: number, to: number) => boolean;
+  /**
+   * The rows of the fill at plot column `x`, LINE_UNDER_FILL_ROWS deep or more, that reaches into
+   * rows `from` to `to` (a box drawn over the plot), or null.
+   */
+  fillAt?: (x: number, from: number, to: number) => readonly [number, number] | null;
 }
 
 /**
  * Colour `k`'s line: traced from its rightmost column in the right part of the plot, and again
  * from left of that trace while it is too short to be a line (it started on a tag's edge or a
  * label's remains). Null where none is long enough. A short stretch first traced goes on the
- * line where a box drawn over the plot (an object's label) fills every column between them
- * (`covered`): the line ran under the box to its end.
+ * line where a box drawn over the plot (an object's label) lies between them (`underBox`). The
+ * line's end beside a level (the bid's line, which erased its last rows) reaches it.
  */
 export function traceColour(
   label: Uint8Array,
@@ -165,8 +173,7 @@ export function traceColour(
   colour: Rgb,
   w: number,
   h: number,
-  alike: readonly number[] = [],
-  { levels = [], covered }: TraceAround = {},
+  { alike = [], levels = [], fillAt }: TraceAround = {},
 ): LineTrace | null {
   const of = new Uint8Array(256);
   for (const c of [k, ...alike]) of[c] = 1;
@@ -176,35 +183,59 @@ export function traceColour(
     const trace = traceFrom(label, of, colour, x, w, h, levels);
     if (!trace) continue;
     if (trace.last - trace.first + 1 >= w * LINE_MIN_SPAN)
-      return end && covered ? underBox(trace, end, covered) : trace;
+      return toLevel(end && fillAt ? underBox(trace, end, fillAt) : trace, levels);
     end ??= trace;
     x = trace.first;
   }
   return null;
 }
 
+/** The trace, its last run reaching the level beside it where there is one. */
+function toLevel(trace: LineTrace, levels: readonly number[]): LineTrace {
+  const run = [trace.top[trace.last]!, trace.bottom[trace.last]!] as const;
+  const level = levelBeside(levels, run);
+  if (level === undefined) return trace;
+  const [top, bottom] = [trace.top.slice(), trace.bottom.slice()];
+  [top[trace.last], bottom[trace.last]] = [Math.min(run[0], level), Math.max(run[1], level)];
+  return { ...trace, top, bottom };
+}
+
 /**
- * The line's trace joined to `end`, the stretch traced first right of it, where a box covers every
- * column between them (but a gap's few beside either), reaching into the rows from the one's last run to the other's first: the line passed
- * under the box. `end` must be a stretch of a line, not a glyph's remains: as long as
- * `LINE_UNDER_END_COLUMNS` and moving (a level's label lies flat). Else the trace alone.
+ * The line's trace joined to `end`, the stretch traced first right of it, where a box drawn over
+ * the plot lies between them: the line passed under it. `end` is a line's stretch, not a glyph's
+ * remains (LINE_UNDER_END_COLUMNS long or more, and moving: a level's label lies flat); every
+ * column between them, but a gap's few beside either edge, holds a fill (`fillAt`) with the same
+ * top and bottom rows, at least LINE_UNDER_BOX_COLUMNS of them and no more than LINE_UNDER_WIDEST
+ * of the plot; and the line goes under the fill and comes out beside its rows. Else the trace alone.
  */
-function underBox(
-  trace: LineTrace,
-  end: LineTrace,
-  covered: (x: number, from: number, to: number) => boolean,
-): LineTrace {
+function underBox(trace: LineTrace, end: LineTrace, fillAt: NonNullable<TraceAround['fillAt']>): LineTrace {
+  const w = trace.top.length;
   if (end.last - end.first + 1 < LINE_UNDER_END_COLUMNS) return trace;
+  if (end.first - trace.last - 1 > w * LINE_UNDER_WIDEST) return trace;
   const rows: number[] = [];
-  for (let x = end.first; x <= end.last; x++) if ((end.top[x] ?? -1) >= 0) rows.push(centre(end, x));
+  for (let x = end.first; x <= end.last; x++) if (end.top[x]! >= 0) rows.push(centre(end, x));
   if (Math.max(...rows) - Math.min(...rows) < LINE_TURN_PX) return trace;
-  const from = Math.min(trace.top[trace.last] ?? 0, end.top[end.first] ?? 0) - LINE_REACH_PX;
-  const to = Math.max(trace.bottom[trace.last] ?? 0, end.bottom[end.first] ?? 0) + LINE_REACH_PX;
-  // The line's last columns beside the box's edges may be gone as any gap's are; a gap no wider
-  // than those is no box's.
+  const ends = [trace.top[trace.last]!, trace.bottom[trace.last]!, end.top[end.first]!, end.bottom[end.first]!];
+  const [from, to] = [Math.min(...ends) - LINE_REACH_PX, Math.max(...ends) + LINE_REACH_PX];
+  // The line's columns beside the box's edges may be gone as any gap's are.
   const [left, right] = [trace.last + 1 + LINE_GAP_COLUMNS, end.first - LINE_GAP_COLUMNS];
-  if (left >= right) return trace;
-  for (let x = left; x < right; x++) if (!covered(x, from, to)) return trace;
+  if (right - left < LINE_UNDER_BOX_COLUMNS) return trace;
+  const runs: (readonly [number, number])[] = [];
+  for (let x = left; x < right; x++) {
+    const run = fillAt(x, from, to);
+    if (!run) return trace;
+    runs.push(run);
+  }
+  const median = (ys: number[]): number => ys.sort((a, b) => a - b)[ys.length >> 1]!;
+  const box = [median(runs.map((run) => run[0])), median(runs.map((run) => run[1]))] as const;
+  // A box's edges are level; the line running along one of them, under or over it, adds its rows.
+  const level = (run: readonly [number, number]): boolean => {
+    const [top, bottom] = [Math.abs(run[0] - box[0]), Math.abs(run[1] - box[1])];
+    return Math.min(top, bottom) <= LINE_CUT_ROWS && Math.max(top, bottom) <= 2 * LINE_MAX_THICKNESS_PX;
+  };
+  if (!runs.every(level)) return trace;
+  const beside = LINE_CUT_ROWS + LINE_REACH_PX;
+  if (ends.some((y) => y < box[0] - beside || y > box[1] + beside)) return trace;
   const top = trace.top.slice();
   const bottom = trace.bottom.slice();
   for (let x = end.first; x <= end.last; x++) [top[x], bottom[x]] = [end.top[x]!, end.bottom[x]!];
@@ -303,6 +334,16 @@ export function alikeClusters(clusters: readonly { colour: Rgb }[], k: number): 
   );
 }
 
+/** A line of a grid: two more of its colour stand at one spacing with it (beyond a JPEG's doubled rows). */
+export function inLattice(l: PlotLine, lines: readonly PlotLine[]): boolean {
+  const offsets = lines
+    .filter((o) => o !== l && colourDistance(o.colour, l.colour) <= LINE_SAME_INK)
+    .map((o) => o.y - l.y)
+    .filter((d) => Math.abs(d) > LINE_CUT_ROWS);
+  const near = (d: number): boolean => offsets.some((e) => Math.abs(e - d) <= 1);
+  return offsets.some((d) => near(2 * d) || near(-d));
+}
+
 /**
  * The line in `plot` that the axis marks at its end (`markedAt(row)`, image work rows), as bars;
  * null where no colour's trace is a price line, or none or several are marked.
@@ -322,28 +363,28 @@ export function readLine(
   const { ink, lines } = seriesInk(r, plot, plotBg, { baselines: false });
   const clusters = clusterColours(r, plot, ink, w, plotBg);
   const label = labelInk(r, plot, ink, clusters, plotBg, scratchU8('line:label', w * h, 255));
-  // Solid lines only (the bid's, levels', objects'): a grid's dotted lines run everywhere, and
-  // beside them every gap would be crossed.
-  const levels = lines.filter((l) => !l.dashed).map((l) => l.y);
+  // Solid lines only, and none of a grid's (the bid's, levels', objects'): a grid's lines run
+  // everywhere, and beside them every gap would be crossed.
+  const levels = lines.filter((l) => !l.dashed && !inLattice(l, lines)).map((l) => l.y);
   // A box drawn over the plot: a column of its fill, not the plot's background, at least
   // LINE_UNDER_FILL_ROWS tall (a line is thinner), reaching into the rows the line passed at.
   const filled = (x: number, y: number): boolean =>
     colourDistance(rgbAt(r, plot.left + x, plot.top + y), plotBg) > INK_CONTRAST;
-  const covered = (x: number, from: number, to: number): boolean => {
+  const fillAt = (x: number, from: number, to: number): [number, number] | null => {
     for (let y = Math.max(0, from); y <= Math.min(h - 1, to); y++) {
       if (!filled(x, y)) continue;
       let [top, bottom] = [y, y];
       while (top > 0 && filled(x, top - 1)) top--;
       while (bottom < h - 1 && filled(x, bottom + 1)) bottom++;
-      if (bottom - top + 1 >= LINE_UNDER_FILL_ROWS) return true;
+      if (bottom - top + 1 >= LINE_UNDER_FILL_ROWS) return [top, bottom];
       y = bottom;
     }
-    return false;
+    return null;
   };
   const marked = clusters.flatMap((c, k) => {
     // Clusters of one colour trace one line: it is traced once, from the first of them.
     const alike = alikeClusters(clusters, k);
-    const trace = alike.some((i) => i < k) ? null : traceColour(label, k, c.colour, w, h, alike, { levels, covered });
+    const trace = alike.some((i) => i < k) ? null : traceColour(label, k, c.colour, w, h, { alike, levels, fillAt });
     const turns = trace && priceLineTurns(trace, w, h);
     return trace && turns !== null && markedAt(plot.top + centre(trace, trace.last)) ? [{ trace, turns }] : [];
   });

@@ -75,8 +75,12 @@ export const LINE_SAME_INK = 60;
 export const LINE_ALONG_COLUMNS = 24;
 /** The line's end traced past a box drawn over it is a line's stretch at least this many columns long... */
 export const LINE_UNDER_END_COLUMNS = 16;
-/** ... and every column between is filled this many rows deep (a box, not a line) where the line passed. */
+/** ... and every column between is filled this many rows deep (a box, not a line) where the line passed... */
 export const LINE_UNDER_FILL_ROWS = 8;
+/** ... in at least this many columns besides those a gap's edges may lose (a box, not a crosshair)... */
+export const LINE_UNDER_BOX_COLUMNS = 8;
+/** ... and at most this share of the plot's width (an object's label, not a panel). */
+export const LINE_UNDER_WIDEST = 0.25;
 /** Rows of a line's column that a horizontal line erased across it may cut (line.ts runsIn). */
 export const LINE_CUT_ROWS = 3;
 /** How far (pixels, each column of a gap adding as much again) a column's run may stand from the last one's and go on the line. */

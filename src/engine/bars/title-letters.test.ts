@@ -11,7 +11,7 @@ afterAll(async () => {
 });
 
 describe("a title's letters over the plot", () => {
-  it('are no bars: no price is read from them on a line chart', async () => {
+  it('are no bars: the line under them is read at its bid, not at their letters', async () => {
     // Seed 21, picture 43 (a design render, read 95% off before): MetaTrader's dark phone theme in
     // landscape, a line chart under "EURUSD, H4: Euro vs US Dollar", whose letters in the series'
     // colours made 24 regular bars no taller together than the line of text. Refused once they were

@@ -87,10 +87,17 @@ export const SUB_PIP_MIN_LABELS = 3;
 /** The fewest decimals a label prints for its last digit to be cTrader's small one; set with the rule, not tuned. */
 export const SUB_PIP_MIN_DECIMALS = 2;
 
-// Misreads repaired (read-axis.ts: repairZeros).
+// Misreads repaired (read-axis.ts: repairZeros, repairGlyph).
 
 /** A zero OCR reads as 6, or as 6 and 8 in turn, at one place in every label. */
 export const ZERO_MISREADS = ['6', '68'] as const;
+/**
+ * A label one glyph of which is repaired (read-axis.ts: repairGlyph) stands within this share of
+ * a label pitch of the lattice the other two give...
+ */
+export const LATTICE_SLACK = 0.25;
+/** ... and prints at least this many digits: the others agree on all but one of them. */
+export const GLYPH_REPAIR_DIGITS = 4;
 
 // The column judged (read-axis.ts: judgeAxis, printedAlike).
 

@@ -22,6 +22,8 @@ import {
   OSCILLATOR_LEVELS,
   PRINTED_ALIKE,
   WIDE_WORD,
+  GLYPH_REPAIR_DIGITS,
+  LATTICE_SLACK,
   ZERO_MISREADS,
 } from './params.js';
 import {
@@ -161,6 +163,7 @@ export function readAxis({ full, layout, f }: AxisInput): Promise<AxisReading> {
       fit = fitAxis(repairDecimals(read)) ?? fit;
     }
     fit = repairZeros(fit, read, fitAxis);
+    fit = repairGlyph(fit, read, fitAxis, pitch);
     return { fit, read, boxes, parsed: repairDecimals(read).length, pitch, textHeight };
   });
 }
@@ -184,6 +187,47 @@ function repairZeros(
     }
   }
   return fit;
+}
+
+/**
+ * Still no line on the round steps through most labels: a tag drawn over a label (the bid's box
+ * over its top) makes OCR misread one glyph of it ("7035.00" for 2035.00), and a phone's axis
+ * prints too few labels to leave it out. Two labels give the scale's step per label pitch; a
+ * third label on that pitch's lattice that reads as the price the step puts there but for one
+ * digit is that price. The line through them is taken where it sits on the round steps and
+ * through every label parsed: one misread among few, not a column read badly (that is read again,
+ * at twice the size).
+ */
+export function repairGlyph(
+  start: ScaleFit | null,
+  read: LabelRead[],
+  fitAxis: (parsed: ParsedLabel[]) => ScaleFit | null,
+  pitch: number,
+): ScaleFit | null {
+  if ((start && !weak(start, read)) || pitch <= 0) return start;
+  const digits = (text: string): string => text.replace(/\D/g, '');
+  const labels = read.flatMap((l, i) => {
+    const p = parseLabel(l.text);
+    return p ? [{ ...l, ...p, i }] : [];
+  });
+  for (const a of labels) {
+    for (const b of labels) {
+      const pitches = Math.round((b.y - a.y) / pitch);
+      if (pitches <= 0 || Math.abs(b.y - a.y - pitches * pitch) > pitch * LATTICE_SLACK) continue;
+      const step = (b.value - a.value) / pitches;
+      for (const [k, c] of read.entries()) {
+        const n = Math.round((c.y - a.y) / pitch);
+        if (k === a.i || k === b.i || Math.abs(c.y - a.y - n * pitch) > pitch * LATTICE_SLACK) continue;
+        const price = (a.value + n * step).toFixed(a.decimals);
+        const [said, there] = [digits(c.text), digits(price)];
+        const off = [...said].filter((d, i) => d !== there[i]).length;
+        if (said.length !== there.length || said.length < GLYPH_REPAIR_DIGITS || off !== 1) continue;
+        const again = fitAxis(repairDecimals(read.map((l, i) => (i === k ? { ...l, text: price } : l))));
+        if (again?.onStep && again.inliers.length === labels.length) return again;
+      }
+    }
+  }
+  return start;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oscillatorLevels } from './read-axis.js';
+import { oscillatorLevels, repairGlyph } from './read-axis.js';
 import { fitScale, niceStep, parseLabel, repairDecimals, subPipZero, upperScale, zeroReadAs } from './scale.js';
 
 describe('parseLabel', () => {
@@ -282,5 +282,49 @@ describe('oscillatorLevels', () => {
     expect(oscillatorLevels(values(110, 80, 20))).toBe(false);
     expect(oscillatorLevels(values(80.5, 20, 0))).toBe(false);
     expect(oscillatorLevels(values(80, 20))).toBe(false);
+  });
+});
+
+describe('repairGlyph', () => {
+  const fitAxis = (parsed: Parameters<typeof fitScale>[0]) => upperScale(parsed, 4, 100) ?? fitScale(parsed, 4, 100);
+  const fitOf = (read: { y: number; text: string }[]) => repairGlyph(fitAxis(repairDecimals(read)), read, fitAxis, 100);
+
+  /** A phone's axis of three labels, the bid's box over the middle one's top: "2035.00" read "7035.00". */
+  const read3 = () => [
+    { y: 100, text: '2040.00' },
+    { y: 200, text: '7035.00' },
+    { y: 300, text: '2030.00' },
+  ];
+
+  it('reads a label one digit of which a tag over it made OCR misread as the price its row on the step gives', () => {
+    const read = read3();
+    expect(fitAxis(repairDecimals(read))).toBeNull();
+    const fit = fitOf(read);
+    expect(fit?.inliers.map((l) => l.value)).toEqual([2040, 2035, 2030]);
+    expect(fit!.slope * 250 + fit!.intercept).toBeCloseTo(2032.5, 6);
+  });
+
+  it('repairs no label two digits off, off the lattice, or too short to weigh one digit in', () => {
+    const twoOff = [
+      { y: 100, text: '2040.00' },
+      { y: 200, text: '7075.00' },
+      { y: 300, text: '2030.00' },
+    ];
+    expect(fitOf(twoOff)).toBeNull();
+    const offLattice = [
+      { y: 100, text: '2040.00' },
+      { y: 160, text: '7035.00' },
+      { y: 300, text: '2030.00' },
+    ];
+    expect(fitOf(offLattice)).toBeNull();
+    const short = [
+      { y: 100, text: '140' },
+      { y: 200, text: '180' },
+      { y: 300, text: '120' },
+    ];
+    expect(fitOf(short)).toBeNull();
+    // One label off the line besides it: a column read badly, read again at twice the size instead.
+    const badly = [...read3(), { y: 400, text: '9999.99' }];
+    expect(fitOf(badly)).toBeNull();
   });
 });

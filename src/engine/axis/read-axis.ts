@@ -192,9 +192,9 @@ function repairZeros(
 /**
  * Still no line on the round steps through most labels: a tag drawn over a label (the bid's box
  * over its top) makes OCR misread one glyph of it ("7035.00" for 2035.00), and a phone's axis
- * prints too few labels to leave it out. Two labels give the scale's step per label pitch; a
- * third label on that pitch's lattice that reads as the price the step puts there but for one
- * digit is that price. The line through them is taken where it sits on the round steps and
+ * prints too few labels to leave it out. Two labels give the scale's step per label pitch; where
+ * every other label parsed reads as the price the step puts at its row but one, on that pitch's
+ * lattice, that reads so but for one digit, it is that price. The line through them is taken where it sits on the round steps and
  * through every label parsed: one misread among few, not a column read badly (that is read again,
  * at twice the size).
  */
@@ -215,16 +215,21 @@ export function repairGlyph(
       const pitches = Math.round((b.y - a.y) / pitch);
       if (pitches <= 0 || Math.abs(b.y - a.y - pitches * pitch) > pitch * LATTICE_SLACK) continue;
       const step = (b.value - a.value) / pitches;
-      for (const [k, c] of read.entries()) {
-        const n = Math.round((c.y - a.y) / pitch);
-        if (k === a.i || k === b.i || Math.abs(c.y - a.y - n * pitch) > pitch * LATTICE_SLACK) continue;
-        const price = (a.value + n * step).toFixed(a.decimals);
-        const [said, there] = [digits(c.text), digits(price)];
-        const off = [...said].filter((d, i) => d !== there[i]).length;
-        if (said.length !== there.length || said.length < GLYPH_REPAIR_DIGITS || off !== 1) continue;
-        const again = fitAxis(repairDecimals(read.map((l, i) => (i === k ? { ...l, text: price } : l))));
-        if (again?.onStep && again.inliers.length === labels.length) return again;
-      }
+      // The price the step puts at a label's row, where it stands on the lattice.
+      const priceAt = (y: number): string | null => {
+        const n = Math.round((y - a.y) / pitch);
+        return Math.abs(y - a.y - n * pitch) > pitch * LATTICE_SLACK ? null : (a.value + n * step).toFixed(a.decimals);
+      };
+      // Every label parsed but one reads as its price: that one is the candidate.
+      const misfits = labels.filter((c) => digits(c.text) !== digits(priceAt(c.y) ?? ''));
+      const c = misfits.length === 1 ? misfits[0]! : undefined;
+      const price = c && priceAt(c.y);
+      if (!c || !price) continue;
+      const [said, there] = [digits(c.text), digits(price)];
+      const off = [...said].filter((d, i) => d !== there[i]).length;
+      if (said.length !== there.length || said.length < GLYPH_REPAIR_DIGITS || off !== 1) continue;
+      const again = fitAxis(repairDecimals(read.map((l, i) => (i === c.i ? { ...l, text: price } : l))));
+      if (again?.onStep && again.inliers.length === labels.length) return again;
     }
   }
   return start;

@@ -12,6 +12,8 @@ import { readLabels } from './ocr.js';
 import {
   BELOW_ZERO_STEPS,
   CROP_PAD,
+  GLYPH_REPAIR_DIGITS,
+  LATTICE_SLACK,
   MAX_LABELS,
   MIN_FALLING,
   MIN_INLIERS,
@@ -22,8 +24,6 @@ import {
   OSCILLATOR_LEVELS,
   PRINTED_ALIKE,
   WIDE_WORD,
-  GLYPH_REPAIR_DIGITS,
-  LATTICE_SLACK,
   ZERO_MISREADS,
 } from './params.js';
 import {
@@ -194,9 +194,9 @@ function repairZeros(
  * over its top) makes OCR misread one glyph of it ("7035.00" for 2035.00), and a phone's axis
  * prints too few labels to leave it out. Two labels give the scale's step per label pitch; where
  * every other label parsed reads as the price the step puts at its row but one, on that pitch's
- * lattice, that reads so but for one digit, it is that price. The line through them is taken where it sits on the round steps and
- * through every label parsed: one misread among few, not a column read badly (that is read again,
- * at twice the size).
+ * lattice, that reads so but for one digit, it is that price. The line through them is taken
+ * where it sits on the round steps and through every label parsed: one misread among few, not a
+ * column read badly (that is read again, at twice the size).
  */
 export function repairGlyph(
   start: ScaleFit | null,

@@ -17,9 +17,9 @@ import { scratchU8 } from '../scratch.js';
 import { seriesInk } from './detect.js';
 import { clusterColours, labelInk } from './ink.js';
 import {
+  LINE_ALONG_COLUMNS,
   LINE_BAR_COLUMNS,
   LINE_COVERAGE,
-  LINE_ALONG_COLUMNS,
   LINE_CUT_ROWS,
   LINE_GAP_COLUMNS,
   LINE_MAX_THICKNESS_PX,
@@ -33,8 +33,8 @@ import {
   LINE_SMOOTHED,
   LINE_START_SHARE,
   LINE_TURN_PX,
-  LINE_UNDER_END_COLUMNS,
   LINE_UNDER_BOX_COLUMNS,
+  LINE_UNDER_END_COLUMNS,
   LINE_UNDER_FILL_ROWS,
   LINE_UNDER_WIDEST,
   MIN_BARS,

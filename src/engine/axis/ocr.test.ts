@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { clearZeroMarks, readLabels, terminateOcr } from './ocr.js';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Raster } from '../raster.js';
+import { clearZeroMarks, insideFill, readLabels, terminateOcr } from './ocr.js';
 
 /** '#' text, '+' a faint antialiased pixel (just past half way), anything else background. */
 function crop(rows: string[]): { grey: Float32Array; w: number; h: number } {
@@ -112,6 +114,57 @@ describe('clearZeroMarks', () => {
       '..####..',
       '........',
     ]);
+  });
+});
+
+/** An SVG drawn to an RGB raster. */
+async function raster(svg: string): Promise<Raster> {
+  const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data) };
+}
+
+/**
+ * A dark axis whose labels an indicator prints on boxes of their own (MetaTrader's boxed grid
+ * prices): black digits on a blue-grey fill, the box a little inside the crop the layout cuts.
+ */
+const boxedLabel = (text: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="51" height="15"><rect width="51" height="15" fill="#000"/>` +
+  `<rect x="2" y="1" width="47" height="13" fill="#8494a4"/>` +
+  `<text x="3.5" y="11" font-family="DejaVu Sans" font-size="10" fill="#000">${text}</text></svg>`;
+
+describe('insideFill', () => {
+  it("cuts a boxed label's crop to its box, and leaves a plain label's as it is", async () => {
+    const boxed = await raster(boxedLabel('150.000'));
+    expect(insideFill(boxed, { left: 0, top: 0, right: 51, bottom: 15 })).toEqual({
+      left: 2,
+      top: 1,
+      right: 49,
+      bottom: 14,
+    });
+    const plain = await raster(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="46" height="15"><rect width="46" height="15" fill="#fff"/>` +
+        `<text x="3.5" y="11" font-family="DejaVu Sans Mono" font-size="9.5" fill="#000">150.000</text></svg>`,
+    );
+    expect(insideFill(plain, { left: 0, top: 0, right: 46, bottom: 15 })).toEqual({
+      left: 0,
+      top: 0,
+      right: 46,
+      bottom: 15,
+    });
+  });
+});
+
+describe('readLabels', () => {
+  afterAll(() => terminateOcr());
+
+  it('reads labels printed on boxes of their own, the frame around them cut away', async () => {
+    const values = ['150.000', '149.000', '148.000', '147.000'];
+    const pictures = await Promise.all(values.map((v) => raster(boxedLabel(v))));
+    // The labels stacked on one axis strip, each in the crop the layout cuts (the black around the box included).
+    const full: Raster = { width: 51, height: 15 * values.length, data: new Uint8Array(51 * 15 * values.length * 3) };
+    pictures.forEach((p, k) => full.data.set(p.data, k * p.data.length));
+    const boxes = values.map((_, k) => ({ left: 0, top: k * 15, right: 51, bottom: (k + 1) * 15 }));
+    expect(await readLabels(full, boxes)).toEqual(values);
   });
 });
 

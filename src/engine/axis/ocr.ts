@@ -10,7 +10,14 @@ import path from 'node:path';
 import { createWorker, OEM, PSM, type RecognizeOptions, type Worker } from 'tesseract.js';
 import { labelComponents } from '../components.js';
 import type { Box, Raster } from '../raster.js';
-import { MARK_LEVEL, MAX_UPSCALE, STACK_GAP, TARGET_TEXT_HEIGHT } from './params.js';
+import {
+  LABEL_FILL_SHARE,
+  LABEL_FILL_TOLERANCE,
+  MARK_LEVEL,
+  MAX_UPSCALE,
+  STACK_GAP,
+  TARGET_TEXT_HEIGHT,
+} from './params.js';
 
 const require = createRequire(import.meta.url);
 
@@ -210,9 +217,50 @@ export function clearZeroMarks(grey: Float32Array, w: number, h: number, text: n
   }
 }
 
+/** A pixel's grey level (Rec. 601 weights). */
+function luminance(full: Raster, x: number, y: number): number {
+  const i = (y * full.width + x) * 3;
+  return 0.299 * (full.data[i] ?? 0) + 0.587 * (full.data[i + 1] ?? 0) + 0.114 * (full.data[i + 2] ?? 0);
+}
+
+/**
+ * The label's crop cut to the box it is printed on, where it has one: to the rows and columns
+ * with `LABEL_FILL_SHARE` of their pixels at the crop's median level (the box's fill). A plain
+ * label's median is the axis's background, which runs to the crop's edges: its crop stays as it
+ * was, but for an edge row or column that the axis's border line or a tag's edge fills.
+ */
+export function insideFill(full: Raster, b: Box): Box {
+  const w = b.right - b.left;
+  const h = b.bottom - b.top;
+  if (w <= 0 || h <= 0) return b;
+  const grey = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) grey[y * w + x] = luminance(full, b.left + x, b.top + y);
+  const sorted = Float32Array.from(grey).sort();
+  const range = (sorted[sorted.length - 1] ?? 0) - (sorted[0] ?? 0);
+  const fill = sorted[sorted.length >> 1] ?? 0;
+  const isFill = (x: number, y: number): boolean =>
+    Math.abs((grey[y * w + x] ?? 0) - fill) <= range * LABEL_FILL_TOLERANCE;
+  const columns: number[] = [];
+  for (let x = 0; x < w; x++) {
+    let n = 0;
+    for (let y = 0; y < h; y++) if (isFill(x, y)) n++;
+    if (n >= h * LABEL_FILL_SHARE) columns.push(x);
+  }
+  const rows: number[] = [];
+  for (let y = 0; y < h; y++) {
+    let n = 0;
+    for (let x = 0; x < w; x++) if (isFill(x, y)) n++;
+    if (n >= w * LABEL_FILL_SHARE) rows.push(y);
+  }
+  const [left, right, top, bottom] = [columns[0], columns.at(-1), rows[0], rows.at(-1)];
+  if (left === undefined || right === undefined || top === undefined || bottom === undefined) return b;
+  return { left: b.left + left, right: b.left + right + 1, top: b.top + top, bottom: b.top + bottom + 1 };
+}
+
 /** Crops each label from the full image, makes it dark-on-white greyscale and stacks the crops. */
 function stackLabels(full: Raster, boxes: Box[]): Strip {
-  const crops = boxes.map((b) => {
+  const crops = boxes.map((given) => {
+    const b = insideFill(full, given);
     const w = b.right - b.left;
     const h = b.bottom - b.top;
     const scale = Math.min(MAX_UPSCALE, Math.max(1, TARGET_TEXT_HEIGHT / h));
@@ -223,8 +271,7 @@ function stackLabels(full: Raster, boxes: Box[]): Strip {
     let max = 0;
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
-        const i = ((b.top + y) * full.width + b.left + x) * 3;
-        const v = 0.299 * (full.data[i] ?? 0) + 0.587 * (full.data[i + 1] ?? 0) + 0.114 * (full.data[i + 2] ?? 0);
+        const v = luminance(full, b.left + x, b.top + y);
         grey[y * w + x] = v;
         if (v < min) min = v;
         if (v > max) max = v;

@@ -23,6 +23,18 @@ export const STACK_GAP = 14;
  * while its core stays darker than the faint pixels that join them.
  */
 export const MARK_LEVEL = 0.65;
+/**
+ * A label printed on a box of its own (an indicator's boxed grid prices): the crop is cut to the
+ * box's fill, so the frame around it is neither taken for the text's background nor seen as a
+ * glyph around the digits (`clearZeroMarks` would paint them over). A pixel is the fill's when its
+ * grey level is within this share of the crop's contrast of the crop's median level ...
+ */
+export const LABEL_FILL_TOLERANCE = 0.15;
+/**
+ * ... and a column or row is inside the fill when at least this share of its pixels are (a
+ * digit's stroke covers the rest; the frame and the plot beyond it hold none).
+ */
+export const LABEL_FILL_SHARE = 0.3;
 
 // Which labels are read, and how their crops are cut (read-axis.ts: spreadPick, labelCrop).
 

@@ -151,6 +151,17 @@ describe('insideFill', () => {
       right: 46,
       bottom: 15,
     });
+    // Cut tight at the picture's edge, through a bold 1's stem: still a plain label's crop.
+    const tight = await raster(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="11"><rect width="40" height="11" fill="#fff"/>` +
+        `<text x="-0.5" y="11" font-family="DejaVu Sans" font-weight="bold" font-size="14" fill="#000">1.234</text></svg>`,
+    );
+    expect(insideFill(tight, { left: 0, top: 0, right: 40, bottom: 11 })).toEqual({
+      left: 0,
+      top: 0,
+      right: 40,
+      bottom: 11,
+    });
   });
 });
 

@@ -13,6 +13,7 @@ import type { Box, Raster } from '../raster.js';
 import {
   LABEL_FILL_SHARE,
   LABEL_FILL_TOLERANCE,
+  LABEL_FRAMED_EDGE,
   MARK_LEVEL,
   MAX_UPSCALE,
   STACK_GAP,
@@ -224,10 +225,11 @@ function luminance(full: Raster, x: number, y: number): number {
 }
 
 /**
- * The label's crop cut to the box it is printed on, where it has one: to the rows and columns
- * with `LABEL_FILL_SHARE` of their pixels at the crop's median level (the box's fill). A plain
- * label's median is the axis's background, which runs to the crop's edges: its crop stays as it
- * was, but for an edge row or column that the axis's border line or a tag's edge fills.
+ * The label's crop cut to the box it is printed on, where it has one: where most of the crop's
+ * edge pixels are off its median level (the box's fill; a frame around it, or the axis's rows
+ * above and below a tag), the crop runs from the first to the last row and column with
+ * `LABEL_FILL_SHARE` of their pixels within `LABEL_FILL_TOLERANCE` of the crop's contrast of that
+ * level. A plain label's edges are the axis's background, its median: its crop stays as it was.
  */
 export function insideFill(full: Raster, b: Box): Box {
   const w = b.right - b.left;
@@ -240,6 +242,19 @@ export function insideFill(full: Raster, b: Box): Box {
   const fill = sorted[sorted.length >> 1] ?? 0;
   const isFill = (x: number, y: number): boolean =>
     Math.abs((grey[y * w + x] ?? 0) - fill) <= range * LABEL_FILL_TOLERANCE;
+  let edge = 0;
+  let edgeFill = 0;
+  for (let x = 0; x < w; x++)
+    for (const y of h > 1 ? [0, h - 1] : [0]) {
+      edge++;
+      if (isFill(x, y)) edgeFill++;
+    }
+  for (let y = 1; y < h - 1; y++)
+    for (const x of w > 1 ? [0, w - 1] : [0]) {
+      edge++;
+      if (isFill(x, y)) edgeFill++;
+    }
+  if (edgeFill >= edge * LABEL_FRAMED_EDGE) return b;
   const columns: number[] = [];
   for (let x = 0; x < w; x++) {
     let n = 0;
@@ -323,10 +338,6 @@ function stackLabels(full: Raster, boxes: Box[]): Strip {
 }
 
 /**
- * Text read for each box, in order; '' where nothing was read. The crops are cut before the
- * first await, so `full` may be scratch memory.
- */
-/**
  * Free text (a chart's title or legend) read on the same worker with `options` for this call
  * only. tesseract.js restores the worker's parameters after a call that succeeds, not after one
  * that fails: then the axis parameters are put back here, so the next labels are read as digits.
@@ -348,6 +359,10 @@ export function readText(image: Buffer, options: Partial<RecognizeOptions>): Pro
   return job;
 }
 
+/**
+ * Text read for each box, in order; '' where nothing was read. The crops are cut before the
+ * first await, so `full` may be scratch memory.
+ */
 export function readLabels(full: Raster, boxes: Box[]): Promise<string[]> {
   if (boxes.length === 0) return Promise.resolve([]);
   const { image, rowCentres } = stackLabels(full, boxes);

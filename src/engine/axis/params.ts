@@ -24,15 +24,19 @@ export const STACK_GAP = 14;
  */
 export const MARK_LEVEL = 0.65;
 /**
- * A label printed on a box of its own (an indicator's boxed grid prices): the crop is cut to the
- * box's fill, so the frame around it is neither taken for the text's background nor seen as a
- * glyph around the digits (`clearZeroMarks` would paint them over). A pixel is the fill's when its
- * grey level is within this share of the crop's contrast of the crop's median level ...
+ * A label printed on a box of its own (an indicator's boxed grid prices, a tag): the crop is cut
+ * to the box's fill, so the frame around it is neither taken for the text's background nor seen
+ * as a glyph around the digits (`clearZeroMarks` would paint them over). Only a crop whose edge
+ * pixels are mostly off its median level has a frame: at least this share of them on it, the
+ * crop is a plain label's, left whole (a tight crop's edge column through a digit's stem is kept).
  */
+export const LABEL_FRAMED_EDGE = 0.5;
+/** A pixel is the fill's when its grey level is within this share of the crop's contrast of the crop's median level ... */
 export const LABEL_FILL_TOLERANCE = 0.15;
 /**
- * ... and a column or row is inside the fill when at least this share of its pixels are (a
- * digit's stroke covers the rest; the frame and the plot beyond it hold none).
+ * ... and the cut crop runs from the first to the last column or row with at least this share of
+ * its pixels on the fill (a digit's strokes cover the rest; the frame, and the plot beyond it,
+ * hold none).
  */
 export const LABEL_FILL_SHARE = 0.3;
 

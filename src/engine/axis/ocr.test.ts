@@ -132,36 +132,32 @@ const boxedLabel = (text: string) =>
   `<rect x="2" y="1" width="47" height="13" fill="#8494a4"/>` +
   `<text x="3.5" y="11" font-family="DejaVu Sans" font-size="10" fill="#000">${text}</text></svg>`;
 
+/** The whole of a picture `width` x `height`, as a crop. */
+const whole = (width: number, height: number) => ({ left: 0, top: 0, right: width, bottom: height });
+
+/** A plain label: dark digits on the axis's white, the crop the whole picture. */
+const plainLabel = (width: number, height: number, text: string) =>
+  raster(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="#fff"/>${text}</svg>`,
+  );
+
 describe('insideFill', () => {
   it("cuts a boxed label's crop to its box, and leaves a plain label's as it is", async () => {
     const boxed = await raster(boxedLabel('150.000'));
-    expect(insideFill(boxed, { left: 0, top: 0, right: 51, bottom: 15 })).toEqual({
-      left: 2,
-      top: 1,
-      right: 49,
-      bottom: 14,
-    });
-    const plain = await raster(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="46" height="15"><rect width="46" height="15" fill="#fff"/>` +
-        `<text x="3.5" y="11" font-family="DejaVu Sans Mono" font-size="9.5" fill="#000">150.000</text></svg>`,
+    expect(insideFill(boxed, whole(51, 15))).toEqual({ left: 2, top: 1, right: 49, bottom: 14 });
+    const plain = await plainLabel(
+      46,
+      15,
+      `<text x="3.5" y="11" font-family="DejaVu Sans Mono" font-size="9.5" fill="#000">150.000</text>`,
     );
-    expect(insideFill(plain, { left: 0, top: 0, right: 46, bottom: 15 })).toEqual({
-      left: 0,
-      top: 0,
-      right: 46,
-      bottom: 15,
-    });
+    expect(insideFill(plain, whole(46, 15))).toEqual(whole(46, 15));
     // Cut tight at the picture's edge, through a bold 1's stem: still a plain label's crop.
-    const tight = await raster(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="11"><rect width="40" height="11" fill="#fff"/>` +
-        `<text x="-0.5" y="11" font-family="DejaVu Sans" font-weight="bold" font-size="14" fill="#000">1.234</text></svg>`,
+    const tight = await plainLabel(
+      40,
+      11,
+      `<text x="-0.5" y="11" font-family="DejaVu Sans" font-weight="bold" font-size="14" fill="#000">1.234</text>`,
     );
-    expect(insideFill(tight, { left: 0, top: 0, right: 40, bottom: 11 })).toEqual({
-      left: 0,
-      top: 0,
-      right: 40,
-      bottom: 11,
-    });
+    expect(insideFill(tight, whole(40, 11))).toEqual(whole(40, 11));
   });
 });
 

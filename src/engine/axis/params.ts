@@ -81,6 +81,14 @@ export const ON_STEP_TOLERANCE = 0.1;
  * four read right with the tag.
  */
 export const MIN_ON_STEP = 3;
+/**
+ * A line through more labels than the round-step line and through all of its labels is the same
+ * scale where it gives every label its printed price within this many units of its last decimal
+ * (MetaTrader prints the price at each label's row, rounded: half a unit off at most, plus a row's
+ * rounding); a line tilted through labels misread a fraction of a step off is tens of units off.
+ * Set from the MetaTrader renders' axes (`fixtures:mt -- --mt-axis 1`).
+ */
+export const PRINTED_UNITS = 1.5;
 
 // Labels repaired (scale.ts: repairDecimals, subPipZero).
 

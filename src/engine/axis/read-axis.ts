@@ -154,8 +154,9 @@ export function readAxis({ full, layout, f }: AxisInput): Promise<AxisReading> {
   return pending.then(async (texts) => {
     const read = boxes.map((b, i) => ({ y: (b.top + b.bottom) / 2, text: texts[i] ?? '' }));
     let fit = fitAxis(repairDecimals(read));
-    // No line of the labels read sits on a round step: OCR may have misread most of them the
-    // same way. The rest of the axis gives the labels read right the majority.
+    // The line is off the round steps, or through a minority of the labels: OCR may have misread
+    // most of them the same way (MetaTrader's labels, a pitch apart whatever the price, are off
+    // the steps read right). The rest of the axis gives the labels read right the majority.
     if (weak(fit, read) && rest.length > 0) {
       const moreTexts = await readLabels(full, rest);
       read.push(...rest.map((b, i) => ({ y: (b.top + b.bottom) / 2, text: moreTexts[i] ?? '' })));

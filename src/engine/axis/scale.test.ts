@@ -103,6 +103,32 @@ describe('fitScale', () => {
     const fit = fitScale(labels, 8, 36);
     expect(fit?.inliers.map((l) => l.value)).toEqual([152.7, 152.3, 151.1]);
     expect(fit?.intercept).toBeCloseTo(152.7 + (0.1 / 36) * 22.5, 2);
+    // '152.5300' for '152.500': 0.03 off, near enough for one tilted line to run through all seven
+    // labels, but tens of units of their last decimal off their printed prices.
+    const nearer = labels.map((l) => (l.decimals === 4 ? { ...l, value: Number((l.value - 0.03).toFixed(2)) } : l));
+    expect(fitScale(nearer, 8, 36)?.inliers.map((l) => l.value)).toEqual([152.7, 152.3, 151.1]);
+  });
+
+  it("takes MetaTrader's labels, a pitch apart whatever the price, over the few of them that sit on a round step", () => {
+    // A label every 28.5 px, each the price at its row to four digits (one hidden under a tag):
+    // about 0.0005 a pitch, the round step, yet only 0.8560, 0.8550 and 0.8545 are its multiples,
+    // on a line of their own a few pixels off the one through all nine.
+    const read: [number, number][] = [
+      [44, 0.8591],
+      [72, 0.8586],
+      [101, 0.8581],
+      [129, 0.8576],
+      [157, 0.8571],
+      [185, 0.8566],
+      [214, 0.856],
+      [270, 0.855],
+      [298, 0.8545],
+    ];
+    const labels = read.map(([y, value]) => ({ y, value, decimals: 4 }));
+    const fit = fitScale(labels, 3, 28.5);
+    expect(fit?.inliers).toHaveLength(9);
+    expect(fit?.onStep).toBe(false);
+    expect(fit && fit.slope * 242 + fit.intercept).toBeCloseTo(0.8555, 4);
   });
 
   it('counts labels on a round step with the last-price tag among them', () => {

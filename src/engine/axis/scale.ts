@@ -7,6 +7,7 @@ import {
   ON_STEP_TOLERANCE,
   OUTVOTE_MIN_LABELS,
   OUTVOTE_RATIO,
+  PRINTED_UNITS,
   SUB_PIP_MIN_DECIMALS,
   SUB_PIP_MIN_LABELS,
 } from './params.js';
@@ -180,13 +181,19 @@ const onSteps = (labels: ParsedLabel[], step: number): boolean => {
  * value step between neighbours; price axes put their labels at multiples of a round step. OCR
  * can insert the same digit on several labels ('152.5600' for '152.500'): they lie on a line
  * parallel to the true one, offset by a fraction of the step, and may outnumber the labels read
- * right. A line whose labels sit on its round step then wins over more labels that do not.
+ * right. A line whose labels sit on its round step then wins over more labels that do not, unless
+ * the larger line runs through every one of them: then the two are one scale, and the round
+ * labels are a few of MetaTrader's, which prints a label every few label heights whatever the
+ * price (0.8591, 0.8586, 0.8581: a step that rounds to 0.0005 but whose labels are not its
+ * multiples, bar those few).
  */
 export function fitScale(labels: ParsedLabel[], tolerancePx: number, pitchPx = 0): ScaleFit | null {
   if (labels.length < MIN_INLIERS) return null;
-  let best: ParsedLabel[] = [];
-  let bestError = Infinity;
-  let bestAligned = false;
+  // The best line on the round step, and the best of any: each the most labels, then the least error.
+  const best = {
+    aligned: { inliers: [] as ParsedLabel[], error: Infinity },
+    any: { inliers: [] as ParsedLabel[], error: Infinity },
+  };
   for (let i = 0; i < labels.length; i++) {
     for (let j = i + 1; j < labels.length; j++) {
       const a = labels[i];
@@ -201,18 +208,31 @@ export function fitScale(labels: ParsedLabel[], tolerancePx: number, pitchPx = 0
       const error = inliers.reduce((s, l) => s + Math.abs((l.value - intercept) / slope - l.y), 0);
       const step = pitchPx > 0 ? niceStep(-slope * pitchPx) : null;
       const aligned = step !== null && onSteps(inliers, step);
-      const better =
-        aligned !== bestAligned
-          ? aligned
-          : inliers.length > best.length || (inliers.length === best.length && error < bestError);
-      if (better) {
-        best = inliers;
-        bestError = error;
-        bestAligned = aligned;
+      for (const kept of aligned ? [best.aligned, best.any] : [best.any]) {
+        if (inliers.length > kept.inliers.length || (inliers.length === kept.inliers.length && error < kept.error)) {
+          kept.inliers = inliers;
+          kept.error = error;
+        }
       }
     }
   }
-  if (best.length < MIN_INLIERS) return null;
+  const { aligned, any } = best;
+  const larger = any.inliers.length >= MIN_INLIERS ? lineThrough(any.inliers, false) : null;
+  if (aligned.inliers.length < MIN_INLIERS) return larger;
+  // One scale: the larger line runs through the round labels, and through every label at its
+  // printed price (a line tilted through labels misread a fraction of a step off is not).
+  const sameScale =
+    larger !== null &&
+    any.inliers.length > aligned.inliers.length &&
+    aligned.inliers.every((l) => any.inliers.includes(l)) &&
+    any.inliers.every(
+      (l) => Math.abs(larger.slope * l.y + larger.intercept - l.value) <= PRINTED_UNITS * 10 ** -l.decimals,
+    );
+  return sameScale ? larger : lineThrough(aligned.inliers, true);
+}
+
+/** The least-squares line through a fit's labels; null where it does not fall as prices rise. */
+function lineThrough(best: ParsedLabel[], onStep: boolean): ScaleFit | null {
   const n = best.length;
   const my = best.reduce((s, l) => s + l.y, 0) / n;
   const mv = best.reduce((s, l) => s + l.value, 0) / n;
@@ -231,7 +251,7 @@ export function fitScale(labels: ParsedLabel[], tolerancePx: number, pitchPx = 0
     intercept: mv - slope * my,
     precision: decimals[Math.floor(decimals.length / 2)] ?? 0,
     inliers: best,
-    onStep: bestAligned,
+    onStep,
   };
 }
 

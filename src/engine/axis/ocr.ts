@@ -242,31 +242,25 @@ export function insideFill(full: Raster, b: Box): Box {
   const fill = sorted[sorted.length >> 1] ?? 0;
   const isFill = (x: number, y: number): boolean =>
     Math.abs((grey[y * w + x] ?? 0) - fill) <= range * LABEL_FILL_TOLERANCE;
+  // One pass: the fill's pixels on the crop's edge, and in each column and row.
   let edge = 0;
   let edgeFill = 0;
-  for (let x = 0; x < w; x++)
-    for (const y of h > 1 ? [0, h - 1] : [0]) {
-      edge++;
-      if (isFill(x, y)) edgeFill++;
-    }
-  for (let y = 1; y < h - 1; y++)
-    for (const x of w > 1 ? [0, w - 1] : [0]) {
-      edge++;
-      if (isFill(x, y)) edgeFill++;
-    }
-  if (edgeFill >= edge * LABEL_FRAMED_EDGE) return b;
-  const columns: number[] = [];
-  for (let x = 0; x < w; x++) {
-    let n = 0;
-    for (let y = 0; y < h; y++) if (isFill(x, y)) n++;
-    if (n >= h * LABEL_FILL_SHARE) columns.push(x);
-  }
-  const rows: number[] = [];
+  const inColumn = new Uint32Array(w);
+  const inRow = new Uint32Array(h);
   for (let y = 0; y < h; y++) {
-    let n = 0;
-    for (let x = 0; x < w; x++) if (isFill(x, y)) n++;
-    if (n >= w * LABEL_FILL_SHARE) rows.push(y);
+    for (let x = 0; x < w; x++) {
+      const filled = isFill(x, y);
+      const onEdge = x === 0 || y === 0 || x === w - 1 || y === h - 1;
+      if (onEdge) edge++;
+      if (!filled) continue;
+      if (onEdge) edgeFill++;
+      inColumn[x]++;
+      inRow[y]++;
+    }
   }
+  if (edgeFill >= edge * LABEL_FRAMED_EDGE) return b;
+  const columns = [...inColumn.keys()].filter((x) => (inColumn[x] ?? 0) >= h * LABEL_FILL_SHARE);
+  const rows = [...inRow.keys()].filter((y) => (inRow[y] ?? 0) >= w * LABEL_FILL_SHARE);
   const [left, right, top, bottom] = [columns[0], columns.at(-1), rows[0], rows.at(-1)];
   if (left === undefined || right === undefined || top === undefined || bottom === undefined) return b;
   return { left: b.left + left, right: b.left + right + 1, top: b.top + top, bottom: b.top + bottom + 1 };

@@ -217,18 +217,15 @@ export function fitScale(labels: ParsedLabel[], tolerancePx: number, pitchPx = 0
     }
   }
   const { aligned, any } = best;
-  const larger = any.inliers.length >= MIN_INLIERS ? lineThrough(any.inliers, false) : null;
-  if (aligned.inliers.length < MIN_INLIERS) return larger;
+  if (aligned.inliers.length < MIN_INLIERS)
+    return any.inliers.length < MIN_INLIERS ? null : lineThrough(any.inliers, false);
   // One scale: the larger line runs through the round labels, and through every label at its
   // printed price (a line tilted through labels misread a fraction of a step off is not).
-  const sameScale =
-    larger !== null &&
-    any.inliers.length > aligned.inliers.length &&
-    aligned.inliers.every((l) => any.inliers.includes(l)) &&
-    any.inliers.every(
-      (l) => Math.abs(larger.slope * l.y + larger.intercept - l.value) <= PRINTED_UNITS * 10 ** -l.decimals,
-    );
-  return sameScale ? larger : lineThrough(aligned.inliers, true);
+  const contains = any.inliers.length > aligned.inliers.length && aligned.inliers.every((l) => any.inliers.includes(l));
+  const larger = contains ? lineThrough(any.inliers, false) : null;
+  const printed = (fit: ScaleFit) => (l: ParsedLabel) =>
+    Math.abs(fit.slope * l.y + fit.intercept - l.value) <= PRINTED_UNITS * 10 ** -l.decimals;
+  return larger && any.inliers.every(printed(larger)) ? larger : lineThrough(aligned.inliers, true);
 }
 
 /** The least-squares line through a fit's labels; null where it does not fall as prices rise. */
